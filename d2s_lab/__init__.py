@@ -1,0 +1,53 @@
+"""d2s_lab: see, teach and debug PaddlePaddle's dynamic-to-static conversion.
+
+In a notebook::
+
+    %load_ext d2s_lab
+
+    %%to_static --input "x: [None,3,32,32] float32"
+    class Net(paddle.nn.Layer): ...
+    net = Net()
+
+In Python: ``d2s_lab.convert(net, ["x: [None,3,32,32] float32"])``.
+
+Importing d2s_lab never imports Paddle; the functions below do, when called.
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "convert": ("d2s_lab.core.convert", "convert"),
+    "Conversion": ("d2s_lab.core.convert", "Conversion"),
+    "Graph": ("d2s_lab.core.graph", "Graph"),
+    "Block": ("d2s_lab.core.graph", "Block"),
+    "Op": ("d2s_lab.core.graph", "Op"),
+    "Value": ("d2s_lab.core.graph", "Value"),
+    "D2SError": ("d2s_lab.core.errors", "D2SError"),
+    "parse_spec_text": ("d2s_lab.core.specs", "parse_spec_text"),
+}
+
+__all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        mod, attr = _LAZY[name]
+        return getattr(importlib.import_module(mod), attr)
+    raise AttributeError(f"module 'd2s_lab' has no attribute {name!r}")
+
+
+def load_ipython_extension(ipython):
+    """``%load_ext d2s_lab``: register the magics (works without Paddle installed)."""
+    from .magics import load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython):
+    """``%unload_ext d2s_lab``: remove the magics."""
+    from .magics import unload
+
+    unload(ipython)

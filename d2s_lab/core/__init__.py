@@ -1,0 +1,1 @@
+"""d2s_lab.core: everything that talks to Paddle. Never imports IPython or ipywidgets."""

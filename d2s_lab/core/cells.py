@@ -1,0 +1,75 @@
+"""Run notebook-cell source so that ``inspect.getsource`` works on what it defines.
+
+Paddle reads the source of what it converts with ``inspect``.  Functions
+defined in a cell work once the cell text is in ``linecache``; classes do not,
+because ``inspect`` finds a class's file through its module, and ``__main__``
+in a notebook has no file (Paddle issue #50363).  So each cell run here gets a
+file name of its own, registered in ``linecache``, and a small stand-in module
+in ``sys.modules`` whose ``__file__`` is that name; classes defined in the cell
+carry that module's name.  The user's namespace is used as is, so everything
+the cell defines stays defined whatever happens next.
+"""
+from __future__ import annotations
+
+import hashlib
+import linecache
+import sys
+import types
+from typing import Dict, Optional
+
+_counter = [0]
+
+
+def cell_filename(source: str, number: Optional[int] = None) -> str:
+    """A unique pseudo file name for one run of a cell (``<d2s-cell-3-1a2b3c4d>``)."""
+    _counter[0] += 1
+    n = number if number is not None else _counter[0]
+    digest = hashlib.sha1(f"{_counter[0]}:{source}".encode()).hexdigest()[:8]
+    return f"<d2s-cell-{n}-{digest}>"
+
+
+def register_source(filename: str, source: str) -> None:
+    """Put ``source`` into ``linecache`` under ``filename`` (kept by ``checkcache``)."""
+    lines = source.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    # mtime None: linecache.checkcache never drops the entry.
+    linecache.cache[filename] = (len(source), None, lines, filename)
+
+
+def module_name_for(filename: str) -> str:
+    return "__d2s_cell_" + hashlib.sha1(filename.encode()).hexdigest()[:10] + "__"
+
+
+def run_cell_source(
+    source: str,
+    namespace: Dict,
+    filename: Optional[str] = None,
+    first_line: int = 1,
+):
+    """Compile and run ``source`` in ``namespace``; return the cell's module name.
+
+    ``first_line`` is the notebook line number of the source's first line (2
+    for a cell-magic body, whose line 1 is the ``%%`` line).  Exceptions from
+    the cell propagate unchanged; the namespace keeps whatever ran before them.
+    """
+    filename = filename or cell_filename(source)
+    padded = "\n" * (first_line - 1) + source
+    register_source(filename, padded)
+    modname = module_name_for(filename)
+    module = types.ModuleType(modname)
+    module.__file__ = filename
+    sys.modules[modname] = module
+    code = compile(padded, filename, "exec")
+    previous = namespace.get("__name__", "__main__")
+    namespace["__name__"] = modname
+    try:
+        exec(code, namespace)
+    finally:
+        namespace["__name__"] = previous
+        # The stand-in module mirrors the cell's names so pickle and
+        # inspect.getmodule find cell classes by their qualified names.
+        module.__dict__.update(
+            {k: v for k, v in namespace.items() if getattr(v, "__module__", None) == modname}
+        )
+    return modname

@@ -1,0 +1,132 @@
+"""Running a magic's cell body in the user namespace and finding what it defined."""
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+import traceback
+from typing import List, Optional, Tuple
+
+from ..core.cells import cell_filename, run_cell_source
+from ..core.graph import display_file
+
+
+class CellFailed(Exception):
+    """The cell's own code raised or did not compile; message is cell-relative."""
+
+    def __init__(self, message: str, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def assigned_names(source: str) -> List[List[str]]:
+    """Names each top-level statement binds, statement by statement."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    out = []
+    for node in tree.body:
+        names: List[str] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        names.append(n.id)
+        if names:
+            out.append(names)
+    return out
+
+
+def run_body(shell, body: str) -> Tuple[str, int]:
+    """Run a cell body (line 1 of the cell is the ``%%`` line) in ``shell.user_ns``.
+
+    Returns ``(python_source, execution_count)``. Raises :class:`CellFailed`
+    with the error located at the cell's own line numbers.
+    """
+    source = shell.transformer_manager.transform_cell(body)
+    count = getattr(shell, "execution_count", 0)
+    filename = cell_filename(source, count)
+    try:
+        run_cell_source(source, shell.user_ns, filename=filename, first_line=2)
+    except SyntaxError as exc:
+        line = (exc.lineno or 0)
+        text = (exc.text or "").rstrip()
+        raise CellFailed(
+            f"SyntaxError in this cell, line {line}: {exc.msg}" + (f":  {text.strip()}" if text else ""),
+            "Fix the line and run the cell again; nothing in the cell ran.",
+        ) from None
+    except Exception as exc:
+        tb = traceback.extract_tb(sys.exc_info()[2])
+        where = ""
+        for fr in reversed(tb):
+            if fr.filename == filename:
+                where = f" at line {fr.lineno}: {(fr.line or '').strip()}"
+                break
+        raise CellFailed(
+            f"The cell raised {type(exc).__name__}{where}: {exc}",
+            "Variables assigned before that line are kept. Fix the error and run the cell again.",
+        ) from None
+    return source, count
+
+
+def find_model(shell, source: str, name: Optional[str]):
+    """Pick the object to convert: ``--model NAME`` or the last Layer/function defined."""
+    from ..core.errors import D2SError
+
+    ns = shell.user_ns
+    if name:
+        expr = name.strip()
+        if expr in ns:
+            return ns[expr], expr
+        try:
+            return eval(expr, ns), expr  # e.g. --model net.encoder
+        except Exception:
+            pass
+        cands = ", ".join(sorted(k for k in ns if _is_candidate(ns[k]) and not k.startswith("_"))) or "none"
+        raise D2SError(
+            f"--model {name}: no such name in the notebook.",
+            f"Layers and functions defined now: {cands}.",
+        )
+    stmts = assigned_names(source)
+    for names in reversed(stmts):
+        found = [n for n in dict.fromkeys(names) if _is_candidate(ns.get(n))]
+        layers = [n for n in found if not inspect.isfunction(ns.get(n))]
+        pick = layers or found
+        if len(pick) > 1:
+            raise D2SError(
+                f"This cell's last statement defines several models: {', '.join(pick)}.",
+                f"Say which one with --model, e.g. %%to_static --model {pick[-1]}.",
+            )
+        if pick:
+            return ns[pick[0]], pick[0]
+    raise D2SError(
+        "No model found: the cell assigns no paddle.nn.Layer instance and defines no function.",
+        "End the cell with e.g. `net = Net()`, or name one with --model NAME.",
+    )
+
+
+def _is_candidate(obj) -> bool:
+    if obj is None:
+        return False
+    if inspect.isfunction(obj) and not obj.__name__.startswith("_"):
+        return True
+    mod = sys.modules.get("paddle")
+    if mod is None:
+        return False
+    try:
+        from paddle.jit.dy2static.program_translator import StaticFunction
+
+        if isinstance(obj, StaticFunction):
+            return True
+        return isinstance(obj, mod.nn.Layer)
+    except Exception:
+        return False
+
+
+def describe_location(loc) -> str:
+    return f"{display_file(loc.file)} line {loc.line}"

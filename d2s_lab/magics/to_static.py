@@ -1,0 +1,135 @@
+"""The ``%%to_static`` cell magic (and the line magics later issues add)."""
+from __future__ import annotations
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, cell_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from IPython.display import HTML, display
+
+from ..core.errors import ConversionError, D2SError, PaddleMissing
+from .cellrun import CellFailed, find_model, run_body
+
+
+def show_error(message: str, hint: str = "") -> None:
+    """One short message box; never a d2s_lab traceback."""
+    from ..viz.report import error_html
+
+    display(HTML(error_html(message, hint)))
+
+
+def parse_line(magic_func, line: str):
+    """parse_argstring, with argparse's exit turned into a short message."""
+    try:
+        return parse_argstring(magic_func, line), None
+    except UsageError as exc:
+        return None, str(exc)
+    except SystemExit:
+        return None, f"Could not read the options: {line}"
+    except ValueError as exc:  # shlex: unbalanced quotes
+        return None, f"Could not read the options ({exc}): {line}"
+
+
+@magics_class
+class D2SMagics(Magics):
+    @magic_arguments()
+    @argument("--model", "-m", default=None,
+              help="Name (or expression) of the Layer or function to convert. "
+                   "Default: the last Layer instance or function the cell defines.")
+    @argument("--input", "-i", action="append", default=None, metavar="SPEC",
+              help='Input description, repeatable, e.g. --input "x: [None,3,32,32] float32" '
+                   "(name and dtype optional; None marks a dynamic dim).")
+    @argument("--example", "-e", default=None, metavar="EXPR",
+              help="Python expression (evaluated in the notebook) giving example input "
+                   "tensor(s)/arrays; shapes and dtypes are taken from them.")
+    @argument("--mode", choices=["ast", "sot"], default="ast",
+              help="ast: to_static(full_graph=True), AST transformers and a full Program "
+                   "(default). sot: Paddle's bytecode translation (no Program view).")
+    @argument("--as", dest="as_", default="_d2s", metavar="NAME",
+              help="Variable that receives the Conversion (default: _d2s).")
+    @argument("--no-run", action="store_true",
+              help="Convert only; skip the first static run.")
+    @cell_magic
+    def to_static(self, line, cell):
+        """Run the cell, convert its model with paddle.jit.to_static, and show what Paddle built.
+
+        The cell runs in the notebook's namespace first, so everything it defines stays
+        defined even when the conversion fails. Then the model is found (--model, or the
+        last paddle.nn.Layer instance or function the cell defines), converted, and a
+        report is shown: a summary (ops, parameters, input/output specs, timings), the
+        op table (op, input and output shapes, layer, source line) and the original
+        beside the transformed source. The Conversion is stored in ``_d2s`` (see --as).
+
+        Examples::
+
+            %%to_static --input "x: [None,3,32,32] float32"
+            class Net(paddle.nn.Layer):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = paddle.nn.Conv2D(3, 32, 3, stride=2)
+                def forward(self, x):
+                    return paddle.nn.functional.relu(self.conv(x))
+            net = Net()
+
+            %%to_static --example "paddle.randn([4, 8])" --mode sot
+            def f(x):
+                return x * 2 if x.mean() > 0 else x - 1
+
+            %%to_static --model net --input "[None, 16]" --as conv
+            net = paddle.nn.Linear(16, 4)
+        """
+        args, arg_error = parse_line(self.to_static, line)
+        try:
+            source, _ = run_body(self.shell, cell)
+        except CellFailed as exc:
+            if arg_error:
+                show_error(arg_error, "See %%to_static? for the options.")
+            hint = exc.hint
+            if "No module named 'paddle'" in exc.message:
+                from ..core._paddle import INSTALL_HINT
+                hint = INSTALL_HINT
+            show_error(exc.message, hint)
+            return None
+        if arg_error:
+            show_error(arg_error, "The cell ran; fix the options (see %%to_static?) and run it again.")
+            return None
+        self._convert_and_show(source, args)
+        return None
+
+    def _convert_and_show(self, source, args):
+        from ..core._paddle import require_paddle
+
+        try:
+            require_paddle()
+            obj, name = find_model(self.shell, source, args.model)
+            example = None
+            if args.example:
+                try:
+                    example = self.shell.ev(args.example)
+                except Exception as exc:
+                    raise D2SError(
+                        f"--example {args.example}: evaluating it raised {type(exc).__name__}: {exc}.",
+                        "Give an expression that builds the example tensor(s), e.g. "
+                        "--example \"paddle.randn([2, 3, 32, 32])\".",
+                    ) from None
+            from ..core.convert import convert
+
+            conv = convert(obj, input_spec=args.input, example_inputs=example,
+                           mode=args.mode, run=not args.no_run, name=name)
+        except ConversionError as exc:
+            if exc.conversion is not None:
+                exc.conversion.error = exc
+                self.shell.user_ns[args.as_] = exc.conversion
+            show_error(exc.message, exc.hint or
+                       f"The cell's variables are kept; the partial result is in {args.as_}.")
+            return
+        except PaddleMissing as exc:
+            show_error(exc.message, exc.hint)
+            return
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+            return
+        self.shell.user_ns[args.as_] = conv
+        from ..viz.report import conversion_html
+
+        display(HTML(conversion_html(conv)))
+

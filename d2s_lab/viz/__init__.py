@@ -1,0 +1,1 @@
+"""d2s_lab.viz: draws core's plain data (HTML, DOT/SVG, widgets). Never imports paddle."""

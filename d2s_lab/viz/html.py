@@ -1,0 +1,68 @@
+"""Small HTML helpers shared by every view. Everything user-controlled is escaped."""
+from __future__ import annotations
+
+import html as _html
+from typing import Iterable, Optional
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+
+def esc(text) -> str:
+    """Escape text for HTML element content and attribute values (quotes too)."""
+    return _html.escape("" if text is None else str(text), quote=True)
+
+
+CSS = """
+.d2s{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC','PingFang SC',sans-serif;
+ font-size:13px;color:#1f2328;line-height:1.4;max-width:100%}
+.d2s h3{font-size:15px;margin:10px 0 6px}
+.d2s h4{font-size:13px;margin:8px 0 4px}
+.d2s .d2s-summary{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-error{background:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:8px 10px;margin:4px 0}
+.d2s .d2s-error .d2s-hint{margin-top:4px;color:#1a4d1a}
+.d2s table.d2s-ops{border-collapse:collapse;font-size:12px;margin:4px 0}
+.d2s table.d2s-ops th{background:#f6f8fa;text-align:left;position:sticky;top:0}
+.d2s table.d2s-ops td,.d2s table.d2s-ops th{border:1px solid #d0d7de;padding:2px 6px;vertical-align:top}
+.d2s .d2s-scroll{max-height:420px;overflow:auto;border:1px solid #d0d7de;border-radius:6px}
+.d2s code,.d2s pre{font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
+.d2s pre{margin:0;white-space:pre;overflow-x:auto}
+.d2s .d2s-cols{display:flex;gap:10px;flex-wrap:wrap}
+.d2s .d2s-col{flex:1 1 420px;min-width:0}
+.d2s .d2s-sub{color:#57606a}
+.d2s details>summary{cursor:pointer;font-weight:600;margin:6px 0}
+.d2s .d2s-cat{display:inline-block;width:9px;height:9px;border-radius:2px;margin-right:4px}
+"""
+
+
+def pygments_css() -> str:
+    return HtmlFormatter(style="default").get_style_defs(".d2s .highlight")
+
+
+def highlight_python(source: str) -> str:
+    """Syntax-highlighted, escaped HTML for Python source (no JavaScript)."""
+    return highlight(source or "", PythonLexer(), HtmlFormatter(nowrap=False, cssclass="highlight"))
+
+
+def style_block() -> str:
+    return "<style>" + CSS + pygments_css() + "</style>"
+
+
+def wrap(body: str, title: Optional[str] = None) -> str:
+    head = f"<h3>{esc(title)}</h3>" if title else ""
+    return f'<div class="d2s">{style_block()}{head}{body}</div>'
+
+
+def table(headers: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "d2s-ops") -> str:
+    """A table; cells are given as HTML (escape text with ``esc`` first)."""
+    th = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def message_box(kind: str, message: str, hint: str = "") -> str:
+    """A one-paragraph message box (kind: note | error)."""
+    h = f'<div class="d2s-hint">{esc(hint)}</div>' if hint else ""
+    return f'<div class="d2s"><style>{CSS}</style><div class="d2s-{kind}">{esc(message)}{h}</div></div>'

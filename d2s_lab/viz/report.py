@@ -1,0 +1,102 @@
+"""The ``%%to_static`` report: summary, op table and sources, as plain HTML.
+
+Works on a Conversion-like object (duck-typed: viz never imports paddle).
+"""
+from __future__ import annotations
+
+from typing import List
+
+from ..core.graph import CATEGORY_LABELS, Graph, display_file, format_shape, short_dtype
+from .html import esc, highlight_python, message_box, table, wrap
+
+CATEGORY_COLORS = {
+    "conv": "#4e79a7", "matmul": "#f28e2b", "elementwise": "#76b7b2", "activation": "#59a14f",
+    "normalization": "#edc948", "pooling": "#b07aa1", "reshape": "#9c755f",
+    "reduction": "#e15759", "control": "#ff9da7", "data": "#2f4b7c", "parameter": "#bab0ac",
+    "constant": "#d7d7d7", "other": "#8c8c8c",
+}
+
+
+def _shapes(graph: Graph, ids: List[str], skip_params: bool = True) -> str:
+    parts = []
+    for vid in ids:
+        v = graph.values.get(vid)
+        if v is None or (skip_params and v.kind == "parameter"):
+            continue
+        parts.append(f"{format_shape(v.shape)} {short_dtype(v.dtype)}".strip())
+    return "<br>".join(esc(p) for p in parts)
+
+
+def _params(graph: Graph, ids: List[str]) -> str:
+    names = [graph.values[v].name or "" for v in ids
+             if v in graph.values and graph.values[v].kind == "parameter"]
+    return esc(", ".join(names))
+
+
+def op_table_rows(graph: Graph, include_params: bool = False):
+    rows = []
+    for op in graph.iter_ops():
+        if op.category == "parameter" and not include_params:
+            continue
+        color = CATEGORY_COLORS.get(op.category, "#888")
+        src = ""
+        if op.source is not None:
+            src = f"{esc(display_file(op.source.file))}:{op.source.line}"
+        rows.append([
+            f'<span class="d2s-cat" style="background:{color}" title="{esc(CATEGORY_LABELS.get(op.category, op.category))}"></span>'
+            f"<code>{esc(op.short_name)}</code>",
+            _shapes(graph, op.inputs),
+            _shapes(graph, op.outputs),
+            _params(graph, op.inputs),
+            esc(op.layer),
+            src,
+        ])
+    return rows
+
+
+def op_table_html(graph: Graph) -> str:
+    rows = op_table_rows(graph)
+    return '<div class="d2s-scroll">' + table(
+        ["op", "inputs", "outputs", "params", "layer", "line"], rows
+    ) + "</div>"
+
+
+def sources_html(original: str, transformed) -> str:
+    left = f'<div class="d2s-col"><h4>Original (dygraph)</h4>{highlight_python(original or "# source not available")}</div>'
+    right_src = transformed if transformed else "# no transformed source in this mode"
+    right = f'<div class="d2s-col"><h4>Transformed by to_static</h4>{highlight_python(right_src)}</div>'
+    return f'<div class="d2s-cols">{left}{right}</div>'
+
+
+def summary_html(conv) -> str:
+    ops = conv.ir.num_ops() if conv.ir is not None else "n/a"
+    timings = ", ".join(f"{esc(k.replace('_s', ''))} {v * 1000:.0f} ms" for k, v in conv.timings.items())
+    ins = ", ".join(esc(str(i)) for i in conv.inputs) or "-"
+    outs = ", ".join(esc(str(o)) for o in conv.outputs) or "-"
+    return (
+        f'<div class="d2s-summary"><b>{esc(conv.name)}</b> '
+        f'<span class="d2s-sub">[{esc(conv.mode)}]</span> · <b>{ops}</b> ops · '
+        f"<b>{conv.num_params:,}</b> params ({conv.param_bytes / 1024:.1f} KiB) · "
+        f"in {ins} · out {outs} · {timings} · Paddle {esc(conv.paddle_version)}</div>"
+    )
+
+
+def conversion_html(conv, sections=None) -> str:
+    """The whole report for one Conversion."""
+    parts = [summary_html(conv)]
+    for note in conv.notes:
+        parts.append(f'<div class="d2s-note">{esc(note)}</div>')
+    extra = sections(conv) if callable(sections) else []
+    parts.extend(extra)
+    if conv.ir is not None:
+        parts.append(f"<details open><summary>Ops ({conv.ir.num_ops()})</summary>{op_table_html(conv.ir)}</details>")
+    parts.append(
+        "<details open><summary>Source: original and transformed</summary>"
+        + sources_html(conv.original_source, conv.transformed_source)
+        + "</details>"
+    )
+    return wrap("".join(parts))
+
+
+def error_html(message: str, hint: str = "") -> str:
+    return message_box("error", message, hint)
