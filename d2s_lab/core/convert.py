@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import re
 import textwrap
 import time
 from dataclasses import dataclass, field
@@ -304,13 +305,35 @@ def convert(
     return conv
 
 
+_EXC_LINE = re.compile(r"^\s*([A-Za-z_][\w.]*(?:Error|Exception|Warning)):\s*(.*)$")
+_FILE_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')
+
+
 def _first_line(exc) -> str:
+    """The gist of a Paddle error: its innermost ``Type: message`` line, without
+    Paddle's C++ location and enforce hints, plus the user's line when known."""
     text = str(exc).strip()
-    for line in text.splitlines():
-        line = line.strip()
-        if line and not line.startswith(("File ", "--", "Traceback", "[")):
-            return line[:300]
-    return text[:300] if text else type(exc).__name__
+    lines = text.splitlines()
+    gist = ""
+    for line in lines:
+        m = _EXC_LINE.match(line)
+        if m:
+            gist = m.group(2)
+    if not gist:
+        gist = next((ln.strip() for ln in lines
+                     if ln.strip() and ln.strip() != "In transformed code:"), type(exc).__name__)
+    gist = re.sub(r"^\((InvalidArgument|PreconditionNotMet|Unimplemented|NotFound|OutOfRange|Fatal)\)\s*", "", gist)
+    gist = re.sub(r"\s*\(at /paddle/\S+\)\s*$", "", gist)
+    gist = re.sub(r"\s*\[Hint:.*$", "", gist)
+    from .pir_walk import is_user_file
+
+    for i, line in enumerate(lines):
+        m = _FILE_LINE.match(line)
+        if m and is_user_file(m.group("file")):
+            from .graph import display_file
+
+            return f"{gist[:400]} (at {display_file(m.group('file'))} line {m.group('line')})"
+    return gist[:400]
 
 
 def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:

@@ -48,7 +48,8 @@ def run_body(shell, body: str) -> Tuple[str, int]:
     Returns ``(python_source, execution_count)``. Raises :class:`CellFailed`
     with the error located at the cell's own line numbers.
     """
-    source = shell.transformer_manager.transform_cell(body)
+    tm = getattr(shell, "input_transformer_manager", None) or shell.transformer_manager
+    source = tm.transform_cell(body)
     count = getattr(shell, "execution_count", 0)
     filename = cell_filename(source, count)
     try:

@@ -1,9 +1,11 @@
 """The ``%%to_static`` cell magic (and the line magics later issues add)."""
 from __future__ import annotations
 
+import shlex
+
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, magics_class
-from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from ..core.errors import ConversionError, D2SError, PaddleMissing
@@ -18,9 +20,10 @@ def show_error(message: str, hint: str = "") -> None:
 
 
 def parse_line(magic_func, line: str):
-    """parse_argstring, with argparse's exit turned into a short message."""
+    """Parse the magic line with shell quoting (quotes are removed, as in a shell);
+    errors come back as a short message instead of an exception."""
     try:
-        return parse_argstring(magic_func, line), None
+        return magic_func.parser.parse_args(shlex.split(line)), None
     except UsageError as exc:
         return None, str(exc)
     except SystemExit:
@@ -92,7 +95,11 @@ class D2SMagics(Magics):
         if arg_error:
             show_error(arg_error, "The cell ran; fix the options (see %%to_static?) and run it again.")
             return None
-        self._convert_and_show(source, args)
+        try:
+            self._convert_and_show(source, args)
+        except Exception as exc:  # a bug of ours must not bury the user's cell
+            show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
+                       "The cell's variables are kept. Please report this with the cell.")
         return None
 
     def _convert_and_show(self, source, args):
