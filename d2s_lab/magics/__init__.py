@@ -1,21 +1,38 @@
-"""Thin IPython glue: parse the magic line, find the model, display core's results."""
+"""Thin IPython glue: parse the magic line, find the model, display core's results.
+
+Each feature's magics live in their own ``Magics`` class; ``MAGIC_CLASSES``
+lists them as "module:Class" so ``%load_ext`` registers them all.
+"""
 from __future__ import annotations
 
-from .to_static import D2SMagics
+import importlib
 
-_MAGIC_NAMES = {"cell": ["to_static"], "line": []}
+MAGIC_CLASSES = [
+    "d2s_lab.magics.to_static:D2SMagics",
+]
+
+_registered = {"cell": [], "line": []}
+
+
+def _classes():
+    for spec in MAGIC_CLASSES:
+        mod, _, cls = spec.partition(":")
+        yield getattr(importlib.import_module(mod), cls)
 
 
 def load(ipython) -> None:
-    magics = D2SMagics(ipython)
-    ipython.register_magics(magics)
-    for kind, table in magics.magics.items():
-        _MAGIC_NAMES[kind] = sorted(table)
+    for cls in _classes():
+        magics = cls(ipython)
+        ipython.register_magics(magics)
+        for kind, table in magics.magics.items():
+            _registered.setdefault(kind, []).extend(sorted(table))
 
 
 def unload(ipython) -> None:
     mm = ipython.magics_manager
-    for kind, names in _MAGIC_NAMES.items():
+    for kind, names in _registered.items():
         for name in names:
             mm.magics.get(kind, {}).pop(name, None)
-    mm.registry.pop("D2SMagics", None)
+        names.clear()
+    for cls in _classes():
+        mm.registry.pop(cls.__name__, None)

@@ -81,21 +81,37 @@ def summary_html(conv) -> str:
     )
 
 
-def conversion_html(conv, sections=None) -> str:
-    """The whole report for one Conversion."""
-    parts = [summary_html(conv)]
-    for note in conv.notes:
-        parts.append(f'<div class="d2s-note">{esc(note)}</div>')
-    extra = sections(conv) if callable(sections) else []
-    parts.extend(extra)
-    if conv.ir is not None:
-        parts.append(f"<details open><summary>Ops ({conv.ir.num_ops()})</summary>{op_table_html(conv.ir)}</details>")
-    parts.append(
+def _section_notes(conv) -> str:
+    return "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in conv.notes)
+
+
+def _section_ops(conv) -> str:
+    if conv.ir is None:
+        return ""
+    return f"<details open><summary>Ops ({conv.ir.num_ops()})</summary>{op_table_html(conv.ir)}</details>"
+
+
+def _section_sources(conv) -> str:
+    return (
         "<details open><summary>Source: original and transformed</summary>"
         + sources_html(conv.original_source, conv.transformed_source)
         + "</details>"
     )
-    return wrap("".join(parts))
+
+
+# The report's sections, in display order. Each takes the Conversion and
+# returns HTML ("" to skip). Features add their section here.
+SECTIONS = [
+    summary_html,
+    _section_notes,
+    _section_sources,
+    _section_ops,
+]
+
+
+def conversion_html(conv) -> str:
+    """The whole report for one Conversion, as one self-contained HTML fragment."""
+    return wrap("".join(section(conv) for section in SECTIONS))
 
 
 def error_html(message: str, hint: str = "") -> str:
