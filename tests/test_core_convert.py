@@ -57,6 +57,13 @@ def test_seed_layer_paths(seed):
     assert seed.ir.ops_named("matmul")[0].layer == "fc1"
     assert seed.ir.ops_named("pool2d")[0].layer == "global_pool"
     assert seed.ir.ops_named("divide")[0].layer == ""
+    # the example model's own lines count as model code
+    import inspect
+    from d2s_lab.examples import EmbeddingNet as E
+    lines, first = inspect.getsourcelines(E.forward)
+    conv_line = first + next(i for i, l in enumerate(lines) if "self.conv1(x)" in l)
+    assert seed.ir.ops_named("conv2d")[0].source.line == conv_line
+    assert seed.ir.ops_named("conv2d")[0].source.file.endswith("examples.py")
 
 
 def test_if_else_sub_blocks_and_lines():

@@ -20,7 +20,8 @@ _SKIP_ATTRS = {"op_callstack", "struct_name", "stop_gradient", "persistable", "o
                "op_namescope", "with_quant_attr", "op_device"}
 _FRAME_RE = re.compile(r'^\s*File "(?P<file>.*)", line (?P<line>\d+), in (?P<func>.*)$')
 
-_D2S_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_D2S_DIR = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_D2S_EXAMPLES = os.path.join(_D2S_DIR, "examples.py")
 _LIB_DIRS = tuple(
     {os.path.realpath(p) for p in (sysconfig.get_paths().get("stdlib"),
                                    sysconfig.get_paths().get("purelib"),
@@ -36,7 +37,7 @@ def is_user_file(path: str) -> bool:
         return not path.startswith("<frozen")
     real = os.path.realpath(path)
     if real.startswith(_D2S_DIR + os.sep):
-        return False
+        return real == _D2S_EXAMPLES  # the example models are model code
     if any(m in real for m in _MODEL_CODE):
         return True
     return not any(real.startswith(d + os.sep) for d in _LIB_DIRS)
