@@ -208,7 +208,8 @@ def program_to_graph(
 
 def _is_value(v) -> bool:
     try:
-        return bool(v) if hasattr(v, "initialized") and not v.initialized() else True
+        # optional operands left empty (e.g. dropout's seed) are null Values
+        return v.initialized() if hasattr(v, "initialized") else True
     except Exception:
         return True
 
