@@ -19,6 +19,15 @@ system-deps:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) \
 	  || echo "Could not install Graphviz; continuing without dot."; \
 	else echo "Graphviz 'dot' not found and not root: the pip renderer will be used."; fi
+	@# Browser tests: Chromium + driver, and CJK fonts for Chinese text in screenshots.
+	@missing=""; for p in chromium chromium-driver fonts-noto-cjk; do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing$$missing (apt)..."; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+	  || echo "Could not install$$missing; the browser tests will be skipped."; \
+	else echo "Not root: missing$$missing; the browser tests will be skipped."; fi
 
 $(STAMP): pyproject.toml requirements/test.txt
 	@$(MAKE) --no-print-directory system-deps
