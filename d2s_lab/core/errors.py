@@ -37,3 +37,15 @@ class ConversionError(D2SError):
         self.stage = stage
         self.original = original
         self.conversion = conversion
+
+
+class SavedModelError(D2SError):
+    """A saved model file is missing, unreadable, malformed or not a Paddle model.
+
+    ``path`` is the file at fault; the message names it and the problem.
+    """
+
+    def __init__(self, path, problem: str, hint: str = ""):
+        super().__init__(f"{path}: {problem}", hint)
+        self.path = str(path)
+        self.problem = problem

@@ -1,0 +1,179 @@
+"""``d2s_lab.load_saved``: view a model saved by ``paddle.jit.save`` without running it.
+
+Finds the files of a saved model from any of its paths (``PREFIX.json``,
+``PREFIX.pdmodel``, ``PREFIX.pdiparams`` or ``PREFIX``), parses the program
+with the reader for its format (``saved_pir`` for Paddle 3.x PIR ``.json``,
+``saved_legacy`` for ``.pdmodel`` ProgramDesc protobufs), reads parameter
+shapes from ``.pdiparams`` and names from ``.pdiparams.info`` (without
+unpickling).  Never imports Paddle and never executes anything from the files.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from .errors import SavedModelError
+from .graph import Graph, format_shape
+from .saved_io import check_file
+
+PROGRAM_SUFFIXES = (".json", ".pdmodel")
+SIDE_SUFFIXES = (".pdiparams.info", ".pdiparams")
+
+
+@dataclass
+class SavedModel:
+    """A saved model as read from disk: its graph, files and parameter facts."""
+
+    path: str  # the program file
+    format: str  # "pir-json" | "legacy-pdmodel"
+    graph: Graph
+    version: str = ""
+    files: List[Tuple[str, int]] = field(default_factory=list)  # (path, bytes)
+    params: list = field(default_factory=list)  # TensorHeader list, named when known
+    structured_names: Dict[str, str] = field(default_factory=dict)  # paddle name -> user name
+    notes: List[str] = field(default_factory=list)
+
+    @property
+    def num_params(self) -> int:
+        return sum(p.numel for p in self.params)
+
+    @property
+    def param_bytes(self) -> int:
+        return sum(p.nbytes for p in self.params)
+
+    def summary(self) -> str:
+        g = self.graph
+        ins = ", ".join(f"{g.values[v].name or v}: {format_shape(g.values[v].shape)} "
+                        f"{g.values[v].dtype or ''}".strip() for v in g.inputs if v in g.values)
+        outs = ", ".join(f"{format_shape(g.values[v].shape)} {g.values[v].dtype or ''}".strip()
+                         for v in g.outputs if v in g.values)
+        return (f"{os.path.basename(self.path)} [{self.format}{' ' + self.version if self.version else ''}]: "
+                f"{g.num_ops()} ops, {len(self.params)} parameter tensors, {self.num_params:,} "
+                f"params ({self.param_bytes / 1024:.1f} KiB); in {ins or '-'}; out {outs or '-'}")
+
+    def __repr__(self) -> str:
+        return f"<SavedModel {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        from ..viz.saved_view import saved_html
+
+        return saved_html(self)
+
+
+def find_files(path: str) -> Tuple[str, str]:
+    """``(program_file, prefix)`` for any path of a saved model."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise SavedModelError(path, "is a directory, not a model file.",
+                              "Give the .json or .pdmodel file inside it (or its prefix).")
+    for suf in SIDE_SUFFIXES:
+        if path.endswith(suf):
+            prefix = path[: -len(suf)]
+            break
+    else:
+        if path.endswith(PROGRAM_SUFFIXES):
+            check_file(path, "program file")
+            return path, path.rsplit(".", 1)[0]
+        prefix = path
+    for suf in PROGRAM_SUFFIXES:
+        if os.path.isfile(prefix + suf):
+            return prefix + suf, prefix
+    if os.path.isfile(path):
+        return path, prefix  # an unknown suffix: sniff the content
+    raise SavedModelError(path, "no saved model here: found neither "
+                                f"{os.path.basename(prefix)}.json nor {os.path.basename(prefix)}.pdmodel.",
+                          "Give the path (or prefix) passed to paddle.jit.save.")
+
+
+def _sniff(program: str) -> str:
+    with open(program, "rb") as fh:
+        head = fh.read(64)
+    if head.lstrip()[:1] == b"{":
+        return "pir-json"
+    if len(head) >= 16 and head[:16] == b"\0" * 16:
+        raise SavedModelError(program, "is a parameter file (.pdiparams), not a program.",
+                              "Give the .json or .pdmodel next to it.")
+    if head[:2] == b"\x80\x02" or head[:1] == b"\x80":
+        raise SavedModelError(program, "is a pickle, not a program.",
+                              "Give the .json or .pdmodel of the saved model.")
+    return "legacy-pdmodel"
+
+
+def read_saved(path) -> SavedModel:
+    """Read a saved model's program and parameter headers. Raises SavedModelError."""
+    program, prefix = find_files(path)
+    check_file(program, "program file")
+    fmt = "pir-json" if program.endswith(".json") else (
+        "legacy-pdmodel" if program.endswith(".pdmodel") else _sniff(program))
+    notes: List[str] = []
+    if fmt == "pir-json":
+        from .saved_pir import read_pir
+
+        graph, base = read_pir(program)
+        version = f"PIR v{base.get('version', '?')}"
+        persist = sorted({v.param_name for v in graph.values.values()
+                          if v.kind == "parameter" and v.param_name})
+    else:
+        from .saved_legacy import read_legacy
+
+        graph, info = read_legacy(program)
+        version = f"Paddle {info['version']}" if info["version"] else ""
+        persist = info["persistables"]
+    sm = SavedModel(path=program, format=fmt, graph=graph, version=version)
+    sm.files.append((program, os.path.getsize(program)))
+    params_file = prefix + ".pdiparams"
+    if os.path.isfile(params_file):
+        from .saved_params import read_params
+
+        sm.params = read_params(params_file)
+        sm.files.append((params_file, os.path.getsize(params_file)))
+        _name_params(sm, persist, notes)
+    else:
+        notes.append(f"No {os.path.basename(params_file)} beside the program: parameter "
+                     "shapes come from the program only.")
+    info_file = prefix + ".pdiparams.info"
+    if os.path.isfile(info_file):
+        from .saved_info import read_info
+
+        info = read_info(info_file)
+        sm.files.append((info_file, os.path.getsize(info_file)))
+        sm.structured_names = {k: str(v.get("structured_name", "")) for k, v in info.items()
+                               if v.get("structured_name")}
+        for v in graph.values.values():
+            if v.kind == "parameter" and v.param_name in sm.structured_names:
+                v.name = sm.structured_names[v.param_name]
+    sm.notes = notes
+    return sm
+
+
+def _name_params(sm: SavedModel, persist: List[str], notes: List[str]) -> None:
+    """Give the nameless tensors of .pdiparams the program's sorted persistable names,
+    checking each shape against the program's declaration."""
+    shapes = {}
+    for v in sm.graph.values.values():
+        if v.kind == "parameter" and v.param_name:
+            shapes[v.param_name] = v.shape
+    if len(persist) != len(sm.params):
+        notes.append(f"The program declares {len(persist)} persistable tensors but the "
+                     f"parameter file holds {len(sm.params)}; names are not assigned.")
+        return
+    bad = [n for n, p in zip(persist, sm.params)
+           if shapes.get(n) is not None and list(shapes[n]) != list(p.shape)]
+    if bad:
+        notes.append(f"{len(bad)} parameter shapes in the parameter file differ from the "
+                     f"program (first: {bad[0]}); the files may not belong together.")
+        return
+    for n, p in zip(persist, sm.params):
+        p.name = n
+
+
+def load_saved(path) -> Graph:
+    """The :class:`~d2s_lab.core.graph.Graph` of a model saved with ``paddle.jit.save``.
+
+    ``path`` is ``PREFIX.json`` (Paddle 3.x PIR), ``PREFIX.pdmodel`` (Paddle 2.x /
+    legacy IR), ``PREFIX.pdiparams`` or the ``PREFIX`` itself.  Nothing from the
+    files is executed and Paddle is not imported.  Raises
+    :class:`~d2s_lab.core.errors.SavedModelError` naming the file and the problem.
+    """
+    return read_saved(path).graph
