@@ -1,0 +1,193 @@
+"""``d2s_lab.steps``: the code after each of Paddle's AST transformers.
+
+``paddle.jit.to_static(full_graph=True)`` rewrites a function through a chain
+of transformers (IfElse, Loop, Return, ...).  Paddle's ``set_code_level``
+prints one level per conversion; :func:`capture_steps` keeps them all::
+
+    steps = d2s_lab.steps(fn)        # or a Layer, a StaticFunction, a Conversion
+    for s in steps:
+        print(s.transformer, s.changed)
+    steps[-1].source                 # the transformed code
+
+The transformer list and order are read from the installed Paddle (see
+:mod:`d2s_lab.core.transformers_compat`), never hard-coded.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Optional
+
+from . import transformers_compat as compat
+
+ORIGINAL = "Original"
+
+
+@dataclass
+class Step:
+    """One stage of the conversion.
+
+    ``transformer`` is the short name (``"IfElse"`` for ``IfElseTransformer``),
+    ``source`` the whole function's code after it, ``changed`` whether it changed
+    anything.  The first step of a capture is the original (``is_original``).
+    """
+
+    index: int
+    transformer: str
+    source: str
+    changed: bool
+    class_name: str = ""
+
+    @property
+    def is_original(self) -> bool:
+        return not self.class_name
+
+
+class Steps(list):
+    """A list of :class:`Step` (original first) that displays as the static step view."""
+
+    def __init__(self, items: Iterable[Step] = (), name: str = ""):
+        super().__init__(items)
+        self.name = name
+
+    @property
+    def final(self) -> str:
+        """The code after the last transformer."""
+        return self[-1].source if self else ""
+
+    def changed_steps(self) -> List[Step]:
+        return [s for s in self if s.changed]
+
+    def _repr_html_(self) -> str:
+        from ..viz.steps_view import steps_static_html
+
+        return steps_static_html(self)
+
+    def __repr__(self) -> str:
+        marks = ", ".join(s.transformer + ("" if s.changed or s.is_original else " (=)") for s in self)
+        return f"<Steps {self.name}: {marks}>"
+
+
+def short_transformer_name(class_name: str) -> str:
+    """``IfElseTransformer`` -> ``IfElse``."""
+    return class_name[: -len("Transformer")] if class_name.endswith("Transformer") else class_name
+
+
+def _target_function(obj):
+    """The Python function Paddle would convert for ``obj``, and a display name."""
+    if hasattr(obj, "static_function") and hasattr(obj, "original_source"):  # a Conversion
+        sf = obj.static_function
+        fn = getattr(sf, "dygraph_function", None)
+        if fn is not None:
+            return fn, obj.name
+        obj = obj.target
+    from ._paddle import require_paddle
+    from .convert import _resolve
+
+    paddle = require_paddle()
+    fn, _layer, _specs, name = _resolve(obj, paddle)
+    return fn, name
+
+
+def capture_steps(obj) -> Steps:
+    """The source after each AST transformer Paddle applies to ``obj``.
+
+    ``obj`` is a function, a ``paddle.nn.Layer`` (its forward), a bound Layer
+    method, a ``StaticFunction`` or a :class:`~d2s_lab.core.convert.Conversion`.
+    Returns :class:`Steps`: the original first, then one :class:`Step` per
+    transformer in Paddle's order.  Capturing does not use or fill Paddle's
+    conversion cache, so it gives the same steps every time and does not change
+    later ``paddle.jit.to_static`` results.
+    """
+    fn, name = _target_function(obj)
+    original, raw = compat.apply_transformers(fn)
+    steps = Steps(name=name)
+    steps.append(Step(0, ORIGINAL, original, False))
+    prev = original
+    for i, (cls_name, src) in enumerate(raw, 1):
+        steps.append(Step(i, short_transformer_name(cls_name), src, src != prev, cls_name))
+        prev = src
+    return steps
+
+
+_PREFIX_RE: Dict[tuple, "re.Pattern"] = {}
+
+
+def normalize_names(source: str, prefixes: Optional[List[str]] = None) -> str:
+    """Renumber Paddle's generated names in order of first appearance.
+
+    Paddle numbers generated names from a process-wide counter, so the same
+    function converts to ``__return_2`` / ``true_fn_5`` after other conversions
+    and to ``__return_0`` / ``true_fn_0`` in a fresh process.  After this, both read
+    ``__return_0``: equal code compares equal (trailing blanks are dropped too).
+    ``prefixes`` defaults to the ones the installed Paddle generates.
+    """
+    if prefixes is None:
+        prefixes = compat.generated_name_prefixes()
+    key = tuple(sorted(prefixes, key=len, reverse=True))
+    pat = _PREFIX_RE.get(key)
+    if pat is None:
+        alt = "|".join(re.escape(p) for p in key)
+        pat = _PREFIX_RE[key] = re.compile(rf"(?<!\w)({alt})_(\d+)(?!\w)")
+    numbers: Dict[tuple, int] = {}
+    counters: Dict[str, int] = {}
+
+    def renumber(m):
+        prefix, num = m.group(1), m.group(2)
+        k = (prefix, num)
+        if k not in numbers:
+            numbers[k] = counters.get(prefix, 0)
+            counters[prefix] = numbers[k] + 1
+        return f"{prefix}_{numbers[k]}"
+
+    text = pat.sub(renumber, source)
+    return "\n".join(line.rstrip() for line in text.rstrip().splitlines()) + "\n"
+
+
+@dataclass
+class ConvertedFunction:
+    """A function Paddle converted, usually recursively, while converting the model."""
+
+    name: str
+    original_source: str
+    transformed_source: Optional[str]
+    source_file: str = ""
+    first_line: int = 0
+
+
+def _unwrapped(fn):
+    return inspect.unwrap(getattr(fn, "__func__", fn))
+
+
+def converted_functions(pairs, top=None) -> List[ConvertedFunction]:
+    """Describe ``(dygraph_function, static_function)`` pairs recorded by
+    :func:`~d2s_lab.core.transformers_compat.recording_converted_functions`,
+    without ``top`` and without repeats, in the order Paddle converted them."""
+    out: List[ConvertedFunction] = []
+    seen = set()
+    top_fn = _unwrapped(top) if top is not None else None
+    for dy, st in pairs:
+        fn = _unwrapped(dy)
+        if fn is top_fn or getattr(fn, "__code__", None) is getattr(top_fn, "__code__", 0):
+            continue
+        code = getattr(fn, "__code__", None)
+        if code in seen:
+            continue
+        seen.add(code)
+        try:
+            lines, first = inspect.getsourcelines(fn)
+            import textwrap
+
+            src = textwrap.dedent("".join(lines))
+            file = inspect.getsourcefile(fn) or ""
+        except (OSError, TypeError):
+            src, first, file = "", 0, ""
+        out.append(ConvertedFunction(
+            name=getattr(dy, "__qualname__", getattr(fn, "__qualname__", "function")),
+            original_source=src,
+            transformed_source=compat.static_source(st),
+            source_file=file,
+            first_line=first,
+        ))
+    return out

@@ -1,0 +1,235 @@
+"""Paddle's AST transformer pipeline, found and hooked in one place.
+
+Everything here depends on dy2static internals that move between Paddle
+versions: where ``DygraphToStaticAst`` lives, its per-transformer ``_apply``
+hook, how Paddle reads and parses a function's source, its unique-name
+generator, and its cache of converted functions.  Each is feature-detected;
+a build without them gets :class:`TransformersUnavailable` with a clear message.
+
+Paddle 3.x: ``paddle.jit.dy2static.transformers.transform.DygraphToStaticAst``.
+Paddle 2.6: ``paddle.jit.dy2static.ast_transformer.DygraphToStaticAst``.
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import re
+from typing import Callable, Iterator, List, Optional, Tuple
+
+from ._paddle import require_paddle
+from .errors import D2SError
+
+_CLASS_HOMES = (
+    "paddle.jit.dy2static.transformers.transform",  # Paddle >= 2.6 / 3.x
+    "paddle.jit.dy2static.transformers",
+    "paddle.jit.dy2static.ast_transformer",  # Paddle 2.4 - 2.6
+    "paddle.fluid.dygraph.dygraph_to_static.ast_transformer",  # Paddle 2.x before 2.5
+)
+
+
+class TransformersUnavailable(D2SError):
+    """This Paddle build does not expose the AST transformer pipeline d2s_lab hooks."""
+
+
+def _paddle_version() -> str:
+    try:
+        return require_paddle().__version__
+    except D2SError:
+        return "?"
+
+
+def _unavailable(what: str) -> TransformersUnavailable:
+    return TransformersUnavailable(
+        f"Step-by-step capture is not available on Paddle {_paddle_version()}: {what}.",
+        "It needs Paddle's AST transformers (paddle.jit.dy2static, Paddle 2.6 to 3.3 are known "
+        "to work). The side-by-side view of the final transformed code still works.",
+    )
+
+
+def find_ast_class():
+    """Return Paddle's ``DygraphToStaticAst`` class (feature-detected)."""
+    require_paddle()
+    for mod_name in _CLASS_HOMES:
+        try:
+            mod = importlib.import_module(mod_name)
+        except Exception:
+            continue
+        cls = getattr(mod, "DygraphToStaticAst", None)
+        if cls is not None and hasattr(cls, "_apply") and hasattr(cls, "get_static_ast"):
+            return cls
+    raise _unavailable("no DygraphToStaticAst class with an _apply hook was found")
+
+
+def _helpers():
+    """Paddle's own source reader, parser, unparser and origin-info tagger."""
+    require_paddle()
+    found = {}
+    for name, homes in {
+        "func_to_source_code": ("paddle.jit.dy2static.utils",),
+        "ast_to_source_code": ("paddle.jit.dy2static.ast_utils", "paddle.jit.dy2static.utils"),
+        "attach_origin_info": ("paddle.jit.dy2static.origin_info",),
+        "gast": ("paddle.utils", "gast"),
+    }.items():
+        for home in homes:
+            try:
+                mod = importlib.import_module(home)
+            except Exception:
+                continue
+            obj = mod if name == home else getattr(mod, name, None)
+            if obj is not None:
+                found[name] = obj
+                break
+        else:
+            raise _unavailable(f"{name} was not found")
+    return found
+
+
+@contextlib.contextmanager
+def _fresh_unique_names():
+    """Number generated names (``true_fn_0``) from zero, and leave the global
+    counters as they were, so the user's own later conversions are unaffected."""
+    try:
+        from paddle.base import unique_name
+    except Exception:  # pragma: no cover - older layout
+        from paddle.fluid import unique_name  # type: ignore
+    with unique_name.guard():
+        yield
+
+
+def apply_transformers(func) -> Tuple[str, List[Tuple[str, str]]]:
+    """Run Paddle's transformer pipeline on ``func`` and record the code after each.
+
+    Returns ``(original, [(transformer_class_name, source_after), ...])``; the
+    original is Paddle's own re-printing of the parsed source (comments and
+    formatting normalised, so diffs show only what transformers changed).
+
+    A private ``DygraphToStaticAst`` instance is used and its ``_apply`` is hooked
+    on that instance only: Paddle's conversion cache is neither read nor written,
+    so every capture gives the same steps and later conversions are untouched.
+    """
+    cls = find_ast_class()
+    h = _helpers()
+    func = inspect.unwrap(func)
+    try:
+        source = h["func_to_source_code"](func)
+    except (OSError, TypeError) as exc:
+        raise D2SError(
+            f"Cannot read the source of {getattr(func, '__qualname__', func)!r}: {exc}.",
+            "Define it in a file or a notebook cell (not in exec() or the REPL).",
+        ) from None
+    gast = h["gast"]
+    unparse = h["ast_to_source_code"]
+    root = gast.parse(source)
+    try:
+        root = h["attach_origin_info"](root, func)
+    except Exception:  # origin info only improves Paddle's error messages
+        pass
+    converter = cls()
+    original = unparse(root)
+    steps: List[Tuple[str, str]] = []
+    bound_apply = converter._apply
+
+    def recording_apply(transformer, node, *args, **kwargs):
+        result = bound_apply(transformer, node, *args, **kwargs)
+        steps.append((transformer.__name__, unparse(getattr(converter, "root", node))))
+        return result
+
+    converter._apply = recording_apply
+    with _fresh_unique_names():
+        try:
+            converter.get_static_ast(root)
+        except Exception as exc:
+            raise D2SError(
+                f"Paddle's transformers failed on {getattr(func, '__qualname__', 'the function')} "
+                f"after {len(steps)} step(s): {type(exc).__name__}: {exc}",
+                "paddle.jit.to_static(full_graph=True) fails the same way; see Paddle's message.",
+            ) from exc
+    if not steps:
+        raise _unavailable("DygraphToStaticAst ran without calling _apply")
+    return original, steps
+
+
+_NAMES_CACHE: List[str] = []
+
+
+def transformer_names() -> List[str]:
+    """The transformer class names this Paddle applies, in order (read by running them)."""
+    if not _NAMES_CACHE:
+        _NAMES_CACHE.extend(name for name, _ in apply_transformers(_probe)[1])
+    return list(_NAMES_CACHE)
+
+
+def _probe(x):
+    return x
+
+
+def generated_name_prefixes() -> List[str]:
+    """Prefixes of the names transformers generate (``true_fn``, ``__return``...),
+    read from the ``*_PREFIX`` constants of Paddle's transformer modules."""
+    require_paddle()
+    prefixes = set()
+    for home in ("paddle.jit.dy2static.transformers", "paddle.jit.dy2static"):
+        try:
+            pkg = importlib.import_module(home)
+        except Exception:
+            continue
+        import pkgutil
+
+        for info in pkgutil.iter_modules(getattr(pkg, "__path__", [])):
+            try:
+                mod = importlib.import_module(f"{home}.{info.name}")
+            except Exception:
+                continue
+            for key, val in vars(mod).items():
+                if key.endswith("_PREFIX") and isinstance(val, str) and re.fullmatch(r"[A-Za-z_]\w*", val):
+                    prefixes.add(val)
+    # Helper names generated from templates without a *_PREFIX constant.
+    prefixes.update({"get_args", "set_args", "true_fn", "false_fn"})
+    return sorted(prefixes, key=len, reverse=True)
+
+
+def _function_cache():
+    try:
+        from paddle.jit.dy2static import program_translator as pt
+    except Exception:
+        return None
+    cache = getattr(pt, "_FUNCTION_CACHE", None)
+    return cache if cache is not None and hasattr(cache, "convert_with_cache") else None
+
+
+@contextlib.contextmanager
+def recording_converted_functions() -> Iterator[List[Tuple[Callable, Callable]]]:
+    """Record ``(dygraph_function, static_function)`` for every function Paddle
+    converts (or takes from its cache) while the block runs, including the ones
+    converted recursively through ``_jst.Call``.  Yields an empty list on builds
+    without that cache."""
+    seen: List[Tuple[Callable, Callable]] = []
+    cache = _function_cache()
+    if cache is None:
+        yield seen
+        return
+    original = cache.convert_with_cache
+    had_own = "convert_with_cache" in cache.__dict__
+
+    def recording(func):
+        static = original(func)
+        seen.append((func, static))
+        return static
+
+    cache.convert_with_cache = recording
+    try:
+        yield seen
+    finally:
+        if had_own:
+            cache.convert_with_cache = original
+        else:  # drop the instance attribute: the class's method is used again
+            cache.__dict__.pop("convert_with_cache", None)
+
+
+def static_source(static_function) -> Optional[str]:
+    """Transformed source of a function Paddle generated (as ``StaticFunction.code`` reads it)."""
+    try:
+        return _helpers()["func_to_source_code"](static_function)
+    except Exception:
+        return None

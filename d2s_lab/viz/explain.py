@@ -1,0 +1,178 @@
+"""Plain-language explanations of Paddle's AST transformers, in English and Simplified Chinese.
+
+Keys are short transformer names (``IfElse`` for ``IfElseTransformer``).  A
+transformer this table does not know (a newer Paddle) gets a generic text.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional
+
+from ..core.lang import get_lang
+
+EXPLANATIONS: Dict[str, Dict[str, str]] = {
+    "Original": {
+        "en": "Your function as Paddle parses it, before any transformer runs. Comments and "
+              "formatting are normalised, so later diffs show only what the transformers change.",
+        "zh": "Paddle 解析后的原始函数，尚未经过任何转换器。注释和排版已统一，"
+              "因此后面的差异只显示转换器真正改动的地方。",
+    },
+    "TypeHint": {
+        "en": "Removes type annotations (x: Tensor -> x). Static conversion does not need them, and "
+              "later transformers create variables whose annotations would no longer be valid.",
+        "zh": "删除类型注解（x: Tensor -> x）。静态图转换用不到它们，而且后续转换器生成的变量会让注解失效。",
+    },
+    "Super": {
+        "en": "Rewrites super() as super(__class__, self). The converted function is re-created outside "
+              "its class, where the zero-argument super() would no longer know the class.",
+        "zh": "把 super() 改写为 super(__class__, self)。转换后的函数在类外重新生成，"
+              "无参数的 super() 在那里找不到所属的类。",
+    },
+    "RegisterHook": {
+        "en": "Moves tensor.register_hook(...) calls right after the line that defines the tensor, "
+              "because in a static graph a gradient hook must be attached when the variable is created.",
+        "zh": "把 tensor.register_hook(...) 调用移到定义该张量的语句之后：静态图中梯度钩子必须在变量创建时挂上。",
+    },
+    "EarlyReturn": {
+        "en": "When an if-branch returns early, moves the code that follows into an else branch, so "
+              "every path is an explicit branch that later becomes a cond with two sub-blocks.",
+        "zh": "当 if 分支提前 return 时，把其后的代码移入 else 分支，使每条执行路径都成为显式分支，"
+              "之后才能变成带两个子块的 cond。",
+    },
+    "AttributeJst": {
+        "en": "Turns tensor attributes that are methods in static mode (x.size) into calls (x.size()). "
+              "Only the legacy IR needs it.",
+        "zh": "把静态图下为方法的张量属性（x.size）改成调用（x.size()）。仅旧版 IR 需要。",
+    },
+    "TensorShape": {
+        "en": "Rewrites x.shape so that shapes unknown until run time (None/-1 dims) are read from the "
+              "tensor as a tensor (paddle.shape) instead of baking a fixed number into the program.",
+        "zh": "改写 x.shape：运行时才知道的维度（None/-1）以张量形式（paddle.shape）读取，"
+              "而不是把固定数字写死在程序里。",
+    },
+    "BreakContinue": {
+        "en": "Replaces break and continue with boolean flags (__break_0, __continue_0): the loop "
+              "condition checks the flag and the statements after it are guarded by an if, because a "
+              "static while op has no jump instructions.",
+        "zh": "用布尔标志（__break_0、__continue_0）代替 break 和 continue：循环条件检查标志，"
+              "其后的语句用 if 保护，因为静态图的 while 算子没有跳转指令。",
+    },
+    "Return": {
+        "en": "Gives the function a single return at its end: each return sets __return_N and "
+              "__return_value_N, and the code after it is guarded, so branches that return can become "
+              "cond/while sub-blocks.",
+        "zh": "让函数只在末尾返回一次：每个 return 改为设置 __return_N 和 __return_value_N，"
+              "其后的代码被条件保护，这样含 return 的分支才能变成 cond/while 子块。",
+    },
+    "Logical": {
+        "en": "Rewrites and / or / not as _jst.And / _jst.Or / _jst.Not with lambdas. On Python values "
+              "they short-circuit as usual; on tensors they become logical_and/or/not ops.",
+        "zh": "把 and / or / not 改写为带 lambda 的 _jst.And / _jst.Or / _jst.Not。对 Python 值照常短路求值，"
+              "对张量则生成 logical_and/or/not 算子。",
+    },
+    "CreateVariable": {
+        "en": "Declares variables that are first assigned inside an if or a loop "
+              "(x = _jst.UndefinedVar('x')), so both branches and the loop body can share them.",
+        "zh": "为首次在 if 或循环内赋值的变量预先声明（x = _jst.UndefinedVar('x')），"
+              "使两个分支和循环体都能使用它们。",
+    },
+    "Loop": {
+        "en": "Turns for and while loops into _jst.While(condition_fn, body_fn, get_args, set_args). "
+              "If the condition is a tensor at run time this builds a while op with a body sub-block; "
+              "with a Python condition the loop simply runs (is unrolled) while tracing.",
+        "zh": "把 for 和 while 循环改成 _jst.While(条件函数, 循环体函数, get_args, set_args)。"
+              "若运行时条件是张量，就生成带循环体子块的 while 算子；若是 Python 值，循环在追踪时直接展开。",
+    },
+    "IfElse": {
+        "en": "Turns an if statement into _jst.IfElse(pred, true_fn, false_fn, ...). When pred is a tensor "
+              "this becomes a cond op (pd_op.if) with true and false sub-blocks; when it is a Python bool "
+              "only the taken branch is traced.",
+        "zh": "把 if 语句改成 _jst.IfElse(条件, true_fn, false_fn, ...)。条件是张量时生成带 true/false "
+              "两个子块的 cond 算子（pd_op.if）；是 Python 布尔值时只追踪实际执行的分支。",
+    },
+    "Assert": {
+        "en": "Rewrites assert as _jst.Assert(cond, msg): on a tensor condition it adds an assert op that "
+              "checks the value when the program runs, not while it is being built.",
+        "zh": "把 assert 改写为 _jst.Assert(条件, 信息)：条件是张量时添加 assert 算子，在程序运行时检查，而不是构建时。",
+    },
+    "Call": {
+        "en": "Wraps calls as _jst.Call(f)(args), so that functions and sub-layers you call are converted "
+              "too (recursively) when they are reached; Paddle's own APIs and builtins are left alone.",
+        "zh": "把函数调用包装为 _jst.Call(f)(参数)，使被调用的函数和子层在执行到时也被递归转换；"
+              "Paddle 自身的 API 和内置函数保持不变。",
+    },
+    "Cast": {
+        "en": "Rewrites bool(x), int(x), float(x) as _jst.AsDtype(x, ...): on a tensor this is a cast op, "
+              "because Python cannot read a static tensor's value while building the program.",
+        "zh": "把 bool(x)、int(x)、float(x) 改写为 _jst.AsDtype(x, ...)：对张量生成 cast 算子，"
+              "因为构建程序时 Python 读不到静态张量的值。",
+    },
+    "Decorator": {
+        "en": "Turns the function's other decorators into explicit calls around the converted function, "
+              "so they still apply; the to_static decorator itself is dropped.",
+        "zh": "把函数上的其他装饰器改写为对转换后函数的显式调用，使它们仍然生效；to_static 装饰器本身被去掉。",
+    },
+    "NameloadJst": {
+        "en": "Wraps every name that is read in _jst.Ld(name), so that at run time Paddle can substitute "
+              "static variables for eager tensors (e.g. a global tensor).",
+        "zh": "把每个被读取的名字包装成 _jst.Ld(name)，使 Paddle 在运行时能用静态变量替换动态图张量"
+              "（例如全局张量）。",
+    },
+    "BreakTransformOptimizer": {
+        "en": "Optional optimisation (FLAGS_optim_transformation=1): folds a simple break condition into "
+              "the loop condition instead of using a flag.",
+        "zh": "可选优化（FLAGS_optim_transformation=1）：把简单的 break 条件并入循环条件，而不使用标志变量。",
+    },
+}
+
+GENERIC = {
+    "en": "A transformer this version of d2s_lab has no description for; the diff shows what it changed.",
+    "zh": "d2s_lab 暂无该转换器的说明；差异部分显示了它的改动。",
+}
+
+# Interface words of the step views.
+UI: Dict[str, Dict[str, str]] = {
+    "en": {
+        "steps": "Conversion steps", "step": "Step", "of": "of", "prev": "◀ Prev", "next": "Next ▶",
+        "unchanged": "no change", "changed": "changed", "skip": "skip steps that change nothing",
+        "before": "before", "after": "after", "original": "Original", "transformer": "transformer",
+        "no_change_body": "This transformer found nothing to rewrite in this function.",
+        "static_title": "All steps (static view)",
+        "intro": "The code after each AST transformer of paddle.jit.to_static, in Paddle's order; "
+                 "each step shows the changes against the previous one.",
+        "live_note": "Interactive stepper: needs a running kernel with ipywidgets; "
+                     "the static view below shows every step.",
+        "lines_changed": "lines changed",
+        "source_original": "Original (dygraph)", "source_transformed": "Transformed by to_static",
+        "converted_too": "Also converted (called from it)",
+        "by_line": "Ops by source line", "line": "line", "ops": "ops",
+        "by_line_hint": "Hover over or click a source line (here or in the original source) to "
+                        "highlight its ops in the diagram.",
+    },
+    "zh": {
+        "steps": "转换步骤", "step": "步骤", "of": "/", "prev": "◀ 上一步", "next": "下一步 ▶",
+        "unchanged": "无改动", "changed": "有改动", "skip": "跳过无改动的步骤",
+        "before": "之前", "after": "之后", "original": "原始代码", "transformer": "转换器",
+        "no_change_body": "该转换器在此函数中没有需要改写的内容。",
+        "static_title": "全部步骤（静态视图）",
+        "intro": "paddle.jit.to_static 的每个 AST 转换器执行后的代码，按 Paddle 的顺序排列；"
+                 "每一步都显示与上一步相比的改动。",
+        "live_note": "交互式步进器：需要运行中的内核和 ipywidgets；下方静态视图包含全部步骤。",
+        "lines_changed": "行有改动",
+        "source_original": "原始代码（动态图）", "source_transformed": "to_static 转换后",
+        "converted_too": "同时被转换的函数（由它调用）",
+        "by_line": "按源代码行分组的算子", "line": "行", "ops": "算子",
+        "by_line_hint": "将鼠标悬停或点击源代码行（此处或原始代码中），即可在计算图中高亮它生成的算子。",
+    },
+}
+
+
+def explain(transformer: str, lang: Optional[str] = None) -> str:
+    """The explanation of a transformer (short or class name) in ``lang`` (en/zh)."""
+    lang = get_lang(lang)
+    name = transformer[: -len("Transformer")] if transformer.endswith("Transformer") else transformer
+    entry = EXPLANATIONS.get(name)
+    return (entry or GENERIC)[lang]
+
+
+def ui(key: str, lang: Optional[str] = None) -> str:
+    return UI[get_lang(lang)][key]

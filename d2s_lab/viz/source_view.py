@@ -1,0 +1,159 @@
+"""Original and transformed source side by side, aligned, with changed lines marked.
+
+Plain HTML and CSS (no JavaScript), so it survives nbconvert and nbviewer.
+Lines are aligned with :mod:`difflib`, highlighted with pygments, and every
+piece of source text is escaped.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Iterable, List, Optional, Tuple
+
+from pygments import lex
+from pygments.lexers import PythonLexer
+from pygments.token import STANDARD_TYPES
+
+from .html import esc
+
+DIFF_CSS = """
+.d2s .d2s-sbs{overflow-x:auto;border:1px solid #d0d7de;border-radius:6px;margin:4px 0}
+.d2s table.d2s-diff{border-collapse:collapse;width:100%;font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
+.d2s table.d2s-diff th{background:#f6f8fa;text-align:left;font-weight:600;padding:3px 6px;border-bottom:1px solid #d0d7de;font-family:inherit}
+.d2s table.d2s-diff td{padding:0 6px;white-space:pre;vertical-align:top;line-height:1.45}
+.d2s table.d2s-diff td.d2s-ln{color:#8c959f;text-align:right;user-select:none;width:1%;border-right:1px solid #eaeef2}
+.d2s table.d2s-diff td.d2s-code{width:49%}
+.d2s table.d2s-diff td.d2s-del{background:#ffebe9}
+.d2s table.d2s-diff td.d2s-add{background:#e6ffec}
+.d2s table.d2s-diff td.d2s-ln.d2s-del{background:#ffd7d5}
+.d2s table.d2s-diff td.d2s-ln.d2s-add{background:#ccffd8}
+.d2s table.d2s-diff td.d2s-none{background:#f6f8fa}
+.d2s table.d2s-diff td.d2s-mark{width:1%;padding:0 2px;color:#57606a;user-select:none}
+.d2s table.d2s-diff td[data-d2s-line]{cursor:pointer}
+.d2s table.d2s-diff td[data-d2s-line].d2s-ln{text-decoration:underline dotted #bf8700}
+.d2s .d2s-diffstat{color:#57606a;font-size:12px;margin:2px 0}
+"""
+
+
+def _css_class(ttype) -> str:
+    while ttype not in STANDARD_TYPES:
+        ttype = ttype.parent
+    return STANDARD_TYPES[ttype]
+
+
+def _lines(source: str) -> Tuple[List[str], List[str]]:
+    """Per line: highlighted HTML, and a comparison key (code without comments,
+    quotes or spacing, so reformatting and dropped comments do not count as changes)."""
+    html: List[str] = [""]
+    keys: List[str] = [""]
+    text = (source or "").rstrip("\n") + "\n"
+    for ttype, value in lex(text, PythonLexer(stripnl=False, ensurenl=False)):
+        cls = _css_class(ttype)
+        is_comment = str(ttype).startswith("Token.Comment")
+        for i, part in enumerate(value.split("\n")):
+            if i:
+                html.append("")
+                keys.append("")
+            if part:
+                html[-1] += f'<span class="{cls}">{esc(part)}</span>' if cls else esc(part)
+                if not is_comment:
+                    keys[-1] += "".join(part.split()).replace("'", '"')
+    if html and html[-1] == "":
+        html.pop()
+        keys.pop()
+    return html, keys
+
+
+def highlight_lines(source: str) -> List[str]:
+    """Python source as one escaped, pygments-highlighted HTML string per line.
+
+    Tokens spanning lines (docstrings) are split so each line stands alone
+    (CSS classes match pygments' ``highlight`` stylesheet)."""
+    return _lines(source)[0]
+
+
+def align(a: List[str], b: List[str]) -> List[Tuple[Optional[int], Optional[int], str]]:
+    """Pair lines (or line keys) of ``a`` and ``b``: ``(i or None, j or None, tag)``,
+    tag in equal | replace | delete | insert."""
+    rows = []
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            rows.extend((i1 + k, j1 + k, tag) for k in range(i2 - i1))
+            continue
+        n = max(i2 - i1, j2 - j1)
+        for k in range(n):
+            i = i1 + k if i1 + k < i2 else None
+            j = j1 + k if j1 + k < j2 else None
+            rows.append((i, j, "replace" if i is not None and j is not None
+                         else "delete" if j is None else "insert"))
+    return rows
+
+
+def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
+    """(lines removed, lines added) between two sources."""
+    a, b = _lines(original)[1], _lines(transformed)[1]
+    removed = added = 0
+    for i, j, tag in align(a, b):
+        if tag != "equal":
+            removed += i is not None
+            added += j is not None
+    return removed, added
+
+
+def side_by_side_html(
+    original: str,
+    transformed: Optional[str],
+    left_title: str = "Original (dygraph)",
+    right_title: str = "Transformed by to_static",
+    first_line: int = 1,
+    right_first_line: int = 1,
+    linked_lines: Optional[Iterable[int]] = None,
+    title: Optional[str] = None,
+    style: bool = True,
+) -> str:
+    """Two aligned, highlighted columns with changed lines marked; no JavaScript.
+
+    ``first_line`` numbers the left column (a cell's or file's line numbers, so
+    they match the op table).  Left lines in ``linked_lines`` carry
+    ``data-d2s-line`` so the report's linked view can highlight their ops.
+    """
+    a_src = original or ""
+    b_src = transformed if transformed is not None else ""
+    a_html, a_keys = _lines(a_src)
+    b_html, b_keys = _lines(b_src)
+    linked = set(linked_lines or ())
+    rows = []
+    for i, j, tag in align(a_keys, b_keys):
+        lcls = {"equal": "", "replace": " d2s-del", "delete": " d2s-del", "insert": ""}[tag]
+        rcls = {"equal": "", "replace": " d2s-add", "insert": " d2s-add", "delete": ""}[tag]
+        mark = {"equal": "", "replace": "~", "delete": "-", "insert": "+"}[tag]
+        if i is None:
+            left = '<td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none"></td>'
+        else:
+            n = first_line + i
+            data = f' data-d2s-line="{n}"' if n in linked else ""
+            left = (f'<td class="d2s-ln{lcls}"{data}>{n}</td>'
+                    f'<td class="d2s-code{lcls}"{data}>{a_html[i] if i < len(a_html) else ""}</td>')
+        if j is None:
+            right = '<td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none"></td>'
+        else:
+            right = (f'<td class="d2s-ln{rcls}">{right_first_line + j}</td>'
+                     f'<td class="d2s-code{rcls}">{b_html[j] if j < len(b_html) else ""}</td>')
+        rows.append(f'<tr>{left}<td class="d2s-mark">{mark}</td>{right}</tr>')
+    if transformed is None:
+        rows.append('<tr><td></td><td></td><td></td><td></td>'
+                    '<td class="d2s-code d2s-none"># no transformed source in this mode</td></tr>')
+    removed = added = 0
+    for i, j, tag in align(a_keys, b_keys):
+        if tag != "equal":
+            removed += i is not None
+            added += j is not None
+    head = (f'<tr><th colspan="2">{esc(left_title)}</th><th></th>'
+            f'<th colspan="2">{esc(right_title)}</th></tr>')
+    caption = f"<h4>{esc(title)}</h4>" if title else ""
+    stat = (f'<div class="d2s-diffstat">−{removed} / +{added}</div>'
+            if transformed is not None else "")
+    css = f"<style>{DIFF_CSS}</style>" if style else ""
+    return (f'{css}{caption}{stat}<div class="d2s-sbs"><div class="highlight">'
+            f'<table class="d2s-diff"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+            f"</div></div>")

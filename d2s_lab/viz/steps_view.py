@@ -1,0 +1,202 @@
+"""Step-through views of the AST rewrites: a static HTML list and an ipywidgets stepper.
+
+Both take the steps of :func:`d2s_lab.core.steps.capture_steps` (duck-typed:
+``.transformer``, ``.source``, ``.changed``, ``.is_original``).  Each step shows
+its plain-language explanation and the code after it beside the code before
+it, changed lines highlighted.
+
+The static view is one ``<details>`` per step and needs no JavaScript, so it
+reads the same in nbconvert HTML, nbviewer and editors without widgets.  In a
+notebook the stepper and the static view are shown together; a CSS rule hides
+the static copy wherever the live stepper really renders.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Optional, Sequence
+
+from ..core.lang import get_lang
+from .explain import explain, ui
+from .html import esc, highlight_python, wrap
+from .source_view import DIFF_CSS, diff_stat, side_by_side_html
+
+STEPS_CSS = """
+.d2s .d2s-step-head{display:flex;gap:8px;align-items:baseline;flex-wrap:wrap;margin:4px 0}
+.d2s .d2s-step-name{font-weight:700;font-size:14px}
+.d2s .d2s-badge{display:inline-block;border-radius:10px;padding:0 7px;font-size:11px;font-weight:600}
+.d2s .d2s-badge-changed{background:#dafbe1;color:#116329;border:1px solid #4ac26b}
+.d2s .d2s-badge-same{background:#f6f8fa;color:#57606a;border:1px solid #d0d7de}
+.d2s .d2s-explain{background:#ddf4ff;border:1px solid #54aeff;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s details.d2s-step>summary{font-weight:400}
+.d2s details.d2s-step.d2s-same>summary{color:#8c959f}
+.d2s details.d2s-step{border-left:3px solid #d0d7de;padding-left:8px;margin:2px 0}
+.d2s details.d2s-step.d2s-changed{border-left-color:#4ac26b}
+.jp-OutputArea:has(.d2s-steps-live) .d2s-steps-static,
+.output_area:has(.d2s-steps-live) ~ .output_area .d2s-steps-static,
+.output:has(.d2s-steps-live) .d2s-steps-static{display:none}
+"""
+
+def _css() -> str:
+    return f"<style>{DIFF_CSS}{STEPS_CSS}</style>"
+
+
+def _step_title(step, k: int, n: int, lang: str) -> str:
+    if step.is_original:
+        badge = ""
+    elif step.changed:
+        badge = f'<span class="d2s-badge d2s-badge-changed">{esc(ui("changed", lang))}</span>'
+    else:
+        badge = f'<span class="d2s-badge d2s-badge-same">{esc(ui("unchanged", lang))}</span>'
+    name = ui("original", lang) if step.is_original else step.transformer
+    cls = "" if step.is_original else f' <span class="d2s-sub">{esc(getattr(step, "class_name", ""))}</span>'
+    return (f'<span class="d2s-sub">{esc(ui("step", lang))} {k} {esc(ui("of", lang))} {n - 1}</span> '
+            f'<span class="d2s-step-name">{esc(name)}</span>{cls} {badge}')
+
+
+def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None) -> str:
+    """Explanation and code of step ``k``: the code after it beside the code
+    before it (or the original alone for step 0)."""
+    lang = get_lang(lang)
+    step = steps[k]
+    key = "Original" if step.is_original else step.transformer
+    parts = [f'<div class="d2s-explain">{esc(explain(key, lang))}</div>']
+    if step.is_original or k == 0:
+        parts.append(highlight_python(step.source))
+    elif not step.changed:
+        parts.append(f'<div class="d2s-sub">{esc(ui("no_change_body", lang))}</div>')
+        parts.append(highlight_python(step.source))
+    else:
+        prev = steps[k - 1]
+        prev_name = ui("original", lang) if prev.is_original else prev.transformer
+        parts.append(side_by_side_html(
+            prev.source, step.source,
+            left_title=f'{ui("before", lang)} ({prev_name})',
+            right_title=f'{ui("after", lang)} {step.transformer}',
+            style=False,
+        ))
+    return "".join(parts)
+
+
+def step_page_html(steps: Sequence, k: int, lang: Optional[str] = None) -> str:
+    """One whole step: its title line, explanation and code."""
+    lang = get_lang(lang)
+    head = f'<div class="d2s-step-head">{_step_title(steps[k], k, len(steps), lang)}</div>'
+    return f'<div class="d2s">{head}{step_body_html(steps, k, lang)}</div>'
+
+
+def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: bool = False,
+                      title: Optional[str] = None) -> str:
+    """Every step as a collapsible ``<details>`` section; plain HTML, no JavaScript.
+
+    ``fallback=True`` marks it as the static copy shown next to the live
+    stepper (hidden by CSS where the stepper renders)."""
+    lang = get_lang(lang)
+    n = len(steps)
+    name = title or getattr(steps, "name", "")
+    changed = sum(1 for s in steps if getattr(s, "changed", False))
+    head = (f'<h3>{esc(ui("steps", lang))}{": " + esc(name) if name else ""}</h3>'
+            f'<div class="d2s-sub">{esc(ui("intro", lang))} '
+            f'({changed}/{max(n - 1, 0)} {esc(ui("changed", lang))})</div>')
+    items = []
+    for k, step in enumerate(steps):
+        state = "" if step.is_original else (" d2s-changed" if step.changed else " d2s-same")
+        stat = ""
+        if step.changed and k:
+            removed, added = diff_stat(steps[k - 1].source, step.source)
+            stat = f' <span class="d2s-sub">−{removed} / +{added}</span>'
+        items.append(
+            f'<details class="d2s-step{state}"><summary>{_step_title(step, k, n, lang)}{stat}</summary>'
+            f"{step_body_html(steps, k, lang)}</details>"
+        )
+    cls = "d2s-steps d2s-steps-static" if fallback else "d2s-steps"
+    if fallback:
+        head = f'<h4>{esc(ui("static_title", lang))}</h4>' + head
+    body = f'<div class="{cls}">{_css()}{head}{"".join(items)}</div>'
+    return wrap(body)
+
+
+def _next_index(steps: Sequence, k: int, direction: int, skip_same: bool) -> int:
+    j = k + direction
+    while 0 <= j < len(steps):
+        s = steps[j]
+        if not skip_same or s.changed or s.is_original:
+            return j
+        j += direction
+    return k
+
+
+def steps_widget(steps: Sequence, lang: Optional[str] = None):
+    """An ipywidgets stepper: Prev/Next, a slider, a skip-unchanged switch, and
+    the current step's transformer, explanation and code diff.
+
+    Pages are prebuilt in a ``Stack`` linked to the slider in the browser
+    (``jslink``), so the slider still steps in a saved notebook without a kernel.
+    Attributes: ``prev_button``, ``next_button``, ``slider``, ``skip``,
+    ``stack``, ``steps``; ``index`` and ``shown_html`` read the current step.
+    """
+    import ipywidgets as W
+
+    lang = get_lang(lang)
+    n = len(steps)
+    if n == 0:
+        raise ValueError("no steps to show")
+    name = getattr(steps, "name", "")
+    header = W.HTML(
+        f'<div class="d2s">{_css()}<b>{esc(ui("steps", lang))}{": " + esc(name) if name else ""}</b> '
+        f'<span class="d2s-sub">{esc(ui("intro", lang))}</span></div>'
+    )
+    pages = [W.HTML(step_page_html(steps, k, lang)) for k in range(n)]
+    stack = W.Stack(children=pages, selected_index=0)
+    prev_b = W.Button(description=ui("prev", lang), layout=W.Layout(width="auto"))
+    next_b = W.Button(description=ui("next", lang), layout=W.Layout(width="auto"))
+    slider = W.IntSlider(value=0, min=0, max=n - 1, step=1, description=ui("step", lang),
+                         continuous_update=True, layout=W.Layout(width="360px"))
+    skip = W.Checkbox(value=False, description=ui("skip", lang), indent=False,
+                      layout=W.Layout(width="auto"))
+    W.jslink((slider, "value"), (stack, "selected_index"))
+
+    def sync(change=None):
+        stack.selected_index = slider.value
+        prev_b.disabled = _next_index(steps, slider.value, -1, skip.value) == slider.value
+        next_b.disabled = _next_index(steps, slider.value, +1, skip.value) == slider.value
+
+    def go(direction):
+        slider.value = _next_index(steps, slider.value, direction, skip.value)
+
+    slider.observe(sync, names="value")
+    skip.observe(sync, names="value")
+    prev_b.on_click(lambda _b: go(-1))
+    next_b.on_click(lambda _b: go(+1))
+    sync()
+    box = _box_class()([header, W.HBox([prev_b, next_b, slider, skip]), stack])
+    box.add_class("d2s-steps-live")
+    box.steps, box.stack, box.slider, box.skip = steps, stack, slider, skip
+    box.prev_button, box.next_button, box.pages = prev_b, next_b, pages
+    return box
+
+
+@functools.lru_cache(maxsize=None)
+def _box_class():
+    import ipywidgets as W
+
+    class StepsBox(W.VBox):
+        """The stepper; ``index`` is the step shown, ``shown_html`` its HTML."""
+
+        @property
+        def index(self) -> int:
+            return self.stack.selected_index
+
+        @property
+        def shown_html(self) -> str:
+            return self.stack.children[self.stack.selected_index].value
+
+        @property
+        def shown_step(self):
+            return self.steps[self.stack.selected_index]
+
+    return StepsBox
+
+
+def live_note(lang: Optional[str] = None) -> str:
+    """Plain-text stand-in for the stepper where widgets cannot render."""
+    return ui("live_note", lang)
