@@ -1,0 +1,215 @@
+"""``draw_graph``: the Program diagram as an object that displays in a notebook and saves to files."""
+from __future__ import annotations
+
+import os
+import re
+import time
+import uuid
+from typing import Iterable, Optional, Union
+
+from ..core.errors import D2SError
+from ..core.graph import CATEGORY_LABELS, Graph
+from .dot import DEFAULT_BUDGET, DotGraph, build_dot
+from .html import CSS, esc, message_box
+from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
+from .render import RendererMissing, RenderFailed, available_renderer, clean_svg, render
+
+
+class GraphView:
+    """A drawn graph: ``.dot`` (text), ``.svg`` (rendered on first use), ``.renderer``,
+    ``.save("x.svg" | "x.png" | "x.dot")``; displays itself in a notebook."""
+
+    def __init__(self, built: DotGraph, name: str = "", build_s: float = 0.0):
+        self.info = built
+        self.name = name
+        self.build_s = build_s
+        self.render_s: Optional[float] = None
+        self.renderer: Optional[str] = None
+        self._svg: Optional[str] = None
+
+    @property
+    def dot(self) -> str:
+        return self.info.dot
+
+    @property
+    def svg(self) -> str:
+        """The SVG text (rendered once, then cached). Raises D2SError without a renderer."""
+        if self._svg is None:
+            t0 = time.perf_counter()
+            data, self.renderer = render(self.dot, "svg")
+            self._svg = clean_svg(data.decode("utf-8"))
+            self.render_s = time.perf_counter() - t0
+        return self._svg
+
+    def save(self, path: str) -> str:
+        """Write the drawing to ``path``; the extension picks the format (.svg, .png, .dot)."""
+        ext = os.path.splitext(str(path))[1].lower().lstrip(".")
+        if ext in ("dot", "gv"):
+            data = self.dot.encode("utf-8")
+        elif ext == "svg":
+            data = self.svg.encode("utf-8")
+        elif ext == "png":
+            data, self.renderer = render(self.dot, "png")
+        else:
+            raise D2SError(f"Cannot save a graph as {path!r}.", "Use a .svg, .png or .dot file name.")
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return str(path)
+
+    def __repr__(self) -> str:
+        i = self.info
+        return (f"<GraphView {self.name or 'graph'}: {i.nodes} nodes, {i.edges} edges, "
+                f"depth {i.depth}{' (auto-collapsed)' if i.auto_collapsed else ''}>")
+
+    def caption(self) -> str:
+        i = self.info
+        parts = [f"{i.nodes} nodes", f"{i.edges} edges", f"depth {i.depth}"]
+        if self.renderer:
+            parts.append(f"rendered by {self.renderer} in {self.render_s or 0:.2f} s")
+        if self._svg is not None:
+            parts.append(f"SVG {len(self._svg) / 1024:.0f} KB")
+        if i.limited:
+            parts.append("bounded layout (dot nslimit/mclimit)")
+        return " · ".join(parts)
+
+    def collapse_note(self) -> str:
+        i = self.info
+        if not i.auto_collapsed:
+            return ""
+        return (f"Collapsed to depth {i.depth} to keep the layout fast (depth {i.requested_depth} "
+                f"costs {i.full_cost:,} layout units, over the budget). To expand: "
+                f".graph(depth={i.requested_depth!r}, budget=None), or "
+                f"%d2s_graph OBJ --depth {i.requested_depth} --budget none.")
+
+    def _repr_html_(self) -> str:
+        try:
+            svg = self.svg
+        except D2SError as exc:
+            return (message_box("error", exc.message, exc.hint)
+                    + '<div class="d2s"><details><summary>DOT text</summary><pre>'
+                    + esc(self.dot) + "</pre></details></div>")
+        return graph_html(self, svg)
+
+
+def _natural_width(svg: str) -> float:
+    m = re.search(r'<svg[^>]*\swidth="([\d.]+)pt"', svg)
+    return float(m.group(1)) if m else 800.0
+
+
+def graph_html(view: GraphView, svg: str) -> str:
+    """The SVG in a box that fits the output width, scrolls, and zooms (CSS only: works
+    in untrusted notebooks too), with a caption and the legend."""
+    uid = "d2s-g" + uuid.uuid4().hex[:8]
+    w = _natural_width(svg)
+    svg = svg.replace("<svg ", f'<svg style="width:100%;height:auto;max-width:{w:.0f}pt" ', 1)
+    zoom = "".join(
+        f'<input type="radio" name="{uid}" id="{uid}-{k}" class="d2s-zoom-{k}"{" checked" if k == "fit" else ""}>'
+        f'<label for="{uid}-{k}">{label}</label>'
+        for k, label in (("fit", "fit width"), ("1x", "100%"), ("2x", "200%"))
+    )
+    css = (
+        f"#{uid} .d2s-graph-box{{overflow:auto;max-height:80vh;border:1px solid #d0d7de;"
+        "border-radius:6px;background:#fff;padding:4px}"
+        f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:#57606a}}"
+        f"#{uid} .d2s-zoombar label{{margin:0 8px 0 2px;cursor:pointer}}"
+        f"#{uid} .d2s-zoom-1x:checked~.d2s-graph-box svg{{width:{w:.0f}pt!important;max-width:none!important}}"
+        f"#{uid} .d2s-zoom-2x:checked~.d2s-graph-box svg{{width:{2 * w:.0f}pt!important;max-width:none!important}}"
+        f"#{uid} .d2s-legend{{display:flex;flex-wrap:wrap;gap:2px 10px;font-size:11px;color:#1f2328;margin:2px 0}}"
+        f"#{uid} .d2s-legend span{{display:inline-flex;align-items:center;gap:3px}}"
+        f"#{uid} .d2s-graph-cap{{font-size:12px;color:#57606a}}"
+    )
+    title = f"<b>{esc(view.name)}</b> · " if view.name else ""
+    note = view.collapse_note()
+    note_html = f'<div class="d2s-note">{esc(note)}</div>' if note else ""
+    return (
+        f'<div class="d2s d2s-graphview" id="{uid}"><style>{CSS}{css}</style>'
+        f'<div class="d2s-graph-cap">{title}{esc(view.caption())}</div>{note_html}'
+        f"{legend_html(view.info)}"
+        f'<div class="d2s-zoombar">{zoom}'
+        f'<div class="d2s-graph-box">{svg}</div></div></div>'
+    )
+
+
+# Tiny SVG icons of the node shapes (22x14), for the legend.
+_ICONS = {
+    "box": '<rect x="2" y="2" width="18" height="10"/>',
+    "box3d": '<rect x="2" y="4" width="15" height="8"/><polyline fill="none" points="2,4 5,1 20,1 20,9 17,12 M17,4 20,1"/>',
+    "ellipse": '<ellipse cx="11" cy="7" rx="9" ry="5"/>',
+    "hexagon": '<polygon points="2,7 6,2 16,2 20,7 16,12 6,12"/>',
+    "rounded": '<rect x="2" y="2" width="18" height="10" rx="4"/>',
+    "invtrapezium": '<polygon points="1,2 21,2 16,12 6,12"/>',
+    "parallelogram": '<polygon points="5,2 21,2 17,12 1,12"/>',
+    "invhouse": '<polygon points="2,2 20,2 20,9 11,13 2,9"/>',
+    "octagon": '<polygon points="6,1 16,1 21,5 21,9 16,13 6,13 1,9 1,5"/>',
+    "cds": '<polygon points="2,2 16,2 21,7 16,12 2,12"/>',
+    "cylinder": '<path d="M3,3 v8 a8,2 0 0 0 16,0 v-8 a8,2 0 0 0 -16,0 a8,2 0 0 0 16,0"/>',
+    "note": '<polygon points="2,2 16,2 20,6 20,12 2,12"/>',
+    "dashed": '<rect x="2" y="2" width="18" height="10" stroke-dasharray="3,2"/>',
+    "folder": '<polygon points="2,3 8,3 10,5 20,5 20,12 2,12"/>',
+}
+
+
+def _icon(shape: str, color: str, fill: str, width: float = 1.0) -> str:
+    return (f'<svg width="22" height="14" viewBox="0 0 22 14"><g fill="{fill}" stroke="{color}" '
+            f'stroke-width="{width}">{_ICONS.get(shape, _ICONS["box"])}</g></svg>')
+
+
+def legend_html(info: DotGraph) -> str:
+    items = []
+    for cat in info.categories:
+        color = CATEGORY_COLORS.get(cat, CATEGORY_COLORS["other"])
+        items.append(f"<span>{_icon(CATEGORY_SHAPES.get(cat, 'box'), color, tint(color))}"
+                     f"{esc(CATEGORY_LABELS.get(cat, cat))}</span>")
+    if "class=\"d2s-layer" in info.dot:
+        items.append(f"<span>{_icon('folder', LAYER_COLOR, tint(LAYER_COLOR, 0.85))}layer (collapsed)</span>")
+    if info.highlighted:
+        items.append(f"<span>{_icon('box', HIGHLIGHT_COLOR, '#fff', 2.5)}highlighted</span>")
+    items.append("<span>labels: op · key attributes · folded params/constants · output "
+                 "shape and dtype; N = dynamic dim</span>")
+    return '<div class="d2s-legend">' + "".join(items) + "</div>"
+
+
+def draw_graph(
+    graph,
+    depth: Union[int, str] = 1,
+    params: bool = False,
+    constants: bool = False,
+    rankdir: str = "TB",
+    highlight: Optional[Iterable[int]] = None,
+    title: Optional[str] = None,
+    budget: Optional[int] = DEFAULT_BUDGET,
+) -> GraphView:
+    """Draw a program graph (a :class:`~d2s_lab.core.graph.Graph`, or a Conversion) with Graphviz.
+
+    Args:
+        depth: layer depth. ``1`` (default) shows each top-level sublayer as one node
+            with its input/output shapes and op count; ``2`` opens those one level;
+            ``"all"`` shows every op inside nested layer clusters.
+        params: draw parameters as nodes (default: folded into the consumer's label,
+            e.g. ``W 32x3x3x3, b 32``).
+        constants: draw constant ops (``full``, ``full_int_array``) as nodes
+            (default: folded into the consumer's label).
+        rankdir: ``"TB"`` (top to bottom) or ``"LR"`` (left to right).
+        highlight: op ids to mark (red, thick border).
+        title: a title drawn above the graph.
+        budget: layout-cost budget (nodes + edges + clusters); a bigger drawing is
+            collapsed by layer automatically. ``None`` draws whatever was asked.
+
+    Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
+    ``.renderer`` and ``.save(path)``.
+    """
+    if not isinstance(graph, Graph) and isinstance(getattr(graph, "ir", None), Graph):
+        graph = graph.ir
+    if not isinstance(graph, Graph):
+        raise D2SError(f"Cannot draw a {type(graph).__name__}.",
+                       "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').")
+    try:
+        t0 = time.perf_counter()
+        built = build_dot(graph, depth=depth, params=params, constants=constants,
+                          rankdir=rankdir, highlight=highlight, title=title, budget=budget)
+    except ValueError as exc:
+        raise D2SError(str(exc), "depth: 1, 2, … or 'all'; rankdir: TB or LR.") from None
+    return GraphView(built, graph.name, time.perf_counter() - t0)
+
+
+__all__ = ["draw_graph", "GraphView", "available_renderer", "RendererMissing", "RenderFailed"]
