@@ -91,6 +91,7 @@ class LabServer:
         self.start_timeout = start_timeout
         self.proc: Optional[subprocess.Popen] = None
         self._log = None
+        self.env = dict(os.environ)
 
     @property
     def base(self) -> str:
@@ -126,6 +127,7 @@ class LabServer:
             "PYTHONUNBUFFERED": "1",
         })
         env.pop("JUPYTER_TOKEN", None)
+        self.env = env
         cmd = [
             sys.executable, "-m", "jupyterlab",
             "--no-browser", "--allow-root",
@@ -292,3 +294,22 @@ def screenshot(locator, path: str, max_height: int = 5000) -> None:
         locator.screenshot(path=path, animations="disabled")
     finally:
         page.set_viewport_size(size)
+
+
+def export_html(server: LabServer, nb_path: str, html_path: str, timeout_s: float = 240.0,
+                extra_env: Optional[dict] = None) -> str:
+    """``jupyter nbconvert --to html --execute`` with the server's kernel and settings,
+    as a user exports a notebook; returns the HTML file's path."""
+    env = dict(server.env)
+    env.update(extra_env or {})
+    out_dir, name = os.path.split(os.path.abspath(html_path))
+    cmd = [sys.executable, "-m", "nbconvert", "--to", "html", "--execute",
+           f"--ExecutePreprocessor.kernel_name={KERNEL_NAME}",
+           f"--ExecutePreprocessor.timeout={int(timeout_s)}",
+           "--output-dir", out_dir, "--output", os.path.splitext(name)[0], nb_path]
+    res = subprocess.run(cmd, env=env, cwd=os.path.dirname(os.path.abspath(nb_path)),
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                         timeout=timeout_s + 60)
+    if res.returncode != 0:
+        raise RuntimeError(f"nbconvert failed ({res.returncode}):\n{res.stderr[-3000:]}")
+    return html_path

@@ -37,12 +37,18 @@ broken = Broken()
 '''
 BROKEN_LINE = 12
 
+# ipywidgets 8 renders in JupyterLab from the prebuilt jupyterlab_widgets extension.
+WIDGET_CELL = 'import ipywidgets\nipywidgets.Button(description="d2s-widget-probe")'
+
 CELLS = [
     "%load_ext d2s_lab",
     SEED_CELL,
     BROKEN_CELL,
+    WIDGET_CELL,
 ]
-LOAD, SEED, BROKEN = range(3)
+LOAD, SEED, BROKEN, WIDGET = range(4)
+DEMO = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    "notebooks", "cifar10_image_search.ipynb")
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +113,8 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots):
     cells = [c.inner_text() for c in convs[0].locator("td").all()]
     assert "[N, 32, 15, 15]" in cells[2] and cells[4] == "conv1" and cells[5].endswith(":16")
     assert convs[2].locator("td").nth(5).inner_text().endswith(":18")
+    # JupyterLab right-aligns output table cells; the report's own CSS must win.
+    assert convs[0].locator("td").first.evaluate("e => getComputedStyle(e).textAlign") == "left"
     # Everything the page loaded came from this server.
     assert lab_page.blocked == []
     shots(out, "report")
@@ -122,6 +130,9 @@ def test_source_panel_shows_both_versions_side_by_side(lab_page, shots):
     lt, rt = left.inner_text(), right.inner_text()
     assert "Original" in lt and "def forward(self, x):" in lt and "_jst" not in lt
     assert "Transformed" in rt and "def forward(self, x):" in rt and "_jst" in rt
+    # Code keeps its lines: JupyterLab's output CSS would wrap them mid-token.
+    for pre in (left.locator("pre"), right.locator("pre")):
+        assert pre.first.evaluate("e => getComputedStyle(e).whiteSpace") == "pre"
     lb, rb = left.bounding_box(), right.bounding_box()
     assert lb["x"] + lb["width"] <= rb["x"] + 1 and abs(lb["y"] - rb["y"]) < 5  # beside
     shots(out.locator(".d2s-cols"), "sources")
@@ -135,3 +146,32 @@ def test_broken_cell_shows_the_error_with_the_cell_line(lab_page, shots):
     assert "matmul" in text and f"line {BROKEN_LINE}" in text, text
     assert "Traceback" not in out.inner_text()
     shots(out, "error")
+
+
+def test_ipywidgets_render_without_an_extension_build(lab_page):
+    button = _output(lab_page, WIDGET).locator("button.jupyter-widgets")
+    button.wait_for(state="visible", timeout=15_000)
+    assert button.inner_text().strip() == "d2s-widget-probe"
+
+
+@pytest.fixture(scope="module")
+def export_page(server, browser, out_dir):
+    """The executed notebook's nbconvert HTML export, opened offline (file://,
+    every other request aborted)."""
+    nb = os.path.join(server.root, "export.ipynb")
+    bu.write_notebook(nb, CELLS[:2])
+    html = bu.export_html(server, nb, os.path.join(out_dir, "browser-export.html"))
+    page = bu.new_page(browser)
+    try:
+        page.goto("file://" + html, wait_until="load", timeout=30_000)
+        yield page
+    finally:
+        page.context.close()
+
+
+def test_static_export_shows_the_report_offline(export_page, shots):
+    report = export_page.locator(".d2s").filter(has=export_page.locator(".d2s-summary")).first
+    report.wait_for(state="visible", timeout=10_000)
+    assert re.search(r"net\s*\[ast\]\s*·\s*\d+\s*ops", report.locator(".d2s-summary").inner_text())
+    assert report.locator("table.d2s-ops tbody tr").count() > 10
+    shots(report, "export")

@@ -25,10 +25,10 @@ CSS = """
 .d2s .d2s-error .d2s-hint{margin-top:4px;color:#1a4d1a}
 .d2s table.d2s-ops{border-collapse:collapse;font-size:12px;margin:4px 0}
 .d2s table.d2s-ops th{background:#f6f8fa;text-align:left;position:sticky;top:0}
-.d2s table.d2s-ops td,.d2s table.d2s-ops th{border:1px solid #d0d7de;padding:2px 6px;vertical-align:top}
+.d2s table.d2s-ops td,.d2s table.d2s-ops th{border:1px solid #d0d7de;padding:2px 6px;vertical-align:top;text-align:left}
 .d2s .d2s-scroll{max-height:420px;overflow:auto;border:1px solid #d0d7de;border-radius:6px}
 .d2s code,.d2s pre{font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
-.d2s pre{margin:0;white-space:pre;overflow-x:auto}
+.d2s pre,.d2s div.highlight pre{margin:0;white-space:pre;word-break:normal;overflow-wrap:normal;overflow-x:auto}
 .d2s .d2s-cols{display:flex;gap:10px;flex-wrap:wrap}
 .d2s .d2s-col{flex:1 1 420px;min-width:0}
 .d2s .d2s-sub{color:#57606a}
