@@ -59,6 +59,7 @@ class Conversion:
     example_inputs: Any = None
     source_file: str = ""
     source_first_line: int = 0
+    view_options: Dict[str, Any] = field(default_factory=dict)  # graph options the report uses
 
     @property
     def layer(self):
@@ -81,6 +82,21 @@ class Conversion:
         from ..viz.report import conversion_html
 
         return conversion_html(self)
+
+    def graph(self, depth=1, params=False, constants=False, rankdir="TB", **options):
+        """The Program drawn as a diagram: a GraphView that displays in a notebook and has
+        ``.save("x.svg" | "x.png" | "x.dot")``. ``depth``: 1 (each top-level sublayer one
+        node), 2, ... or "all"; ``params``/``constants``: draw them as nodes instead of folding
+        them into labels; ``rankdir``: "TB" or "LR". More options: see
+        ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
+        """
+        if self.ir is None:
+            raise D2SError(f"No Program graph for {self.name} ({self.mode} mode).",
+                           "Convert with mode='ast' (%%to_static --mode ast) to draw the graph.")
+        from ..viz.graph_view import draw_graph
+
+        return draw_graph(self.ir, depth=depth, params=params, constants=constants,
+                          rankdir=rankdir, **options)
 
 
 def _is_layer(obj) -> bool:
