@@ -51,6 +51,15 @@ class D2SMagics(Magics):
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
               help="Convert only; skip the first static run.")
+    @argument("--depth", default="1", metavar="N|all",
+              help="Graph layer depth: 1 (default) draws each top-level sublayer as one node; "
+                   "all draws every op in nested layer clusters.")
+    @argument("--params", action="store_true",
+              help="Graph: draw parameters as nodes (default: folded into op labels).")
+    @argument("--constants", action="store_true",
+              help="Graph: draw constant ops (full, full_int_array) as nodes (default: folded).")
+    @argument("--rankdir", default="TB", type=str.upper, choices=["TB", "LR"],
+              help="Graph layout direction: TB (default) or LR.")
     @cell_magic
     def to_static(self, line, cell):
         """Run the cell, convert its model with paddle.jit.to_static, and show what Paddle built.
@@ -136,6 +145,8 @@ class D2SMagics(Magics):
             show_error(exc.message, exc.hint)
             return
         self.shell.user_ns[args.as_] = conv
+        conv.view_options = {"depth": args.depth, "params": args.params,
+                             "constants": args.constants, "rankdir": args.rankdir}
         from ..viz.report import conversion_html
 
         display(HTML(conversion_html(conv)))

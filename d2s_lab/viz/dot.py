@@ -16,7 +16,7 @@ from ..core.graph import CATEGORY_LABELS, Graph, Op, format_shape, short_dtype
 from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 
 # Layout cost (nodes + edges + clusters) above which the drawing is collapsed by layer.
-DEFAULT_BUDGET = 6000
+DEFAULT_BUDGET = 4000
 # Above this many nodes dot gets iteration limits: a bounded, slightly less tidy layout.
 LIMIT_NODES = 250
 DOT_LIMITS = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.3"}
@@ -286,8 +286,13 @@ class _Builder:
         pl = self.param_line([op])
         if pl:
             lines.append(_clip(pl, 48))
-        lines.extend(self._out_text(op.outputs))
+        lines.extend(self._out_text(self.used_outputs(op)))
         return _html_label(head, lines)
+
+    def used_outputs(self, op: Op) -> List[str]:
+        """Outputs something reads (batch_norm's saved statistics are left out)."""
+        used = [v for v in op.outputs if v in self.consumers or v in self.g.outputs]
+        return used or op.outputs[:1]
 
 
 def _html_label(head: str, lines: List[str]) -> str:

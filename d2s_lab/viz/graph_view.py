@@ -212,4 +212,23 @@ def draw_graph(
     return GraphView(built, graph.name, time.perf_counter() - t0)
 
 
-__all__ = ["draw_graph", "GraphView", "available_renderer", "RendererMissing", "RenderFailed"]
+def section_graph(conv) -> str:
+    """The report's graph section, drawn with ``conv.view_options`` (depth, params, ...)."""
+    graph = getattr(conv, "ir", None)
+    if not isinstance(graph, Graph):
+        return ""
+    opts = dict(getattr(conv, "view_options", None) or {})
+    try:
+        view = draw_graph(graph, **opts)
+        body = view._repr_html_()
+    except D2SError as exc:
+        body = message_box("error", exc.message, exc.hint)
+    depth = opts.get("depth", 1)
+    hint = ("" if depth == "all" else
+            " <span class=\"d2s-sub\">(more detail: <code>%d2s_graph _d2s --depth all</code> "
+            "or <code>%%to_static --depth all</code>)</span>")
+    return (f"<details open><summary>Graph ({graph.num_ops()} ops, depth {esc(depth)})</summary>"
+            f"{hint}{body}</details>")
+
+
+__all__ = ["draw_graph", "section_graph", "GraphView", "available_renderer", "RendererMissing", "RenderFailed"]

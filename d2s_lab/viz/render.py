@@ -103,8 +103,16 @@ _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
 _TITLE = re.compile(r"<title>[^<]*</title>\n?")
 
 
+_FONT = re.compile(r' font-family="([^"]*)"')
+
+
 def clean_svg(svg: str) -> str:
-    """SVG ready to inline: no XML prolog, comments or DOT-internal titles (tooltips stay)."""
+    """SVG ready to inline and smaller: no XML prolog, comments or DOT-internal titles
+    (tooltips stay); the font family is set once on the root instead of on every text."""
     svg = _PROLOG.sub("", svg)
     svg = _TITLE.sub("", svg)
+    fonts = set(_FONT.findall(svg))
+    if len(fonts) == 1:
+        svg = _FONT.sub("", svg).replace("<svg ", f'<svg font-family="{fonts.pop()}" ', 1)
+    svg = svg.replace("&#45;", "-").replace("\n\n", "\n")
     return svg.strip()

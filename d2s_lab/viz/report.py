@@ -9,12 +9,7 @@ from typing import List
 from ..core.graph import CATEGORY_LABELS, Graph, display_file, format_shape, short_dtype
 from .html import esc, highlight_python, message_box, table, wrap
 
-CATEGORY_COLORS = {
-    "conv": "#4e79a7", "matmul": "#f28e2b", "elementwise": "#76b7b2", "activation": "#59a14f",
-    "normalization": "#edc948", "pooling": "#b07aa1", "reshape": "#9c755f",
-    "reduction": "#e15759", "control": "#ff9da7", "data": "#2f4b7c", "parameter": "#bab0ac",
-    "constant": "#d7d7d7", "other": "#8c8c8c",
-}
+from .palette import CATEGORY_COLORS  # noqa: E402  (shared with the graph's legend)
 
 
 def _shapes(graph: Graph, ids: List[str], skip_params: bool = True) -> str:
@@ -91,6 +86,12 @@ def _section_ops(conv) -> str:
     return f"<details open><summary>Ops ({conv.ir.num_ops()})</summary>{op_table_html(conv.ir)}</details>"
 
 
+def _section_graph(conv) -> str:
+    from .graph_view import section_graph
+
+    return section_graph(conv)
+
+
 def _section_sources(conv) -> str:
     return (
         "<details open><summary>Source: original and transformed</summary>"
@@ -104,6 +105,7 @@ def _section_sources(conv) -> str:
 SECTIONS = [
     summary_html,
     _section_notes,
+    _section_graph,
     _section_sources,
     _section_ops,
 ]

@@ -1,0 +1,136 @@
+"""``%d2s_graph``: draw a converted Program (a Conversion, converted function, Layer or Graph)."""
+from __future__ import annotations
+
+import os
+
+from IPython.core.magic import Magics, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments
+from IPython.display import HTML, Image, display
+
+from ..core.errors import D2SError
+from .to_static import parse_line, show_error
+
+
+def _budget(text: str):
+    if text.strip().lower() in ("none", "off", "0"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise D2SError(f"--budget {text}: give a number, or none for no limit.") from None
+
+
+@magics_class
+class GraphMagics(Magics):
+    @magic_arguments()
+    @argument("obj", nargs="?", default=None, metavar="OBJ",
+              help="What to draw: a Conversion (e.g. _d2s), a function converted with "
+                   "paddle.jit.to_static, a paddle.nn.Layer (with --input) or a Graph.")
+    @argument("--depth", "-d", default="1", metavar="N|all",
+              help="Layer depth: 1 (default) shows each top-level sublayer as one node with "
+                   "its input/output shapes and op count; 2 opens one more level; all shows "
+                   "every op inside nested layer clusters.")
+    @argument("--params", action="store_true",
+              help="Draw parameters as nodes (default: folded into the label, W 32x3x3x3, b 32).")
+    @argument("--constants", action="store_true",
+              help="Draw constant ops (full, full_int_array) as nodes (default: folded).")
+    @argument("--rankdir", default="TB", type=str.upper, choices=["TB", "LR"],
+              help="Layout direction: TB (top to bottom, default) or LR (left to right).")
+    @argument("--format", "-f", default=None, choices=["svg", "png", "dot"],
+              help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
+    @argument("-o", "--output", default=None, metavar="FILE",
+              help="Also save the drawing to FILE (.svg, .png or .dot; --format wins).")
+    @argument("--input", "-i", action="append", default=None, metavar="SPEC",
+              help='Input description for a Layer or unconverted function, repeatable, e.g. '
+                   '--input "x: [None,3,32,32] float32".')
+    @argument("--budget", default=None, metavar="N|none",
+              help="Layout-cost budget; bigger drawings are collapsed by layer automatically. "
+                   "none: draw the depth asked for, however big.")
+    @line_magic
+    def d2s_graph(self, line):
+        """Draw the Program that paddle.jit.to_static built, with Graphviz.
+
+        One node per op, shaped and coloured by kind (legend above the drawing); each
+        label holds the op, its key attributes, its parameters and its output shape
+        (N marks a dynamic dim). if/while sub-blocks are nested clusters; layers are
+        clusters, or one node each at a shallower --depth. The drawing fits the output
+        width; zoom to 100% or 200% and scroll for big graphs.
+
+        Examples::
+
+            %d2s_graph _d2s                      # the last %%to_static conversion
+            %d2s_graph _d2s --depth all --rankdir LR
+            %d2s_graph net --input "x: [None,3,32,32] float32" -o net.svg
+            %d2s_graph _d2s --format png -o net.png
+
+        In Python: ``conv.graph(depth="all").save("net.svg")``.
+        """
+        args, err = parse_line(self.d2s_graph, line)
+        if err:
+            show_error(err, "See %d2s_graph? for the options.")
+            return None
+        try:
+            self._draw(args)
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+        except Exception as exc:  # a bug of ours must not end in a traceback
+            show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
+                       "Please report this with the cell.")
+        return None
+
+    def _resolve(self, args):
+        from ..core.graph import Graph
+
+        if not args.obj:
+            raise D2SError("Give the object to draw, e.g. %d2s_graph _d2s.",
+                           "A Conversion, a converted function, a Layer (with --input) or a Graph.")
+        try:
+            obj = self.shell.ev(args.obj)
+        except Exception as exc:
+            raise D2SError(f"{args.obj}: evaluating it raised {type(exc).__name__}: {exc}.",
+                           "Give the name of a Conversion, converted function, Layer or Graph.") from None
+        if isinstance(obj, Graph):
+            return obj
+        if isinstance(getattr(obj, "ir", None), Graph) or hasattr(obj, "graph") and hasattr(obj, "mode"):
+            if getattr(obj, "ir", None) is None:
+                raise D2SError(f"{args.obj} has no Program graph ({getattr(obj, 'mode', '?')} mode).",
+                               "Convert with --mode ast to draw it.")
+            return obj.ir
+        from ..core._paddle import require_paddle
+        from ..core.convert import convert
+
+        require_paddle()
+        conv = convert(obj, input_spec=args.input, run=False, name=args.obj)
+        return conv.ir
+
+    def _draw(self, args):
+        from ..viz.graph_view import draw_graph
+        from ..viz.dot import DEFAULT_BUDGET
+
+        graph = self._resolve(args)
+        budget = DEFAULT_BUDGET if args.budget is None else _budget(args.budget)
+        view = draw_graph(graph, depth=args.depth, params=args.params, constants=args.constants,
+                          rankdir=args.rankdir, budget=budget)
+        fmt = args.format
+        if args.output:
+            ext = os.path.splitext(args.output)[1].lower().lstrip(".")
+            path = args.output
+            if fmt and ext != fmt:
+                path = args.output + "." + fmt
+            view.save(path)
+            display(HTML(f'<div class="d2s"><div class="d2s-sub">Saved {_esc(path)} '
+                         f"({os.path.getsize(path) / 1024:.1f} KB).</div></div>"))
+        if fmt == "dot":
+            print(view.dot)
+        elif fmt == "png":
+            from ..viz.render import render
+
+            display(Image(data=render(view.dot, "png")[0]))
+        else:
+            display(HTML(view._repr_html_()))
+
+
+def _esc(text) -> str:
+    from ..viz.html import esc
+
+    return esc(text)
