@@ -25,6 +25,9 @@ _LAZY = {
     "Value": ("d2s_lab.core.graph", "Value"),
     "D2SError": ("d2s_lab.core.errors", "D2SError"),
     "parse_spec_text": ("d2s_lab.core.specs", "parse_spec_text"),
+    "steps": ("d2s_lab.core.steps", "capture_steps"),
+    "Step": ("d2s_lab.core.steps", "Step"),
+    "set_lang": ("d2s_lab.core.lang", "set_lang"),
 }
 
 __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]

@@ -59,6 +59,7 @@ class Conversion:
     example_inputs: Any = None
     source_file: str = ""
     source_first_line: int = 0
+    callees: List[Any] = field(default_factory=list)  # ConvertedFunction: converted recursively
     view_options: Dict[str, Any] = field(default_factory=dict)  # graph options the report uses
 
     @property
@@ -354,12 +355,14 @@ def _first_line(exc) -> str:
 
 def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
     from .pir_walk import program_to_graph
+    from .steps import converted_functions
+    from .transformers_compat import recording_converted_functions
 
     t0 = time.perf_counter()
     try:
         sf = paddle.jit.to_static(fn, input_spec=specs, full_graph=True)
         conv.static_function = sf
-        with _record_layer_paths(layer, paddle) as paths:
+        with _record_layer_paths(layer, paddle) as paths, recording_converted_functions() as seen:
             cp = sf.concrete_program
     except Exception as exc:
         raise ConversionError(
@@ -372,6 +375,10 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
         conv.transformed_source = sf.code
     except Exception:
         conv.transformed_source = None
+    try:
+        conv.callees = converted_functions(seen, top=fn)
+    except Exception:  # only a view; never fail a conversion over it
+        conv.callees = []
     conv.program = cp.main_program
     param_names = {}
     if layer is not None:

@@ -6,6 +6,7 @@ then the system locale (``LANG``/``LC_ALL`` starting with ``zh``), else English.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Optional
 
@@ -55,3 +56,16 @@ def get_lang(lang: Optional[str] = None) -> str:
         if val:
             return "zh" if val.lower().startswith("zh") else "en"
     return "en"
+
+
+@contextlib.contextmanager
+def using_lang(lang: Optional[str]):
+    """Use ``lang`` (if given) inside the block, then restore the previous choice."""
+    global _chosen
+    previous = _chosen
+    if lang:
+        set_lang(lang)
+    try:
+        yield get_lang()
+    finally:
+        _chosen = previous

@@ -9,6 +9,7 @@ import importlib
 
 MAGIC_CLASSES = [
     "d2s_lab.magics.to_static:D2SMagics",
+    "d2s_lab.magics.steps:StepsMagics",
     "d2s_lab.magics.graph:GraphMagics",
 ]
 

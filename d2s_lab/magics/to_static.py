@@ -51,6 +51,9 @@ class D2SMagics(Magics):
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
               help="Convert only; skip the first static run.")
+    @argument("--lang", "-l", default=None, choices=["en", "zh"],
+              help="Language of the step-by-step explanations (ast mode shows every AST "
+                   "transformer's rewrite after the report); default: %%d2s_lang or $D2S_LANG.")
     @argument("--depth", default="1", metavar="N|all",
               help="Graph layer depth: 1 (default) draws each top-level sublayer as one node; "
                    "all draws every op in nested layer clusters.")
@@ -147,7 +150,12 @@ class D2SMagics(Magics):
         self.shell.user_ns[args.as_] = conv
         conv.view_options = {"depth": args.depth, "params": args.params,
                              "constants": args.constants, "rankdir": args.rankdir}
+        from ..core.lang import using_lang
         from ..viz.report import conversion_html
+        from .steps import show_conversion_steps
 
-        display(HTML(conversion_html(conv)))
+        with using_lang(args.lang):
+            display(HTML(conversion_html(conv)))
+            if conv.mode == "ast":
+                self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang)
 

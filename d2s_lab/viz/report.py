@@ -8,6 +8,7 @@ from typing import List
 
 from ..core.graph import CATEGORY_LABELS, Graph, display_file, format_shape, short_dtype
 from .html import esc, highlight_python, message_box, table, wrap
+from .linked_view import section_ops_by_line
 
 from .palette import CATEGORY_COLORS  # noqa: E402  (shared with the graph's legend)
 
@@ -93,11 +94,9 @@ def _section_graph(conv) -> str:
 
 
 def _section_sources(conv) -> str:
-    return (
-        "<details open><summary>Source: original and transformed</summary>"
-        + sources_html(conv.original_source, conv.transformed_source)
-        + "</details>"
-    )
+    from .source_view import section_sources
+
+    return section_sources(conv)
 
 
 # The report's sections, in display order. Each takes the Conversion and
@@ -108,6 +107,7 @@ SECTIONS = [
     _section_graph,
     _section_sources,
     _section_ops,
+    section_ops_by_line,
 ]
 
 

@@ -7,6 +7,7 @@ piece of source text is escaped.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Iterable, List, Optional, Tuple
 
 from pygments import lex
@@ -80,12 +81,42 @@ def align(a: List[str], b: List[str]) -> List[Tuple[Optional[int], Optional[int]
         if tag == "equal":
             rows.extend((i1 + k, j1 + k, tag) for k in range(i2 - i1))
             continue
-        n = max(i2 - i1, j2 - j1)
-        for k in range(n):
-            i = i1 + k if i1 + k < i2 else None
-            j = j1 + k if j1 + k < j2 else None
-            rows.append((i, j, "replace" if i is not None and j is not None
-                         else "delete" if j is None else "insert"))
+        rows.extend(_pair_block(a, b, i1, i2, j1, j2))
+    return rows
+
+
+_WRAPPERS = re.compile(r"_jst\.\w+\(|[()\[\],]")
+
+
+def _similar(x: str, y: str) -> float:
+    x, y = _WRAPPERS.sub("", x), _WRAPPERS.sub("", y)
+    if not x or not y:
+        return 0.0
+    return difflib.SequenceMatcher(None, x, y, autojunk=False).ratio()
+
+
+def _pair_block(a, b, i1, i2, j1, j2):
+    """Inside a changed block, pair each old line with the most similar later new
+    line (in order), so a rewritten line sits beside what it became."""
+    rows = []
+    j = j1
+    big = (i2 - i1) * (j2 - j1) > 40000  # keep huge blocks linear
+    for i in range(i1, i2):
+        best, best_j = 0.0, None
+        if not big:
+            for jj in range(j, j2):
+                r = _similar(a[i], b[jj])
+                if r > best:
+                    best, best_j = r, jj
+        elif j < j2:
+            best, best_j = 1.0, j
+        if best_j is not None and best >= 0.6:
+            rows.extend((None, jj, "insert") for jj in range(j, best_j))
+            rows.append((i, best_j, "replace"))
+            j = best_j + 1
+        else:
+            rows.append((i, None, "delete"))
+    rows.extend((None, jj, "insert") for jj in range(j, j2))
     return rows
 
 
@@ -157,3 +188,34 @@ def side_by_side_html(
     return (f'{css}{caption}{stat}<div class="d2s-sbs"><div class="highlight">'
             f'<table class="d2s-diff"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
             f"</div></div>")
+
+
+def section_sources(conv) -> str:
+    """Report section: the original beside the transformed source (lines that
+    produced ops are linked to the diagram), then every function Paddle
+    converted recursively while converting it, each beside its transformed code."""
+    from ..core.lang import get_lang
+    from .explain import ui
+    from .linked_view import linked_lines
+
+    lang = get_lang()
+    lines = linked_lines(getattr(conv, "ir", None), getattr(conv, "source_file", ""))
+    parts = [side_by_side_html(
+        conv.original_source or "# source not available",
+        conv.transformed_source,
+        left_title=ui("source_original", lang),
+        right_title=ui("source_transformed", lang),
+        first_line=getattr(conv, "source_first_line", 0) or 1,
+        linked_lines=lines,
+    )]
+    for fn in getattr(conv, "callees", None) or []:
+        parts.append(
+            f"<details><summary>{esc(ui('converted_too', lang))}: <code>{esc(fn.name)}</code></summary>"
+            + side_by_side_html(fn.original_source or "# source not available", fn.transformed_source,
+                                left_title=ui("source_original", lang),
+                                right_title=ui("source_transformed", lang),
+                                first_line=fn.first_line or 1, style=False)
+            + "</details>"
+        )
+    return ("<details open><summary>Source: original and transformed</summary>"
+            + "".join(parts) + "</details>")

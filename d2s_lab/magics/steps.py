@@ -1,0 +1,121 @@
+"""``%d2s_steps`` (every AST rewrite, step by step) and ``%d2s_lang`` (en / zh)."""
+from __future__ import annotations
+
+from IPython.core.magic import Magics, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments
+from IPython.display import HTML, display
+
+from ..core.errors import D2SError
+from .to_static import parse_line, show_error
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def display_steps(steps, lang=None, static=False) -> None:
+    """Show the ipywidgets stepper and, for front ends without widgets (nbconvert
+    HTML, nbviewer), the static view of every step; ``static`` shows only the latter.
+
+    They are two outputs: exports pick the widget view over ``text/html`` within
+    one output whenever widget state was saved, and offline it cannot render."""
+    from ..viz.steps_view import live_note, steps_static_html, steps_widget
+
+    widget = None
+    if not static:
+        try:
+            widget = steps_widget(steps, lang)
+        except ImportError:
+            widget = None
+    if widget is not None:
+        bundle = widget._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        display({WIDGET_MIME: data[WIDGET_MIME], "text/plain": live_note(lang)}, raw=True)
+    display(HTML(steps_static_html(steps, lang, fallback=widget is not None)))
+    return widget
+
+
+@magics_class
+class StepsMagics(Magics):
+    @magic_arguments()
+    @argument("obj", metavar="OBJ",
+              help="A function, a paddle.nn.Layer (its forward), a to_static function, or a "
+                   "Conversion (e.g. _d2s), by name or expression.")
+    @argument("--lang", "-l", default=None, choices=["en", "zh"],
+              help="Language of the explanations (default: %%d2s_lang, else $D2S_LANG, else en).")
+    @argument("--static", action="store_true",
+              help="Only the static HTML view (one collapsible section per step), no widget.")
+    @line_magic
+    def d2s_steps(self, line):
+        """Step through every AST transformer paddle.jit.to_static applies to OBJ.
+
+        Shows the code after each transformer (TypeHint, ..., IfElse, Loop, ..., in the
+        order the installed Paddle applies them) beside the code before it, with a
+        plain-language explanation in English or Chinese. In JupyterLab: Prev/Next, a
+        slider, and a switch that skips transformers that changed nothing. Exported to
+        HTML (nbconvert, nbviewer) the same steps show as collapsible sections.
+        The steps are kept in ``_d2s_steps`` (see ``d2s_lab.steps``).
+
+        Examples::
+
+            %d2s_steps my_function
+            %d2s_steps net --lang zh
+            %d2s_steps _d2s --static
+        """
+        args, err = parse_line(self.d2s_steps, line)
+        if err:
+            show_error(err, "Usage: %d2s_steps OBJ [--lang en|zh] [--static]")
+            return None
+        try:
+            from ..core._paddle import require_paddle
+            from ..core.steps import capture_steps
+
+            require_paddle()
+            try:
+                obj = self.shell.ev(args.obj)
+            except Exception as exc:
+                raise D2SError(
+                    f"%d2s_steps {args.obj}: {type(exc).__name__}: {exc}",
+                    "Give a function, paddle.nn.Layer, to_static function or Conversion "
+                    "defined in the notebook, e.g. %d2s_steps net.",
+                ) from None
+            steps = capture_steps(obj)
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+            return None
+        self.shell.user_ns["_d2s_steps"] = steps
+        display_steps(steps, args.lang, static=args.static)
+        return None
+
+    @line_magic
+    def d2s_lang(self, line):
+        """Set the language of d2s_lab's explanations for this notebook: en or zh.
+
+        ``%d2s_lang zh`` (简体中文), ``%d2s_lang en``; without an argument, print the
+        current one. The default comes from $D2S_LANG, else the system locale, else en.
+        Same as ``d2s_lab.set_lang("zh")``.
+        """
+        from ..core.lang import get_lang, set_lang
+
+        value = line.strip()
+        if not value:
+            print(get_lang())
+            return None
+        try:
+            print(set_lang(value))
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+        return None
+
+
+def show_conversion_steps(conv, lang=None):
+    """The Steps part of the ``%%to_static`` report: capture and show the steps
+    of ``conv``; a short note instead when this Paddle cannot provide them."""
+    from ..core.steps import capture_steps
+    from ..viz.html import message_box
+
+    try:
+        steps = capture_steps(conv)
+    except D2SError as exc:
+        display(HTML(message_box("note", exc.message, exc.hint)))
+        return None
+    display_steps(steps, lang)
+    return steps

@@ -1,0 +1,145 @@
+"""Linked view: from original source lines to the ops they produced.
+
+The report groups its ops by the source line that created them.  Source lines
+(in this table and in the side-by-side source) carry ``data-d2s-line="N"``;
+the program diagram gives each op node ``class="d2s-op d2s-line-N"``.
+Hovering a line highlights its ops (pure CSS via ``:has``, so it also works
+where scripts are stripped); a small inline script adds click-to-pin and the
+reverse direction (clicking an op node highlights its line).  Everything is
+scoped to the report element that holds this section.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from ..core.graph import Graph, Op, display_file
+from .explain import ui
+from .html import esc, table
+
+_ids = itertools.count(1)
+
+LINK_CSS = """
+.d2s [data-d2s-line]{cursor:pointer}
+.d2s tr.d2s-group td{background:#f6f8fa;font-weight:600}
+.d2s .d2s-hl>polygon,.d2s .d2s-hl>ellipse,.d2s .d2s-hl>path,.d2s .d2s-pin>polygon,.d2s .d2s-pin>ellipse,.d2s .d2s-pin>path{stroke:#d1242f!important;stroke-width:3px!important}
+.d2s tr.d2s-hl td,.d2s td.d2s-hl,.d2s tr.d2s-pin td,.d2s td.d2s-pin{background:#fff8c5!important}
+"""
+
+_SCRIPT = """(function(){
+var me=document.getElementById(%(uid)s);if(!me)return;
+var root=me.closest(".d2s")||document.body;if(root.getAttribute("data-d2s-linked"))return;
+root.setAttribute("data-d2s-linked","1");
+function lineOf(el){if(!el||!el.closest)return null;var t=el.closest("[data-d2s-line]");
+if(t&&root.contains(t))return t.getAttribute("data-d2s-line");
+var g=el.closest(".d2s-op");if(g&&root.contains(g)){var m=/(?:^|\\s)d2s-line-(\\d+)(?:\\s|$)/.exec(g.getAttribute("class")||"");if(m)return m[1];}
+return null;}
+function mark(n,cls,on){if(n===null||!/^\\d+$/.test(n))return;
+root.querySelectorAll('[data-d2s-line="'+n+'"],.d2s-line-'+n).forEach(function(el){el.classList.toggle(cls,on);});}
+var hover=null,pin=null;
+root.addEventListener("mouseover",function(e){var n=lineOf(e.target);if(n!==hover){mark(hover,"d2s-hl",false);hover=n;mark(n,"d2s-hl",true);}});
+root.addEventListener("mouseleave",function(){mark(hover,"d2s-hl",false);hover=null;});
+root.addEventListener("click",function(e){var n=lineOf(e.target);if(n===null)return;mark(pin,"d2s-pin",false);
+pin=(n===pin)?null:n;mark(pin,"d2s-pin",true);
+if(pin){var op=root.querySelector(".d2s-op.d2s-line-"+pin);if(op&&op.scrollIntoView)op.scrollIntoView({block:"nearest",inline:"nearest"});}});
+})();"""
+
+
+def _same_file(a: str, b: str) -> bool:
+    if not a or not b:
+        return False
+    return a == b or os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+
+
+def ops_by_line(graph: Graph) -> List[Tuple[Tuple[str, int], str, List[Tuple[Op, str]]]]:
+    """``[((file, line), code, [(op, block_label), ...]), ...]`` in source order;
+    ops without a source line come last under ``("", 0)``; parameters are left out."""
+    groups: Dict[Tuple[str, int], List[Tuple[Op, str]]] = {}
+    codes: Dict[Tuple[str, int], str] = {}
+
+    def walk(block, label):
+        for op in block.ops:
+            if op.category != "parameter":
+                key = (op.source.file, op.source.line) if op.source is not None else ("", 0)
+                groups.setdefault(key, []).append((op, label))
+                if op.source is not None and op.source.code and key not in codes:
+                    codes[key] = op.source.code
+            for sub in op.blocks:
+                walk(sub, sub.label)
+
+    for b in graph.blocks:
+        walk(b, b.label)
+    keys = sorted(groups, key=lambda k: (k == ("", 0), k[0], k[1]))
+    return [(k, codes.get(k, ""), groups[k]) for k in keys]
+
+
+def linked_lines(graph: Optional[Graph], source_file: str) -> List[int]:
+    """Lines of ``source_file`` that produced at least one op."""
+    if graph is None:
+        return []
+    return sorted({op.source.line for op in graph.iter_ops()
+                   if op.source is not None and op.category != "parameter"
+                   and _same_file(op.source.file, source_file)})
+
+
+def link_assets(lines: Iterable[int]) -> str:
+    """CSS (hover via ``:has``, no JavaScript needed) and the click script, scoped
+    to the ``.d2s`` report element that contains them."""
+    uid = f"d2s-link-{os.getpid()}-{next(_ids)}"
+    rules = []
+    for n in sorted(set(int(x) for x in lines)):
+        scope = f'.d2s:has(#{uid}):has([data-d2s-line="{n}"]:hover)'
+        rules.append(
+            f"{scope} .d2s-line-{n}>polygon,{scope} .d2s-line-{n}>ellipse,{scope} .d2s-line-{n}>path"
+            "{stroke:#d1242f;stroke-width:3px}"
+            f'{scope} tr.d2s-line-{n} td,{scope} td[data-d2s-line="{n}"],{scope} tr[data-d2s-line="{n}"] td'
+            "{background:#fff8c5}"
+        )
+    script = _SCRIPT % {"uid": json.dumps(uid)}
+    return (f'<span id="{uid}" hidden></span><style>{LINK_CSS}{"".join(rules)}</style>'
+            f"<script>{script}</script>")
+
+
+def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = None,
+                     assets: bool = True) -> str:
+    """The op table grouped by original source line; lines of ``source_file``
+    are linked to the diagram."""
+    from .report import CATEGORY_COLORS, _shapes
+
+    rows = []
+    linked = []
+    for (file, line), code, ops in ops_by_line(graph):
+        is_linked = bool(line) and _same_file(file, source_file)
+        data = f' data-d2s-line="{line}"' if is_linked else ""
+        if is_linked:
+            linked.append(line)
+        where = f"{esc(display_file(file))}:{line}" if line else "—"
+        code_html = f" <code>{esc(code.strip())}</code>" if code else ""
+        rows.append(f'<tr class="d2s-group"{data}><td colspan="4">{where}{code_html} '
+                    f'<span class="d2s-sub">· {len(ops)} {esc(ui("ops", lang))}</span></td></tr>')
+        row_cls = f' class="d2s-line-{line}"' if is_linked else ""
+        for op, block in ops:
+            color = CATEGORY_COLORS.get(op.category, "#888")
+            rows.append(
+                f"<tr{row_cls}><td>&nbsp;&nbsp;<span class=\"d2s-cat\" style=\"background:{color}\"></span>"
+                f"<code>{esc(op.short_name)}</code></td><td>{esc(block)}</td>"
+                f"<td>{_shapes(graph, op.outputs)}</td><td>{esc(op.layer)}</td></tr>"
+            )
+    head = table(["op", "block", "outputs", "layer"], [])
+    body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
+    hint = f'<div class="d2s-sub">{esc(ui("by_line_hint", lang))}</div>'
+    extra = link_assets(linked) if assets else ""
+    return f'{extra}{hint}<div class="d2s-scroll">{body}</div>'
+
+
+def section_ops_by_line(conv) -> str:
+    """Report section: ops grouped by the source line that produced them."""
+    if getattr(conv, "ir", None) is None:
+        return ""
+    from ..core.lang import get_lang
+
+    lang = get_lang()
+    inner = ops_by_line_html(conv.ir, getattr(conv, "source_file", ""), lang)
+    return f"<details open><summary>{esc(ui('by_line', lang))}</summary>{inner}</details>"
