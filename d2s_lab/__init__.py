@@ -28,6 +28,12 @@ _LAZY = {
     "steps": ("d2s_lab.core.steps", "capture_steps"),
     "Step": ("d2s_lab.core.steps", "Step"),
     "set_lang": ("d2s_lab.core.lang", "set_lang"),
+    "load_saved": ("d2s_lab.core.saved", "load_saved"),
+    "read_saved": ("d2s_lab.core.saved", "read_saved"),
+    "SavedModel": ("d2s_lab.core.saved", "SavedModel"),
+    "SavedModelError": ("d2s_lab.core.errors", "SavedModelError"),
+    "bench": ("d2s_lab.core.bench", "bench"),
+    "BenchResult": ("d2s_lab.core.bench", "BenchResult"),
 }
 
 __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]

@@ -61,6 +61,20 @@ class Conversion:
     source_first_line: int = 0
     callees: List[Any] = field(default_factory=list)  # ConvertedFunction: converted recursively
     view_options: Dict[str, Any] = field(default_factory=dict)  # graph options the report uses
+    saved: List[tuple] = field(default_factory=list)  # (path, bytes) written by save()
+
+    def save(self, path: str) -> List[tuple]:
+        """Save the converted model with ``paddle.jit.save`` and this conversion's InputSpecs.
+
+        ``path`` is the prefix (a ``.json``/``.pdmodel`` suffix is dropped). Returns the
+        files written as ``(path, bytes)``: ``.json`` + ``.pdiparams`` with PIR (Paddle 3.x),
+        ``.pdmodel`` + ``.pdiparams`` + ``.pdiparams.info`` otherwise. View them with
+        ``d2s_lab.load_saved`` or ``%d2s_show``.
+        """
+        from .export import save_conversion
+
+        self.saved = save_conversion(self, path)
+        return self.saved
 
     @property
     def layer(self):

@@ -11,6 +11,7 @@ MAGIC_CLASSES = [
     "d2s_lab.magics.to_static:D2SMagics",
     "d2s_lab.magics.steps:StepsMagics",
     "d2s_lab.magics.graph:GraphMagics",
+    "d2s_lab.magics.export:ExportMagics",
 ]
 
 _registered = {"cell": [], "line": []}

@@ -54,6 +54,9 @@ class D2SMagics(Magics):
     @argument("--lang", "-l", default=None, choices=["en", "zh"],
               help="Language of the step-by-step explanations (ast mode shows every AST "
                    "transformer's rewrite after the report); default: %%d2s_lang or $D2S_LANG.")
+    @argument("--save", default=None, metavar="PATH",
+              help="Also save the converted model with paddle.jit.save to this prefix "
+                   "(PATH.json + PATH.pdiparams) and list the files; view with %%d2s_show PATH.")
     @argument("--depth", default="1", metavar="N|all",
               help="Graph layer depth: 1 (default) draws each top-level sublayer as one node; "
                    "all draws every op in nested layer clusters.")
@@ -150,6 +153,11 @@ class D2SMagics(Magics):
         self.shell.user_ns[args.as_] = conv
         conv.view_options = {"depth": args.depth, "params": args.params,
                              "constants": args.constants, "rankdir": args.rankdir}
+        if getattr(args, "save", None):
+            try:
+                conv.save(args.save)
+            except D2SError as exc:
+                show_error(exc.message, exc.hint)
         from ..core.lang import using_lang
         from ..viz.report import conversion_html
         from .steps import show_conversion_steps

@@ -99,6 +99,18 @@ def _section_sources(conv) -> str:
     return section_sources(conv)
 
 
+def _section_saved(conv) -> str:
+    saved = getattr(conv, "saved", None)
+    if not saved:
+        return ""
+    rows = [[f"<code>{esc(p)}</code>", f"{n:,} bytes"] for p, n in saved]
+    first = saved[0][0]
+    return ("<details open><summary>Saved with paddle.jit.save</summary>"
+            + table(["file", "size"], rows)
+            + f'<div class="d2s-sub">View it without running it: <code>%d2s_show {esc(first)}</code></div>'
+            + "</details>")
+
+
 # The report's sections, in display order. Each takes the Conversion and
 # returns HTML ("" to skip). Features add their section here.
 SECTIONS = [
@@ -108,6 +120,7 @@ SECTIONS = [
     _section_sources,
     _section_ops,
     section_ops_by_line,
+    _section_saved,
 ]
 
 

@@ -1,0 +1,95 @@
+"""Drawing a benchmark: a bar chart of median latency per runtime, a table, the advice.
+
+Works on core's ``BenchResult`` (plain data); never imports paddle.  Uses
+matplotlib's object API (no pyplot), so it leaves the notebook's backend alone.
+"""
+from __future__ import annotations
+
+import base64
+import io
+
+from .html import esc, table, wrap
+
+RUNTIME_COLORS = {
+    "eager": "#8c8c8c",
+    "to_static": "#4e79a7",
+    "predictor": "#f28e2b",
+    "predictor_onednn": "#e15759",
+    "onnxruntime": "#59a14f",
+}
+
+
+def bench_figure(res):
+    """A matplotlib Figure: one panel per batch size, a horizontal bar per runtime
+    (median latency, log scale when the spread is wide), labelled with ms and the
+    speed-up over eager."""
+    from matplotlib.figure import Figure
+
+    batches = [b for b in res.batches if any(r.batch == b for r in res.rows)] or res.batches
+    runtimes = res.runtimes
+    n = max(1, len(batches))
+    fig = Figure(figsize=(min(4.2 * n, 14), 0.45 * max(len(runtimes), 2) + 1.4), dpi=100)
+    axes = [fig.add_subplot(1, n, i + 1) for i in range(n)]
+    for ax, b in zip(axes, batches):
+        rows = [res.row(k, b) for k in runtimes]
+        rows = [r for r in rows if r is not None]
+        eager = res.row("eager", b)
+        vals = [r.median_s * 1000 for r in rows]
+        y = list(range(len(rows)))[::-1]
+        ax.barh(y, vals, color=[RUNTIME_COLORS.get(r.runtime, "#888") for r in rows],
+                hatch=None)
+        ax.set_yticks(y)
+        ax.set_yticklabels([r.label + ("" if r.ok else " (!)") for r in rows] if ax is axes[0]
+                           else [""] * len(rows), fontsize=9)
+        if vals and max(vals) / max(min(vals), 1e-9) > 30:
+            ax.set_xscale("log")
+        for yi, r, v in zip(y, rows, vals):
+            speed = f"  {eager.median_s / r.median_s:.1f}x" if eager and r.runtime != "eager" else ""
+            ax.text(v, yi, f" {v:.3g} ms{speed}", va="center", fontsize=8)
+        ax.set_title(f"batch {b}" if b else "fixed input", fontsize=10)
+        ax.set_xlabel("median latency (ms)", fontsize=9)
+        ax.margins(x=0.45)
+        ax.tick_params(axis="x", labelsize=8)
+    kind = "training step" if res.train else "inference"
+    fig.suptitle(f"{res.name}: {kind} on {res.device}, {res.threads} thread(s)", fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def figure_bytes(res, fmt: str = "png") -> bytes:
+    buf = io.BytesIO()
+    bench_figure(res).savefig(buf, format=fmt, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def bench_html(res) -> str:
+    """Advice, chart (inline PNG) and table as one self-contained HTML fragment."""
+    png = base64.b64encode(figure_bytes(res, "png")).decode("ascii")
+    rows = []
+    for r in res.rows:
+        diff = "reference" if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
+        check = "" if r.ok else ' <b style="color:#cf222e">differs</b>'
+        rows.append([esc(r.label), esc(r.batch or "-"), f"{r.median_s * 1000:.3f}",
+                     f"{r.throughput:,.1f}", str(r.runs), diff + check])
+    skipped = "".join(f'<div class="d2s-sub">{esc(r)}: skipped ({esc(why)})</div>'
+                      for r, why in res.skipped.items())
+    notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in res.notes)
+    kind = "training step (forward, backward, SGD)" if res.train else "inference"
+    head = (f'<div class="d2s-summary"><b>{esc(res.name)}</b> · {kind} · {esc(res.device)} · '
+            f"{res.threads} thread(s) · Paddle {esc(res.paddle_version)}</div>")
+    advice = f'<div class="d2s-note"><b>{esc(res.advice)}</b></div>'
+    img = f'<img alt="median latency per runtime" style="max-width:100%" src="data:image/png;base64,{png}">'
+    tbl = table(["runtime", "batch", "median ms", "samples/s", "runs", "max |diff| vs eager"], rows)
+    return wrap(head + advice + notes + img + tbl + skipped)
+
+
+def text_progress(stream):
+    """A progress callback writing one updating line to ``stream`` (CLI, plain terminals)."""
+
+    def cb(done, total, msg):
+        stream.write(f"\r[{done}/{total}] {msg[:70]:70}")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return cb
