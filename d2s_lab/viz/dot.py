@@ -169,7 +169,8 @@ class _Builder:
                 self._fold(op, [self._param_text(v) for v in op.outputs], param=True)
             elif sn in _CONST_OPS and not ins and not (self.constants and op.outputs):
                 self._fold(op, [self._const_text(op)] * len(op.outputs))
-            elif (not self.params and sn in _PARAM_VIEW_OPS and not ins and op.inputs
+            elif (not self.params and sn in _PARAM_VIEW_OPS and op.inputs
+                  and all(self._is_const(v) for v in ins)
                   and any(v in self.param_fold for v in op.inputs)):
                 # reshape(bias) and the like: shown as the parameter they view
                 src = next(v for v in op.inputs if v in self.param_fold)
@@ -180,6 +181,11 @@ class _Builder:
                     c in self.folded for v in op.outputs for c in self.consumers.get(v, [])
                 ) and any(self.consumers.get(v) for v in op.outputs):
                     self._fold(op, [self._const_text(op)] * len(op.outputs))
+
+    def _is_const(self, vid: str) -> bool:
+        v = self.g.values.get(vid)
+        prod = self.ops.get(v.producer) if v is not None and v.producer is not None else None
+        return prod is not None and prod.short_name in _CONST_OPS and not prod.inputs
 
     def _fold(self, op: Op, texts: List[str], param: bool = False) -> None:
         self.folded.add(op.id)
