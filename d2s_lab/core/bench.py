@@ -445,7 +445,11 @@ def _predictor_runner(paddle, model, dev, dev_id, threads, onednn):
     from paddle import inference
 
     prog, params = model
-    cfg = inference.Config(prog, params)
+    if params:
+        cfg = inference.Config(prog, params)
+    else:  # a model without parameters saves no .pdiparams
+        cfg = inference.Config()
+        cfg.set_prog_file(prog)
     cfg.switch_ir_optim(True)
     if hasattr(cfg, "disable_glog_info"):
         cfg.disable_glog_info()
@@ -460,7 +464,7 @@ def _predictor_runner(paddle, model, dev, dev_id, threads, onednn):
             on()
         elif off is not None:
             off()
-    with _quiet_fd(2):
+    with _quiet_fd(1), _quiet_fd(2):  # the IR passes print from C++
         pred = inference.create_predictor(cfg)
     in_names = pred.get_input_names()
     out_names = pred.get_output_names()
@@ -491,7 +495,7 @@ def _onnx_runner(model, tmp, dev, threads):
     prog, params = model
     onnx_file = os.path.join(tmp, "model.onnx")
     with _quiet_fd(1), _quiet_fd(2), contextlib.redirect_stdout(open(os.devnull, "w")):
-        paddle2onnx.export(prog, params, onnx_file)
+        paddle2onnx.export(prog, params or "", onnx_file)
     if not os.path.isfile(onnx_file):
         raise _Skip("paddle2onnx wrote no model")
     so = ort.SessionOptions()
