@@ -10,8 +10,10 @@ scoped to the report element that holds this section.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import json
+import linecache
 import os
 from typing import Dict, Iterable, List, Optional, Tuple
 
@@ -24,7 +26,7 @@ _ids = itertools.count(1)
 LINK_CSS = """
 .d2s [data-d2s-line]{cursor:pointer}
 .d2s tr.d2s-group td{background:#f6f8fa;font-weight:600}
-.d2s .d2s-hl>polygon,.d2s .d2s-hl>ellipse,.d2s .d2s-hl>path,.d2s .d2s-pin>polygon,.d2s .d2s-pin>ellipse,.d2s .d2s-pin>path{stroke:#d1242f!important;stroke-width:3px!important}
+.d2s g.d2s-hl polygon,.d2s g.d2s-hl ellipse,.d2s g.d2s-hl path,.d2s g.d2s-pin polygon,.d2s g.d2s-pin ellipse,.d2s g.d2s-pin path{stroke:#d1242f!important;stroke-width:3px!important}
 .d2s tr.d2s-hl td,.d2s td.d2s-hl,.d2s tr.d2s-pin td,.d2s td.d2s-pin{background:#fff8c5!important}
 """
 
@@ -47,10 +49,16 @@ if(pin){var op=root.querySelector(".d2s-op.d2s-line-"+pin);if(op&&op.scrollIntoV
 })();"""
 
 
+@functools.lru_cache(maxsize=256)
 def _same_file(a: str, b: str) -> bool:
+    """Same file, or the same text: Paddle caches converted code by source, so
+    re-running an unchanged cell yields ops that still name the earlier run's cell."""
     if not a or not b:
         return False
-    return a == b or os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+    if a == b or os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b)):
+        return True
+    lines_a = linecache.getlines(a)
+    return bool(lines_a) and lines_a == linecache.getlines(b)
 
 
 def ops_by_line(graph: Graph) -> List[Tuple[Tuple[str, int], str, List[Tuple[Op, str]]]]:
@@ -92,7 +100,7 @@ def link_assets(lines: Iterable[int]) -> str:
     for n in sorted(set(int(x) for x in lines)):
         scope = f'.d2s:has(#{uid}):has([data-d2s-line="{n}"]:hover)'
         rules.append(
-            f"{scope} .d2s-line-{n}>polygon,{scope} .d2s-line-{n}>ellipse,{scope} .d2s-line-{n}>path"
+            f"{scope} g.d2s-line-{n} polygon,{scope} g.d2s-line-{n} ellipse,{scope} g.d2s-line-{n} path"
             "{stroke:#d1242f;stroke-width:3px}"
             f'{scope} tr.d2s-line-{n} td,{scope} td[data-d2s-line="{n}"],{scope} tr[data-d2s-line="{n}"] td'
             "{background:#fff8c5}"

@@ -31,8 +31,12 @@ STEPS_CSS = """
 .d2s details.d2s-step.d2s-same>summary{color:#8c959f}
 .d2s details.d2s-step{border-left:3px solid #d0d7de;padding-left:8px;margin:2px 0}
 .d2s details.d2s-step.d2s-changed{border-left-color:#4ac26b}
+"""
+
+# The static copy next to a live stepper hides itself where the stepper renders
+# (JupyterLab / Notebook 7 output areas, classic notebook); exports keep it.
+FALLBACK_CSS = """
 .jp-OutputArea:has(.d2s-steps-live) .d2s-steps-static,
-.output_area:has(.d2s-steps-live) ~ .output_area .d2s-steps-static,
 .output:has(.d2s-steps-live) .d2s-steps-static{display:none}
 """
 
@@ -111,7 +115,8 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
     cls = "d2s-steps d2s-steps-static" if fallback else "d2s-steps"
     if fallback:
         head = f'<h4>{esc(ui("static_title", lang))}</h4>' + head
-    body = f'<div class="{cls}">{_css()}{head}{"".join(items)}</div>'
+    css = _css() + (f"<style>{FALLBACK_CSS}</style>" if fallback else "")
+    body = f'<div class="{cls}">{css}{head}{"".join(items)}</div>'
     return wrap(body)
 
 
