@@ -489,7 +489,7 @@ class _Plan:
             f'graph [rankdir={rankdir} fontname="Helvetica" fontsize=11 nodesep=0.2 ranksep=0.28 '
             'newrank=true bgcolor="transparent" outputorder=edgesfirst'
             + "".join(f" {k}={v}" for k, v in DOT_LIMITS.items() if limited) + "]",
-            'node [fontname="Helvetica" fontsize=10 margin="0.06,0.02" height=0.3 penwidth=1]',
+            'node [fontname="Helvetica" fontsize=10 margin="0.08,0.05" height=0.3 penwidth=1]',
             'edge [arrowsize=0.5 color="#6e7781" penwidth=0.8]',
         ]
         if title:
