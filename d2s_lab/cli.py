@@ -1,0 +1,356 @@
+"""``d2s-lab``: the notebook's views from a terminal, for scripts, CI and handouts.
+
+    d2s-lab graph  MODULE:OBJ --input "x: [None,3,32,32] float32" -o out.svg
+    d2s-lab steps  MODULE:FUNC -o steps.html
+    d2s-lab show   model.json -o model.svg
+    d2s-lab report MODULE:OBJ --input "x: [None,3,32,32] float32" -o report.html
+    d2s-lab bench  MODULE:OBJ --input "x: [None,3,32,32] float32" --batch 1,20
+
+MODULE is an importable module (``d2s_lab.examples``) or a ``.py`` file; OBJ is a
+Layer instance, a Layer class (created with no arguments) or a function in it.
+Errors go to stderr with a non-zero exit status.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+import warnings
+from typing import List, Optional
+
+from .core.errors import D2SError
+
+EXAMPLE_SPEC = '"x: [None,3,32,32] float32"'
+
+
+class CLIError(D2SError):
+    """A problem with the command line (a bad MODULE:OBJ, output path, ...)."""
+
+
+def _quiet_paddle() -> None:
+    os.environ.setdefault("GLOG_minloglevel", "2")
+    warnings.filterwarnings("ignore", category=UserWarning)
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+
+def load_object(target: str):
+    """``MODULE:OBJ`` -> ``(object, display_name)``. Layer classes are instantiated."""
+    module_part, sep, attr = target.rpartition(":")
+    if not sep or not module_part or not attr:
+        raise CLIError(f"{target!r} is not MODULE:OBJ.",
+                       "For example d2s_lab.examples:EmbeddingNet or models.py:net.")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        if module_part.endswith(".py") or os.sep in module_part:
+            path = os.path.abspath(module_part)
+            if not os.path.isfile(path):
+                raise CLIError(f"No such file: {module_part}.")
+            name = os.path.splitext(os.path.basename(path))[0]
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(module_part)
+    except CLIError:
+        raise
+    except ImportError as exc:
+        raise CLIError(f"Cannot import {module_part}: {exc}.",
+                       "Run from the folder that holds it, or give the path of the .py file.") from None
+    except Exception as exc:
+        raise CLIError(f"Importing {module_part} raised {type(exc).__name__}: {exc}.") from None
+    obj = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            names = ", ".join(n for n in dir(module) if not n.startswith("_"))[:300]
+            raise CLIError(f"{module_part} has no {attr}.", f"It defines: {names}.")
+        obj = getattr(obj, part)
+    if inspect.isclass(obj):
+        try:
+            import paddle
+
+            is_layer = issubclass(obj, paddle.nn.Layer)
+        except ImportError:
+            is_layer = False
+        if is_layer:
+            try:
+                obj = obj()
+            except TypeError as exc:
+                raise CLIError(f"{attr} needs constructor arguments ({exc}).",
+                               "Create an instance in the module and name it instead.") from None
+    return obj, attr
+
+
+def _convert(args, run: bool = True):
+    from .core.convert import convert
+
+    obj, name = load_object(args.target)
+    return convert(obj, input_spec=args.input, mode=getattr(args, "mode", "ast"), run=run, name=name)
+
+
+def _write(path: str, data, what: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        mode = "wb" if isinstance(data, bytes) else "w"
+        with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as fh:
+            fh.write(data)
+    except OSError as exc:
+        raise CLIError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+    print(f"wrote {what}: {path} ({os.path.getsize(path):,} bytes)", file=sys.stderr)
+
+
+def _save_view(view, out: str) -> None:
+    if not out.lower().endswith((".svg", ".png", ".dot", ".gv", ".pdf")):
+        raise CLIError(f"-o {out}: use a .svg, .png or .dot file name.")
+    try:
+        view.save(out)
+    except D2SError:
+        raise
+    except Exception as exc:
+        raise CLIError(f"Cannot write {out}: {type(exc).__name__}: {exc}.") from None
+    print(f"wrote graph: {out} ({os.path.getsize(out):,} bytes)", file=sys.stderr)
+
+
+def _graph_view(graph, args):
+    from .viz.saved_view import draw
+
+    view, why = draw(graph, depth=_depth(args.depth), params=getattr(args, "params", False),
+                     constants=getattr(args, "constants", False),
+                     rankdir=getattr(args, "rankdir", "TB"))
+    if view is None:
+        raise CLIError(why)
+    return view
+
+
+def _depth(text):
+    return "all" if str(text) == "all" else int(text)
+
+
+def cmd_graph(args) -> int:
+    conv = _convert(args, run=False)
+    view = _graph_view(conv.ir, args)
+    if args.output:
+        _save_view(view, args.output)
+    else:
+        sys.stdout.write(view.dot)
+    return 0
+
+
+def cmd_steps(args) -> int:
+    try:
+        from .core.steps import capture_steps
+        from .viz.steps_view import steps_static_html
+    except ImportError:
+        raise CLIError("The steps view is not available in this version of d2s_lab.") from None
+    from .viz.standalone import html_document
+
+    obj, name = load_object(args.target)
+    steps = capture_steps(obj)
+    if args.output:
+        _write(args.output, html_document(steps_static_html(steps, args.lang),
+                                          f"to_static steps: {name}"), "steps")
+    else:
+        for k, s in enumerate(steps):
+            mark = "original" if s.is_original else ("changed" if s.changed else "no change")
+            print(f"{k:2d} {s.transformer:28} {mark}")
+    return 0
+
+
+def cmd_show(args) -> int:
+    from .core.saved import read_saved
+
+    sm = read_saved(args.path)
+    for note in sm.notes:
+        print(f"note: {note}", file=sys.stderr)
+    out = args.output
+    if not out:
+        print(sm.summary())
+        from .core.graph import format_shape
+
+        for op in sm.graph.iter_ops():
+            shapes = ", ".join(format_shape(sm.graph.values[v].shape) for v in op.outputs
+                               if v in sm.graph.values)
+            print(f"  {op.name:36} -> {shapes}")
+        return 0
+    if out.lower().endswith((".html", ".htm")):
+        from .viz.saved_view import saved_html
+        from .viz.standalone import html_document
+
+        _write(out, html_document(saved_html(sm, depth=_depth(args.depth)),
+                                  f"Saved model: {os.path.basename(sm.path)}"), "saved-model view")
+        return 0
+    _save_view(_graph_view(sm.graph, args), out)
+    return 0
+
+
+def cmd_report(args) -> int:
+    from .core.errors import ConversionError
+    from .viz.standalone import report_page
+
+    obj, name = load_object(args.target)
+    from .core.convert import convert
+
+    failed = None
+    try:
+        conv = convert(obj, input_spec=args.input, mode=args.mode, name=name)
+    except ConversionError as exc:
+        if exc.conversion is None:
+            raise
+        conv = exc.conversion
+        conv.error = exc
+        failed = exc
+    steps = None
+    if not args.no_steps:
+        try:
+            from .core.steps import capture_steps
+
+            steps = capture_steps(obj)
+        except ImportError:
+            steps = None
+        except Exception as exc:  # the report still shows everything else
+            conv.notes.append(f"The steps could not be captured: {type(exc).__name__}: {exc}")
+    _write(args.output, report_page(conv, steps=steps, lang=args.lang, depth=_depth(args.depth)),
+           "report")
+    if failed is not None:
+        print(f"d2s-lab: the conversion failed; the report shows why: {failed.message}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .core.bench import bench
+    from .viz.bench_view import text_progress
+
+    obj, name = load_object(args.target)
+    try:
+        batches = [int(b) for b in args.batch.replace(" ", "").split(",") if b]
+    except ValueError:
+        raise CLIError(f"--batch {args.batch}: give whole numbers separated by commas.") from None
+    runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
+    res = bench(obj, batch=batches, threads=args.threads, train=args.train, device=args.device,
+                input_spec=args.input, runtimes=runtimes, repeat=args.repeat,
+                min_time=args.min_time, progress=text_progress(sys.stderr), name=name)
+    print(res)
+    if args.output:
+        out = args.output
+        if out.lower().endswith((".html", ".htm")):
+            from .viz.standalone import html_document
+
+            _write(out, html_document(res._repr_html_(), f"Benchmark: {name}"), "benchmark")
+        elif out.lower().endswith((".png", ".svg", ".pdf")):
+            from .viz.bench_view import figure_bytes
+
+            _write(out, figure_bytes(res, out.rsplit(".", 1)[1].lower()), "chart")
+        else:
+            raise CLIError(f"-o {out}: use a .png, .svg or .html file name.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="d2s-lab",
+        description="See PaddlePaddle's dynamic-to-static conversion from a terminal.",
+        epilog="Run 'd2s-lab COMMAND --help' for a command's options.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def model_args(sp, spec_help="Input description, repeatable (name and dtype optional)."):
+        sp.add_argument("target", metavar="MODULE:OBJ",
+                        help="A Layer (instance or class), or a function, e.g. d2s_lab.examples:EmbeddingNet.")
+        sp.add_argument("--input", "-i", action="append", default=None, metavar="SPEC",
+                        help=f"{spec_help} Example: --input {EXAMPLE_SPEC}.")
+
+    def graph_args(sp):
+        sp.add_argument("--depth", default="1", help="Layer depth: 1 (default), 2, ... or all.")
+        sp.add_argument("--params", action="store_true", help="Draw parameters as nodes.")
+        sp.add_argument("--constants", action="store_true", help="Draw constant ops as nodes.")
+        sp.add_argument("--rankdir", choices=["TB", "LR"], default="TB", help="Layout direction.")
+
+    g = sub.add_parser("graph", help="Draw the converted Program.",
+                       description="Convert MODULE:OBJ with paddle.jit.to_static and draw its Program. "
+                                   "Without -o, print the Graphviz DOT source.")
+    model_args(g)
+    g.add_argument("-o", "--output", help="out.svg, out.png or out.dot.")
+    g.add_argument("--mode", choices=["ast"], default="ast", help=argparse.SUPPRESS)
+    graph_args(g)
+    g.set_defaults(func=cmd_graph)
+
+    s = sub.add_parser("steps", help="The source after each AST transformer.",
+                       description="Show how each of Paddle's AST transformers rewrites MODULE:FUNC. "
+                                   "Without -o, list the steps.")
+    s.add_argument("target", metavar="MODULE:FUNC", help="A function or Layer, e.g. mymodels.py:forward_fn.")
+    s.add_argument("-o", "--output", help="steps.html (one self-contained page).")
+    s.add_argument("--lang", choices=["en", "zh"], default=None, help="Language of the explanations.")
+    s.set_defaults(func=cmd_steps)
+
+    sh = sub.add_parser("show", help="View a saved model without running it.",
+                        description="Read a model saved by paddle.jit.save (PREFIX.json, PREFIX.pdmodel "
+                                    "or PREFIX) without importing Paddle or unpickling anything. "
+                                    "Without -o, print a summary and the ops.")
+    sh.add_argument("path", help="model.json, model.pdmodel, model.pdiparams or the prefix.")
+    sh.add_argument("-o", "--output", help="model.svg, model.png, model.dot or model.html.")
+    graph_args(sh)
+    sh.set_defaults(func=cmd_show)
+
+    r = sub.add_parser("report", help="One self-contained HTML report of a conversion.",
+                       description="Convert MODULE:OBJ and write one HTML file (no network, no external "
+                                   "assets) with the environment, sources, steps, graph and any error. "
+                                   "Exits with status 1 (after writing the report) when the conversion fails.")
+    model_args(r)
+    r.add_argument("-o", "--output", required=True, help="report.html")
+    r.add_argument("--mode", choices=["ast", "sot"], default="ast", help="Conversion mode (default ast).")
+    r.add_argument("--lang", choices=["en", "zh"], default=None, help="Language of the step explanations.")
+    r.add_argument("--no-steps", action="store_true", help="Leave out the transformer steps.")
+    r.add_argument("--depth", default="1", help="Graph layer depth: 1 (default), 2, ... or all.")
+    r.set_defaults(func=cmd_report)
+
+    b = sub.add_parser("bench", help="Time the model in eager, to_static, Paddle Inference and ONNX Runtime.",
+                       description="Check outputs equal across runtimes, then report median latency and "
+                                   "throughput per runtime and batch size, with one line of advice.")
+    model_args(b)
+    b.add_argument("--batch", default="1,20,256", help="Batch sizes (default 1,20,256).")
+    b.add_argument("--threads", type=int, default=1, help="CPU threads (default 1).")
+    b.add_argument("--train", action="store_true", help="Time a training step (eager vs to_static).")
+    b.add_argument("--device", default="cpu", help="cpu (default) or gpu / gpu:N.")
+    b.add_argument("--runtimes", default=None,
+                   help="Subset: eager,to_static,predictor,predictor_onednn,onnxruntime.")
+    b.add_argument("--repeat", type=int, default=10, help="At least this many timed runs (default 10).")
+    b.add_argument("--min-time", type=float, default=0.5, help="Seconds per timing at least (default 0.5).")
+    b.add_argument("-o", "--output", help="Chart (.png/.svg) or page (.html).")
+    b.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Entry point of the ``d2s-lab`` console script; returns the exit status."""
+    _quiet_paddle()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except D2SError as exc:
+        print(f"d2s-lab {args.command}: error: {exc.message}", file=sys.stderr)
+        if exc.hint:
+            print(f"  {exc.hint}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("d2s-lab: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if os.environ.get("D2S_DEBUG"):
+            raise
+        print(f"d2s-lab {args.command}: failed: {type(exc).__name__}: {str(exc)[:500]}", file=sys.stderr)
+        print("  Set D2S_DEBUG=1 for the full traceback.", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

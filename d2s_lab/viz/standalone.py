@@ -1,0 +1,117 @@
+"""One self-contained HTML file for a conversion (``d2s-lab report``): attach it to a bug
+report or hand it out in a class.
+
+No network, no external assets, no JavaScript: styles are inline, the graph is
+inline SVG.  Shows the environment, the summary, the error (if any), the
+original and transformed sources, the transformer steps, the graph and the op
+table.  Works on plain data (never imports paddle).
+"""
+from __future__ import annotations
+
+import datetime
+import platform
+import sys
+from typing import Optional
+
+from .html import esc, message_box, style_block, table
+from .report import (SECTIONS, _section_graph, _section_notes, _section_ops, _section_sources,
+                     summary_html)
+from .saved_view import draw
+
+PAGE_CSS = """
+body{margin:0;background:#fff}
+main.d2s-page{max-width:1200px;margin:0 auto;padding:16px 20px}
+.d2s-page h1{font-size:20px;margin:4px 0 10px}
+.d2s-page h2{font-size:16px;margin:18px 0 6px;border-bottom:1px solid #d0d7de;padding-bottom:3px}
+.d2s-page .d2s-graph svg{max-width:100%;height:auto}
+.d2s-page pre.d2s-trace{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px;
+ white-space:pre-wrap;max-height:420px;overflow:auto}
+"""
+
+
+def environment_rows(paddle_version: str = "") -> list:
+    from .. import __version__
+
+    return [
+        ["Python", esc(f"{platform.python_version()} ({sys.implementation.name})")],
+        ["PaddlePaddle", esc(paddle_version or "unknown")],
+        ["d2s_lab", esc(__version__)],
+        ["Platform", esc(platform.platform())],
+        ["Generated", esc(datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))],
+    ]
+
+
+def _error_section(conv) -> str:
+    err = getattr(conv, "error", None)
+    if err is None:
+        return ""
+    message = getattr(err, "message", None) or str(err)
+    hint = getattr(err, "hint", "")
+    parts = [message_box("error", message, hint)]
+    original = getattr(err, "original", None)
+    if original is not None:
+        text = f"{type(original).__name__}: {original}"
+        parts.append(f"<details open><summary>Paddle's error</summary>"
+                     f'<pre class="d2s-trace">{esc(text[:20000])}</pre></details>')
+    return "<h2>Error</h2>" + "".join(parts)
+
+
+def _graph_section(conv, depth) -> str:
+    ir = getattr(conv, "ir", None)
+    if ir is None:
+        return ""
+    view, why = draw(ir, depth=depth)
+    body = (f'<div class="d2s-graph">{view.svg}</div><div class="d2s-sub">{esc(view.caption())}</div>'
+            if view is not None else f'<div class="d2s-note">{esc(why)}</div>')
+    return "<h2>Graph</h2>" + body
+
+
+def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optional[str] = None,
+                depth=1) -> str:
+    """The whole page for one Conversion as an HTML document (a ``str``).
+
+    ``steps``: the transformer steps (``d2s_lab.steps(...)``), shown when given;
+    ``lang``: ``"en"``/``"zh"`` for the steps' explanations; ``depth``: graph layer depth.
+    """
+    conv = conversion
+    name = getattr(conv, "name", "model")
+    title = title or f"d2s_lab report: {name}"
+    parts = [f"<h1>{esc(title)}</h1>",
+             "<h2>Environment</h2>",
+             table(["component", "version"], environment_rows(getattr(conv, "paddle_version", ""))),
+             "<h2>Summary</h2>", summary_html(conv), _section_notes(conv),
+             _error_section(conv),
+             "<h2>Source</h2>", _section_sources(conv)]
+    if steps is not None:
+        try:
+            from .steps_view import steps_static_html
+
+            parts += ["<h2>Steps</h2>", steps_static_html(steps, lang)]
+        except ImportError:
+            parts.append('<div class="d2s-note">The steps view is not available in this version.</div>')
+    parts.append(_graph_section(conv, depth))
+    parts.append(_section_ops(conv))
+    # Sections other features add to the notebook report (saved files, ...), except the
+    # ones drawn above and any that need a live notebook.
+    shown = {summary_html, _section_notes, _section_sources, _section_ops, _section_graph}
+    for section in SECTIONS:
+        if section in shown or getattr(section, "notebook_only", False):
+            continue
+        try:
+            html = section(conv)
+        except Exception:
+            continue
+        if html and "<script" not in html.lower():
+            parts.append(html)
+    body = "".join(parts)
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{esc(title)}</title>{style_block()}<style>{PAGE_CSS}</style></head>"
+            f'<body><main class="d2s d2s-page">{body}</main></body></html>\n')
+
+
+def html_document(body: str, title: str) -> str:
+    """A fragment (from any view) as a complete, self-contained HTML page."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{esc(title)}</title>{style_block()}<style>{PAGE_CSS}</style></head>"
+            f'<body><main class="d2s d2s-page">{body}</main></body></html>\n')

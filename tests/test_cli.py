@@ -1,0 +1,152 @@
+"""Every d2s-lab command through a subprocess, as a user runs it."""
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = dict(os.environ, GLOG_minloglevel="2", PYTHONPATH=ROOT)
+SEED = ["d2s_lab.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32"]
+SCRIPT = os.path.join(os.path.dirname(sys.executable), "d2s-lab")
+
+BAD_MODULE = '''
+import paddle
+
+class Bad(paddle.nn.Layer):
+    """<script>alert("doc")</script>"""
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.fc(x)
+        return paddle.matmul(y, paddle.ones([5, 3]))  # <script>alert(1)</script>
+'''
+
+
+def cli(*args, cwd=None, timeout=300):
+    """Run the installed console script when present (pip install -e .), else the module."""
+    cmd = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "d2s_lab.cli"]
+    return subprocess.run(cmd + [str(a) for a in args], capture_output=True, text=True, env=ENV,
+                          cwd=cwd or ROOT, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def saved_seed(tmp_path_factory):
+    import paddle
+
+    from d2s_lab.examples import EmbeddingNet
+
+    prefix = str(tmp_path_factory.mktemp("cli") / "seed")
+    net = EmbeddingNet()
+    net.eval()
+    paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 3, 32, 32], "float32", "x")])
+    return prefix
+
+
+def test_help_for_every_command():
+    r = cli("--help")
+    assert r.returncode == 0 and all(c in r.stdout for c in ("graph", "steps", "show", "report", "bench"))
+    for cmd, word in [("graph", "--input"), ("steps", "MODULE:FUNC"), ("show", "path"),
+                      ("report", "--output"), ("bench", "--batch")]:
+        r = cli(cmd, "--help")
+        assert r.returncode == 0 and word in r.stdout and f"d2s-lab {cmd}" in r.stdout, r.stderr
+    r = cli()
+    assert r.returncode == 2 and "COMMAND" in r.stderr
+
+
+def test_graph_svg_and_dot(tmp_path):
+    out = tmp_path / "g.svg"
+    r = cli("graph", *SEED, "-o", out)
+    assert r.returncode == 0, r.stderr
+    svg = out.read_text()
+    assert svg.lstrip().startswith("<?xml") or "<svg" in svg[:500]
+    assert "conv1" in svg and "fc1" in svg
+    r = cli("graph", *SEED, "--depth", "all")
+    assert r.returncode == 0 and r.stdout.lstrip().startswith("digraph") and "conv2d" in r.stdout
+
+
+def test_steps_page_and_listing(tmp_path):
+    out = tmp_path / "steps.html"
+    r = cli("steps", "d2s_lab.examples:EmbeddingNet", "-o", out)
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "ReturnTransformer" in html and "<script" not in html
+    r = cli("steps", "d2s_lab.examples:EmbeddingNet")
+    assert r.returncode == 0 and re.search(r"Return\s+changed", r.stdout), r.stdout
+
+
+def test_show_saved_model(tmp_path, saved_seed):
+    r = cli("show", saved_seed + ".json")
+    assert r.returncode == 0, r.stderr
+    assert "33 ops" in r.stdout and "pd_op.conv2d" in r.stdout and "[N, 32, 15, 15]" in r.stdout
+    out = tmp_path / "model.svg"
+    r = cli("show", saved_seed, "-o", out)
+    assert r.returncode == 0 and "<svg" in out.read_text(), r.stderr
+    out = tmp_path / "model.html"
+    r = cli("show", saved_seed + ".pdiparams", "-o", out)
+    assert r.returncode == 0 and "Saved model: seed.json" in out.read_text()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"base_code": {"magic": "pir"}, "program": {"regions": [{"blocks": [')
+    r = cli("show", bad)
+    assert r.returncode == 1 and str(bad) in r.stderr and "not valid JSON" in r.stderr
+    assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+def _offline(html):
+    for pattern in (r"<script", r"<link", r"@import", r"url\(\s*['\"]?https?:",
+                    r"(src|href)\s*=\s*['\"]?(https?:)?//"):
+        assert not re.search(pattern, html, re.I), pattern
+
+
+def test_report_self_contained(tmp_path):
+    out = tmp_path / "report.html"
+    r = cli("report", *SEED, "-o", out)
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    _offline(html)
+    import d2s_lab
+
+    for needle in (platform.python_version(), "PaddlePaddle", "3.3.1", d2s_lab.__version__,
+                   "Original (dygraph)", "Transformed by to_static", "ReturnTransformer",
+                   "<svg", "conv2d", "_jst.Call"):
+        assert needle in html, needle
+
+
+def test_report_of_failing_model(tmp_path):
+    (tmp_path / "badmodel.py").write_text(BAD_MODULE)
+    out = tmp_path / "r.html"
+    r = cli("report", "badmodel.py:Bad", "--input", "x: [None, 4] float32", "-o", out, cwd=tmp_path)
+    assert r.returncode == 1 and "the report shows why" in r.stderr, r.stderr
+    html = out.read_text()
+    _offline(html)
+    assert "d2s-error" in html and "matmul" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
+
+
+def test_bench_command(tmp_path):
+    out = tmp_path / "chart.png"
+    r = cli("bench", "d2s_lab.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32",
+            "--batch", "2", "--repeat", "2", "--min-time", "0",
+            "--runtimes", "to_static,predictor", "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "median ms" in r.stdout and "Paddle Inference" in r.stdout and "to_static" in r.stdout
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    r = cli("bench", "d2s_lab.examples:EmbeddingNet", "--batch", "x")
+    assert r.returncode == 1 and "whole numbers" in r.stderr
+
+
+def test_bad_targets():
+    r = cli("graph", "no_such_module_xyz:Net", "--input", "[None, 4]")
+    assert r.returncode == 1 and "Cannot import no_such_module_xyz" in r.stderr
+    r = cli("graph", "d2s_lab.examples:Nope", "--input", "[None, 4]")
+    assert r.returncode == 1 and "has no Nope" in r.stderr and "EmbeddingNet" in r.stderr
+    r = cli("graph", "d2s_lab.examples")
+    assert r.returncode == 1 and "MODULE:OBJ" in r.stderr
+    r = cli("graph", "d2s_lab.examples:EmbeddingNet")
+    assert r.returncode == 1 and "--input" in r.stderr and "Traceback" not in r.stderr
