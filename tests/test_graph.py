@@ -509,3 +509,19 @@ def test_d2s_graph_magic_errors(shell, line, message):
     res, htmls, out = shell.run(line)
     assert res.success and res.error_in_exec is None
     assert htmls and message in htmls[0] and "Traceback" not in htmls[0] + out
+
+
+def test_saved_model_draws_like_the_live_one(seed, out_dir):
+    import paddle
+
+    from d2s_lab.core.saved import load_saved
+
+    prefix = os.path.join(out_dir, "graph_seed_saved")
+    net = seed.target
+    paddle.jit.save(paddle.jit.to_static(net, input_spec=seed.input_specs, full_graph=True), prefix)
+    saved = load_saved(prefix + ".json")
+    live_ops = ops_by_name(parse(draw_graph(seed.ir, depth="all").svg))
+    saved_ops = ops_by_name(parse(draw_graph(saved, depth="all").svg))
+    for name in ("conv2d", "relu", "pool2d", "squeeze", "matmul", "p_norm", "divide"):
+        assert sorted(saved_ops[name]) == sorted(live_ops[name]), name
+    assert "fetch" in saved_ops  # the saved program's own output op stands for the output

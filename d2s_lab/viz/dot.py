@@ -141,6 +141,9 @@ class _Builder:
                     for i, a in enumerate(blk.args):
                         if i + 1 < len(op.inputs):
                             self.block_arg_src[a] = op.inputs[i + 1]
+        # graph outputs that no fetch/shadow_output op already marks
+        self.out_marks = [vid for vid in graph.outputs if not any(
+            self.ops[c].category == "data" for c in self.consumers.get(vid, []))]
         self.folded: Set[int] = set()
         self.fold_text: Dict[str, str] = {}  # value id -> text shown in consumers' labels
         self.param_fold: Set[str] = set()  # folded values that stand for parameters
@@ -153,6 +156,7 @@ class _Builder:
             return "?"
         name = v.name or v.param_name or "param"
         last = name.rsplit(".", 1)[-1]
+        last = {"w_0": "W", "b_0": "b"}.get(last, last)  # Paddle's own names (saved files)
         return f"{_PARAM_SHORT.get(last, last)} {_dims(v.shape)}"
 
     def _const_text(self, op: Op) -> str:
@@ -468,20 +472,20 @@ class _Plan:
                 owner = self.node_of.get(self.b.parent[op.id].id)
                 if owner:
                     add(dst, owner)
-        for k, vid in enumerate(self.g.outputs):
+        for k, vid in enumerate(self.b.out_marks):
             for src in self.sources(vid):
                 add(src, f"out{k}")
         return out
 
     def cost(self) -> int:
-        nodes = len(set(self.node_of.values())) + len(self.g.outputs)
+        nodes = len(set(self.node_of.values())) + len(self.b.out_marks)
         return nodes + len(self.edges()) + 2 * self.tree.count()
 
     # -- emitting ------------------------------------------------------
     def emit(self, rankdir, hl, title, requested, depth, auto, full_cost, max_depth) -> DotGraph:
         b = self.b
         edges = self.edges()
-        nodes = len(set(self.node_of.values())) + len(self.g.outputs)
+        nodes = len(set(self.node_of.values())) + len(self.b.out_marks)
         limited = nodes > LIMIT_NODES
         cats: Set[str] = set()
         lines = [
@@ -585,16 +589,16 @@ class _Plan:
                 lines.append(f"{indent}}}")
 
         emit_tree(self.tree, "")
-        for k, vid in enumerate(self.g.outputs):
+        for k, vid in enumerate(self.b.out_marks):
             v = self.g.values.get(vid)
             shape = f"{format_shape(v.shape)} {short_dtype(v.dtype)}".strip() if v else ""
             lines.append(
                 f'out{k} [id="d2s-output-{k}" class="d2s-output" shape=cds style=filled '
                 f'fillcolor="{tint(CATEGORY_COLORS["data"], 0.55)}" color="{CATEGORY_COLORS["data"]}" '
                 f"tooltip={dot_str('graph output ' + str(k) + ' ' + shape)} "
-                f"label={_html_label('output' + (f' {k}' if len(self.g.outputs) > 1 else ''), [])}]"
+                f"label={_html_label('output' + (f' {k}' if len(self.b.out_marks) > 1 else ''), [])}]"
             )
-        if self.g.outputs:
+        if self.b.out_marks:
             cats.add("data")
         for src, dst in edges:
             lines.append(f"{src} -> {dst}")
