@@ -453,7 +453,7 @@ def test_notebook_html_fits_and_zooms(seed):
     assert isinstance(view, GraphView)
     html = view._repr_html_()
     assert 'style="width:100%;height:auto;max-width:' in html
-    assert html.count('type="radio"') == 3 and "overflow:auto" in html
+    assert html.count('type="radio"') == 4 and "overflow:auto" in html
     assert "conv" in html and "N = dynamic dim" in html
     assert "SVG" in view.caption()
 

@@ -97,21 +97,23 @@ def _natural_width(svg: str) -> float:
 
 
 def graph_html(view: GraphView, svg: str) -> str:
-    """The SVG in a box that fits the output width, scrolls, and zooms (CSS only: works
-    in untrusted notebooks too), with a caption and the legend."""
+    """The SVG in a box that fits the output width, scrolls, and zooms (fit width, whole
+    graph, 100 %, 200 %; CSS only, so it works in untrusted notebooks too), with a
+    caption and the legend."""
     uid = "d2s-g" + uuid.uuid4().hex[:8]
     w = _natural_width(svg)
     svg = svg.replace("<svg ", f'<svg style="width:100%;height:auto;max-width:{w:.0f}pt" ', 1)
     zoom = "".join(
         f'<input type="radio" name="{uid}" id="{uid}-{k}" class="d2s-zoom-{k}"{" checked" if k == "fit" else ""}>'
         f'<label for="{uid}-{k}">{label}</label>'
-        for k, label in (("fit", "fit width"), ("1x", "100%"), ("2x", "200%"))
+        for k, label in (("fit", "fit width"), ("all", "whole graph"), ("1x", "100%"), ("2x", "200%"))
     )
     css = (
         f"#{uid} .d2s-graph-box{{overflow:auto;max-height:80vh;border:1px solid #d0d7de;"
         "border-radius:6px;background:#fff;padding:4px}"
         f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:#57606a}}"
         f"#{uid} .d2s-zoombar label{{margin:0 8px 0 2px;cursor:pointer}}"
+        f"#{uid} .d2s-zoom-all:checked~.d2s-graph-box svg{{width:auto!important;height:76vh!important;max-width:100%!important}}"
         f"#{uid} .d2s-zoom-1x:checked~.d2s-graph-box svg{{width:{w:.0f}pt!important;max-width:none!important}}"
         f"#{uid} .d2s-zoom-2x:checked~.d2s-graph-box svg{{width:{2 * w:.0f}pt!important;max-width:none!important}}"
         f"#{uid} .d2s-legend{{display:flex;flex-wrap:wrap;gap:2px 10px;font-size:11px;color:#1f2328;margin:2px 0}}"
