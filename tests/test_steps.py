@@ -293,3 +293,25 @@ def test_steps_object_displays_as_static_html():
     assert isinstance(steps, Steps)
     assert steps._repr_html_().count('<details class="d2s-step') == len(steps)
     assert "IfElse" in repr(steps) and "(=)" in repr(steps)
+
+
+def test_indentation_survives_nbconvert_html_export():
+    """nbconvert collapses whitespace-only text between tags; code cells must not rely on it."""
+    import html as _html
+
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    from d2s_lab.viz.source_view import side_by_side_html
+
+    src = "def f(x):\n    if x:\n        y = 1  # note\n    return y\n"
+    out = "def f(x):\n    __return_0 = False\n    if x:\n        y = 1\n    return y\n"
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("f")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": side_by_side_html(src, out)})]
+    nb.cells = [cell]
+    body, _ = HTMLExporter().from_notebook_node(nb)
+    cells = [_html.unescape(re.sub(r"<[^>]+>", "", c))
+             for c in re.findall(r'<td class="d2s-code[^"]*">(.*?)</td>', body)]
+    assert "        y = 1  # note" in cells
+    assert "    __return_0 = False" in cells

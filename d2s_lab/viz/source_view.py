@@ -17,18 +17,19 @@ from pygments.token import STANDARD_TYPES
 from .html import esc
 
 DIFF_CSS = """
-.d2s .d2s-sbs{overflow-x:auto;border:1px solid #d0d7de;border-radius:6px;margin:4px 0}
-.d2s table.d2s-diff{border-collapse:collapse;width:100%;font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
+.d2s .d2s-sbs{border:1px solid #d0d7de;border-radius:6px;margin:4px 0}
+.d2s table.d2s-diff{border-collapse:collapse;width:100%;table-layout:fixed;font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
+.d2s table.d2s-diff col.d2s-c-ln{width:3.6em}
+.d2s table.d2s-diff col.d2s-c-mark{width:1.4em}
 .d2s table.d2s-diff th{background:#f6f8fa;text-align:left;font-weight:600;padding:3px 6px;border-bottom:1px solid #d0d7de;font-family:inherit}
-.d2s table.d2s-diff td{padding:0 6px;white-space:pre;vertical-align:top;line-height:1.45}
-.d2s table.d2s-diff td.d2s-ln{color:#8c959f;text-align:right;user-select:none;width:1%;border-right:1px solid #eaeef2}
-.d2s table.d2s-diff td.d2s-code{width:49%}
+.d2s table.d2s-diff td{padding:0 6px;white-space:pre-wrap;overflow-wrap:anywhere;vertical-align:top;line-height:1.45;text-align:left}
+.d2s table.d2s-diff td.d2s-ln{color:#8c959f;text-align:right;user-select:none;border-right:1px solid #eaeef2}
 .d2s table.d2s-diff td.d2s-del{background:#ffebe9}
 .d2s table.d2s-diff td.d2s-add{background:#e6ffec}
 .d2s table.d2s-diff td.d2s-ln.d2s-del{background:#ffd7d5}
 .d2s table.d2s-diff td.d2s-ln.d2s-add{background:#ccffd8}
 .d2s table.d2s-diff td.d2s-none{background:#f6f8fa}
-.d2s table.d2s-diff td.d2s-mark{width:1%;padding:0 2px;color:#57606a;user-select:none}
+.d2s table.d2s-diff td.d2s-mark{padding:0 2px;color:#57606a;user-select:none;text-align:center}
 .d2s table.d2s-diff td[data-d2s-line]{cursor:pointer}
 .d2s table.d2s-diff td[data-d2s-line].d2s-ln{text-decoration:underline dotted #bf8700}
 .d2s .d2s-diffstat{color:#57606a;font-size:12px;margin:2px 0}
@@ -47,6 +48,9 @@ def _lines(source: str) -> Tuple[List[str], List[str]]:
     html: List[str] = [""]
     keys: List[str] = [""]
     text = (source or "").rstrip("\n") + "\n"
+    # Spaces are carried into the next token's text: HTML exports (nbconvert)
+    # collapse whitespace-only text between tags, which would lose indentation.
+    pending = ""
     for ttype, value in lex(text, PythonLexer(stripnl=False, ensurenl=False)):
         cls = _css_class(ttype)
         is_comment = str(ttype).startswith("Token.Comment")
@@ -54,10 +58,16 @@ def _lines(source: str) -> Tuple[List[str], List[str]]:
             if i:
                 html.append("")
                 keys.append("")
-            if part:
-                html[-1] += f'<span class="{cls}">{esc(part)}</span>' if cls else esc(part)
-                if not is_comment:
-                    keys[-1] += "".join(part.split()).replace("'", '"')
+                pending = ""
+            if not part:
+                continue
+            if not part.strip():
+                pending += part
+                continue
+            part, pending = pending + part, ""
+            html[-1] += f'<span class="{cls}">{esc(part)}</span>' if cls else esc(part)
+            if not is_comment:
+                keys[-1] += "".join(part.split()).replace("'", '"')
     if html and html[-1] == "":
         html.pop()
         keys.pop()
@@ -131,6 +141,10 @@ def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
     return removed, added
 
 
+_COLS = ('<colgroup><col class="d2s-c-ln"><col class="d2s-c-code"><col class="d2s-c-mark">'
+         '<col class="d2s-c-ln"><col class="d2s-c-code"></colgroup>')
+
+
 def side_by_side_html(
     original: str,
     transformed: Optional[str],
@@ -186,7 +200,7 @@ def side_by_side_html(
             if transformed is not None else "")
     css = f"<style>{DIFF_CSS}</style>" if style else ""
     return (f'{css}{caption}{stat}<div class="d2s-sbs"><div class="highlight">'
-            f'<table class="d2s-diff"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<table class="d2s-diff">{_COLS}<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
             f"</div></div>")
 
 

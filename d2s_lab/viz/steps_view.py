@@ -31,6 +31,9 @@ STEPS_CSS = """
 .d2s details.d2s-step.d2s-same>summary{color:#8c959f}
 .d2s details.d2s-step{border-left:3px solid #d0d7de;padding-left:8px;margin:2px 0}
 .d2s details.d2s-step.d2s-changed{border-left-color:#4ac26b}
+.d2s-steps-live .widget-html,.d2s-steps-live .widget-html-content{min-width:0;max-width:100%}
+.d2s-steps-live .widget-html-content{white-space:normal;overflow:visible}
+.d2s-steps-live .widget-html-content>.d2s{max-width:100%;overflow-x:auto}
 """
 
 # The static copy next to a live stepper hides itself where the stepper renders
