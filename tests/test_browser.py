@@ -122,20 +122,23 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots):
 
 def test_source_panel_shows_both_versions_side_by_side(lab_page, shots):
     out = _output(lab_page, SEED)
-    cols = out.locator(".d2s-cols .d2s-col")
-    assert cols.count() == 2
-    left, right = cols.nth(0), cols.nth(1)
-    left.scroll_into_view_if_needed()
-    assert left.is_visible() and right.is_visible()
-    lt, rt = left.inner_text(), right.inner_text()
-    assert "Original" in lt and "def forward(self, x):" in lt and "_jst" not in lt
-    assert "Transformed" in rt and "def forward(self, x):" in rt and "_jst" in rt
-    # Code keeps its lines: JupyterLab's output CSS would wrap them mid-token.
-    for pre in (left.locator("pre"), right.locator("pre")):
-        assert pre.first.evaluate("e => getComputedStyle(e).whiteSpace") == "pre"
-    lb, rb = left.bounding_box(), right.bounding_box()
+    diff = out.locator("table.d2s-diff").first
+    diff.scroll_into_view_if_needed()
+    assert diff.is_visible()
+    heads = diff.locator("thead th")
+    assert "Original" in heads.nth(0).inner_text() and "Transformed" in heads.nth(2).inner_text()
+    # Each row: line number and code of the original, a change mark, then the transformed.
+    pairs = diff.evaluate("t => [...t.tBodies[0].rows].map(r => [r.cells[1].textContent, r.cells[4].textContent])")
+    lt, rt = "\n".join(p[0] for p in pairs), "\n".join(p[1] for p in pairs)
+    assert "def forward(self, x):" in lt and "_jst" not in lt
+    assert "def forward(self, x):" in rt and "_jst" in rt
+    # Code keeps its indentation; long lines wrap inside their own column.
+    code = diff.locator("td.d2s-code").first
+    assert code.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-wrap"
+    first = diff.locator("tbody tr").first
+    lb, rb = first.locator("td").nth(1).bounding_box(), first.locator("td").nth(4).bounding_box()
     assert lb["x"] + lb["width"] <= rb["x"] + 1 and abs(lb["y"] - rb["y"]) < 5  # beside
-    shots(out.locator(".d2s-cols"), "sources")
+    shots(out.locator(".d2s-sbs").first, "sources")
 
 
 def test_broken_cell_shows_the_error_with_the_cell_line(lab_page, shots):
