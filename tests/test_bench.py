@@ -44,7 +44,9 @@ def test_seed_net_all_runtimes_checked_equal(seed_conv):
             else:
                 assert 0 <= r.max_abs_diff < 1e-4
     done = [d for d, _, _ in calls]
-    assert done == sorted(done) and calls[-1][0] == calls[-1][1] == len(have) * 2
+    assert done == sorted(done) and calls[-1][0] == calls[-1][1] == (len(have) + 1) * 2
+    assert any(m.startswith("timing batch 3") for _, _, m in calls)
+    assert len({res.row(k, 2).runs for k in have}) == 1  # runtimes took turns, same count
     assert res.advice.startswith("to_static alone") or res.advice.startswith("To_static")
     text = str(res)
     assert "Paddle Inference + oneDNN" in text and "median ms" in text

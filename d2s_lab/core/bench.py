@@ -167,18 +167,25 @@ def advise(res: BenchResult) -> str:
     return line + "."
 
 
-def _median_time(fn, sync, warmup: int, repeat: int, min_time: float, max_runs: int):
-    for _ in range(warmup):
-        fn()
+def _interleaved(fns: Dict[str, Callable], sync, warmup: int, repeat: int, min_time: float,
+                 max_runs: int) -> Dict[str, tuple]:
+    """``{runtime: (median_s, runs)}``. Runtimes take turns, one call each per round, so a
+    machine whose load changes during the benchmark slows them all alike."""
+    for fn in fns.values():
+        for _ in range(warmup):
+            fn()
     sync()
-    times: List[float] = []
-    deadline = time.perf_counter() + min_time
-    while len(times) < max_runs and (len(times) < repeat or time.perf_counter() < deadline):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), len(times)
+    times: Dict[str, List[float]] = {k: [] for k in fns}
+    deadline = time.perf_counter() + min_time * len(fns)
+    rounds = 0
+    while rounds < max_runs and (rounds < repeat or time.perf_counter() < deadline):
+        for k, fn in fns.items():
+            t0 = time.perf_counter()
+            fn()
+            sync()
+            times[k].append(time.perf_counter() - t0)
+        rounds += 1
+    return {k: (statistics.median(v), len(v)) for k, v in times.items()}
 
 
 def _to_numpy_list(out) -> list:
@@ -284,8 +291,10 @@ def bench(
         device: ``"cpu"`` or ``"gpu"``/``"gpu:N"`` (needs a CUDA build of Paddle).
         runtimes: a subset of ``eager, to_static, predictor, predictor_onednn,
             onnxruntime`` (default: all that apply).
-        warmup, repeat, min_time, max_runs: each timing is the median of at least
-            ``repeat`` runs lasting at least ``min_time`` seconds, after ``warmup`` runs.
+        warmup, repeat, min_time, max_runs: after ``warmup`` calls each, the runtimes
+            take turns (one call each per round, so changing machine load hits all alike)
+            for at least ``repeat`` rounds and ``min_time`` seconds per runtime, at most
+            ``max_runs`` rounds; each time is the median of its runs.
         progress: ``callback(done, total, message)``.
     """
     paddle = require_paddle()
@@ -311,7 +320,7 @@ def bench(
                       paddle_version=paddle.__version__)
     if batches == [None]:
         res.notes.append("The inputs have no dynamic dimension: timed at their fixed shape only.")
-    total = len(want) * len(batches)
+    total = (len(want) + 1) * len(batches)  # a check per runtime, then one timing round-robin
     state = {"done": 0}
 
     def step(msg: str):
@@ -420,8 +429,9 @@ def _bench_infer(conv, res, want, batches, sync, paddle, step, state, dev, dev_i
                 xs = _inputs(conv.input_specs, b, paddle)
                 arrays = [x.numpy() for x in xs]
                 ref = _to_numpy_list(runners["eager"](xs))
+                checked = {}
                 for k in order:
-                    step(f"{LABELS[k]}, batch {b or '-'}")
+                    step(f"checking {LABELS[k]}, batch {b or '-'}")
                     args = arrays if k in DEPLOY else xs
                     try:
                         out = _to_numpy_list(runners[k](args))
@@ -429,11 +439,16 @@ def _bench_infer(conv, res, want, batches, sync, paddle, step, state, dev, dev_i
                         res.skipped[k] = f"failed at batch {b}: {type(exc).__name__}: {exc}"[:300]
                         state["done"] += 1
                         continue
-                    diff, ok = (0.0, True) if k == "eager" else _max_diff(ref, out)
-                    med, n = _median_time(lambda: runners[k](args), sync, warmup, repeat,
-                                          min_time, max_runs)
-                    res.rows.append(BenchRow(k, b, med, n, None if k == "eager" else diff, ok))
+                    checked[k] = (0.0, True) if k == "eager" else _max_diff(ref, out)
                     state["done"] += 1
+                step(f"timing batch {b or '-'}: {len(checked)} runtimes in turn")
+                fns = {k: (lambda k=k, a=(arrays if k in DEPLOY else xs): runners[k](a))
+                       for k in checked}
+                timed = _interleaved(fns, sync, warmup, repeat, min_time, max_runs)
+                for k, (diff, ok) in checked.items():
+                    med, n = timed[k]
+                    res.rows.append(BenchRow(k, b, med, n, None if k == "eager" else diff, ok))
+                state["done"] += 1
                 order = [k for k in order if k not in res.skipped]
     finally:
         if layer is not None and was_training:
@@ -554,16 +569,23 @@ def _bench_train(conv, res, want, batches, sync, paddle, step, state,
         xs = _inputs(conv.input_specs, b, paddle)
         # Fresh copies for the check: one step from identical weights must give equal losses.
         ref = _to_numpy_list(make("eager")(xs))
+        checked = {}
         for k in want:
-            step(f"training step, {LABELS[k]}, batch {b or '-'}")
+            if k in res.skipped:
+                continue
+            step(f"checking a training step, {LABELS[k]}, batch {b or '-'}")
             try:
                 first = _to_numpy_list(make(k)(xs)) if k != "eager" else ref
             except Exception as exc:
                 res.skipped[k] = f"failed at batch {b}: {type(exc).__name__}: {exc}"[:300]
                 state["done"] += 1
                 continue
-            diff, ok = (0.0, True) if k == "eager" else _max_diff(ref, first)
-            fn = steps[k]
-            med, n = _median_time(lambda: fn(xs), sync, warmup, repeat, min_time, max_runs)
-            res.rows.append(BenchRow(k, b, med, n, None if k == "eager" else diff, ok))
+            checked[k] = (0.0, True) if k == "eager" else _max_diff(ref, first)
             state["done"] += 1
+        step(f"timing training steps, batch {b or '-'}")
+        timed = _interleaved({k: (lambda k=k: steps[k](xs)) for k in checked}, sync, warmup,
+                             repeat, min_time, max_runs)
+        for k, (diff, ok) in checked.items():
+            med, n = timed[k]
+            res.rows.append(BenchRow(k, b, med, n, None if k == "eager" else diff, ok))
+        state["done"] += 1
