@@ -60,9 +60,11 @@ def _step_title(step, k: int, n: int, lang: str) -> str:
             f'<span class="d2s-step-name">{esc(name)}</span>{cls} {badge}')
 
 
-def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None) -> str:
+def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
+                   unchanged_code: bool = True) -> str:
     """Explanation and code of step ``k``: the code after it beside the code
-    before it (or the original alone for step 0)."""
+    before it (or the original alone for step 0).  ``unchanged_code=False``
+    leaves out the code of a step that changed nothing (it equals the step before)."""
     lang = get_lang(lang)
     step = steps[k]
     key = "Original" if step.is_original else step.transformer
@@ -71,7 +73,8 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None) -> str:
         parts.append(highlight_python(step.source))
     elif not step.changed:
         parts.append(f'<div class="d2s-sub">{esc(ui("no_change_body", lang))}</div>')
-        parts.append(highlight_python(step.source))
+        if unchanged_code:
+            parts.append(highlight_python(step.source))
     else:
         prev = steps[k - 1]
         prev_name = ui("original", lang) if prev.is_original else prev.transformer
@@ -113,7 +116,7 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
             stat = f' <span class="d2s-sub">−{removed} / +{added}</span>'
         items.append(
             f'<details class="d2s-step{state}"><summary>{_step_title(step, k, n, lang)}{stat}</summary>'
-            f"{step_body_html(steps, k, lang)}</details>"
+            f"{step_body_html(steps, k, lang, unchanged_code=False)}</details>"
         )
     cls = "d2s-steps d2s-steps-static" if fallback else "d2s-steps"
     if fallback:
