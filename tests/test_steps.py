@@ -315,3 +315,20 @@ def test_indentation_survives_nbconvert_html_export():
              for c in re.findall(r'<td class="d2s-code[^"]*">(.*?)</td>', body)]
     assert "        y = 1  # note" in cells
     assert "    __return_0 = False" in cells
+
+
+def test_builds_without_the_transformer_pipeline_get_a_clear_message(paddle, monkeypatch, shell):
+    from d2s_lab.core import transformers_compat as compat
+
+    monkeypatch.setattr(compat, "_CLASS_HOMES", ("d2s_lab.no_such_module",))
+    with pytest.raises(compat.TransformersUnavailable) as info:
+        capture_steps(m.tensor_if)
+    assert f"not available on Paddle {paddle.__version__}" in info.value.message
+    assert "side-by-side" in info.value.hint
+    # %%to_static still shows its report, with a note in place of the steps
+    res, htmls, _ = shell.run('%%to_static --input "x: [None, 4] float32"\n'
+                              "import paddle\ndef double(x):\n    return x * 2\n")
+    assert res.success
+    assert any('class="d2s-summary"' in h for h in htmls)
+    assert any("d2s-note" in h and "Step-by-step capture is not available" in h for h in htmls)
+    assert not any("d2s-error" in h.split("</style>")[-1] for h in htmls)
