@@ -156,3 +156,23 @@ def test_export_offline_shows_every_step(export_page, out_dir):
     assert export_page.locator(f"g.d2s-op.d2s-line-{IF_LINE}.d2s-hl").count() >= 2
     # offline, the widget manager cannot load: no live stepper, so the static copy stays
     assert export_page.locator(".d2s-steps-live").count() == 0
+
+
+def test_linked_view_works_without_javascript(export_page, browser):
+    """With scripts off (an untrusted notebook, a strict viewer), hovering still
+    highlights: the CSS :has() rules alone do it."""
+    url = export_page.url
+    ctx = browser.new_context(java_script_enabled=False, viewport=bu.VIEWPORT)
+    try:
+        page = ctx.new_page()
+        bu.local_only(page)
+        page.goto(url, wait_until="load", timeout=30_000)
+        line = page.locator(f'td.d2s-code[data-d2s-line="{IF_LINE}"]').first
+        op = page.locator(f"g.d2s-op.d2s-line-{IF_LINE}").first
+        shape = op.locator("polygon, ellipse, path").first
+        assert shape.evaluate("e => getComputedStyle(e).strokeWidth") != "3px"
+        line.hover()
+        assert shape.evaluate("e => getComputedStyle(e).strokeWidth") == "3px"
+        assert page.locator(".d2s-hl").count() == 0  # no script ran
+    finally:
+        ctx.close()

@@ -43,6 +43,7 @@ FALLBACK_CSS = """
 .output:has(.d2s-steps-live) .d2s-steps-static{display:none}
 """
 
+
 def _css() -> str:
     return f"<style>{DIFF_CSS}{STEPS_CSS}</style>"
 
