@@ -117,6 +117,11 @@ EXPLANATIONS: Dict[str, Dict[str, str]] = {
         "zh": "把每个被读取的名字包装成 _jst.Ld(name)，使 Paddle 在运行时能用静态变量替换动态图张量"
               "（例如全局张量）。",
     },
+    "BasicApi": {
+        "en": "Paddle 2.x only: rewrites paddle.to_tensor(...) inside the function as paddle.assign(...), "
+              "which builds a tensor in a static program.",
+        "zh": "仅 Paddle 2.x：把函数内的 paddle.to_tensor(...) 改写为 paddle.assign(...)，后者能在静态程序中创建张量。",
+    },
     "BreakTransformOptimizer": {
         "en": "Optional optimisation (FLAGS_optim_transformation=1): folds a simple break condition into "
               "the loop condition instead of using a flag.",
