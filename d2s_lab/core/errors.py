@@ -37,6 +37,16 @@ class ConversionError(D2SError):
         self.stage = stage
         self.original = original
         self.conversion = conversion
+        self._report = None
+
+    @property
+    def report(self):
+        """The :class:`~d2s_lab.core.diagnose.ErrorReport` for this failure (built once)."""
+        if self._report is None:
+            from .diagnose import diagnose
+
+            self._report = diagnose(self)
+        return self._report
 
 
 class SavedModelError(D2SError):

@@ -1,0 +1,181 @@
+"""Failed conversions explained: real failing models run through %%to_static in a real
+IPython shell; the report must point at the cell's own line and give the right hint."""
+import html
+import re
+
+import pytest
+
+from d2s_lab.core.diagnose import ErrorReport, CodeLine
+from d2s_lab.viz.error_view import error_report_html
+
+
+def _text(h):
+    return html.unescape(re.sub(r"<[^>]+>", " ", h))
+
+
+def _cell_line(cell: str, marker: str) -> int:
+    """Notebook line number (1 = the %%to_static line) of the line ending with # marker."""
+    for i, line in enumerate(cell.splitlines(), 1):
+        if line.rstrip().endswith("# " + marker):
+            return i
+    raise KeyError(marker)
+
+
+# name -> (cell, expected hint id, expected stage)
+CASES = {
+    "python_value_float": ('''%%to_static --input "x: [None, 4] float32"
+import paddle, math
+
+def scale_by_norm(x):
+    s = math.sqrt(float(x.abs().sum()))  # BAD
+    return x / s
+''', "python-value", "convert"),
+    "python_value_item_index": ('''%%to_static --input "x: [None, 4] float32"
+import paddle
+from paddle import nn
+
+class Picker(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.gains = [0.5, 1.0, 2.0]
+
+    def forward(self, x):
+        y = self.fc(x)
+        k = int(y.argmax().item()) % 3
+        return y * self.gains[k]  # BAD
+
+picker = Picker()
+''', "python-value", "convert"),
+    "tolist": ('''%%to_static --input "x: [None, 4] float32"
+import paddle
+
+def to_list_and_back(x):
+    y = x * 2
+    vals = y.tolist()  # BAD
+    return paddle.to_tensor(vals)
+''', "tolist", "convert"),
+    "reshape_dynamic_dim": ('''%%to_static --input "x: [None, 8] float32"
+import paddle
+from paddle import nn
+
+class Heads(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(8, 8)
+        self.heads = 3
+
+    def forward(self, x):
+        y = self.proj(x)
+        return y.reshape([-1, self.heads, 2])  # BAD
+
+heads = Heads()
+''', "reshape-dynamic-dim", "run"),
+    "return_in_branch": ('''%%to_static --input "x: [None, 4] float32"
+import paddle
+
+def early_exit(x):
+    for i in range(3):
+        if x.sum() > i:  # BAD
+            return x
+    return x * 2
+''', "return-in-branch", "convert"),
+    "source_unavailable": ('''%%to_static --input "x: [None, 4] float32"
+import paddle
+
+double = lambda x: x * 2  # BAD
+''', "source-unavailable", "convert"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_failing_cell_points_at_its_line(shell, name):
+    cell, hint_id, stage = CASES[name]
+    res, htmls, _ = shell.run(cell)
+    assert res.success  # never a d2s_lab traceback
+    assert len(htmls) == 1
+    page = htmls[0]
+    conv = shell.ns["_d2s"]
+    report = conv.error.report
+    assert isinstance(report, ErrorReport)
+    want = _cell_line(cell, "BAD")
+    assert report.line == want, (name, report.line, want, report.original_text[-800:])
+    assert report.file.startswith("<d2s-cell-")
+    assert report.where.startswith("cell[") and report.where.endswith(f"line {want}")
+    assert report.code.rstrip().endswith("# BAD")
+    assert report.hint_id == hint_id, (name, report.hint_id, report.message)
+    assert report.stage == stage
+    # the report shows the cell line, numbered as the notebook shows it, and the hint
+    text = _text(page)
+    assert f"▶ {want}" in text
+    assert report.hint[:40] in text
+    assert "Full traceback" in page and "<details>" in page
+    # the cell's own definitions survive the failed conversion
+    assert conv.target is not None
+    assert any(callable(v) for k, v in shell.ns.items() if k in cell and not k.startswith("_"))
+
+
+def test_transformed_line_and_context(shell):
+    cell, _, _ = CASES["tolist"]
+    shell.run(cell)
+    report = shell.ns["_d2s"].error.report
+    bad = [c for c in report.transformed if c.is_error]
+    assert bad and "_jst" in bad[0].text and "tolist" in bad[0].text
+    nums = [c.number for c in report.context]
+    assert nums == list(range(nums[0], nums[0] + len(nums))) and report.line in nums
+    assert "tolist" in report.original_text  # Paddle's own text is kept in full
+
+
+def test_results_of_cell_survive_failure(shell):
+    cell = CASES["reshape_dynamic_dim"][0]
+    shell.run(cell)
+    assert type(shell.ns["heads"]).__name__ == "Heads"
+    assert shell.ns["_d2s"].target is shell.ns["heads"]
+
+
+def test_report_section_in_conversion_html(shell):
+    from d2s_lab.viz.report import conversion_html
+
+    shell.run(CASES["tolist"][0])
+    page = conversion_html(shell.ns["_d2s"])
+    assert "Hint" in page and "tolist" in page
+
+
+def test_python_diagnose_outside_notebook(paddle, tmp_path):
+    import sys
+
+    from d2s_lab.core.convert import convert
+    from d2s_lab.core.errors import ConversionError
+
+    mod = tmp_path / "badmod.py"
+    mod.write_text("import paddle\n\ndef f(x):\n    return x.tolist()\n")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import badmod
+        with pytest.raises(ConversionError) as ei:
+            convert(badmod.f, ["x: [None, 3] float32"])
+    finally:
+        sys.path.remove(str(tmp_path))
+    rep = ei.value.report
+    assert rep.file == str(mod) and rep.line == 4 and rep.hint_id == "tolist"
+    assert rep.where == "badmod.py line 4"
+    assert "tolist" in str(rep)
+
+
+def test_error_html_escapes_script():
+    rep = ErrorReport(
+        exc_type="ValueError<script>",
+        message="bad <script>alert(1)</script> value",
+        file="<d2s-cell-3-abc>", line=2, function="<lambda>",
+        code="y = '<script>alert(2)</script>'",
+        context=[CodeLine(1, "import paddle"), CodeLine(2, "y = '<script>alert(2)</script>'", True)],
+        transformed=[CodeLine(9, "_jst.Ld('<script>')", True)],
+        transformed_file="/tmp/x.py",
+        hint_id="x", hint="<script>alert(3)</script>",
+        original_text="Traceback <script>alert(4)</script>",
+        name="<script>net</script>",
+    )
+    page = error_report_html(rep, note="<script>n</script>")
+    assert "<script>" not in page
+    assert page.count("&lt;script&gt;") >= 6
+    assert "cell[3] line 2" in _text(page)
