@@ -9,6 +9,7 @@ module is skipped with a message that names what is missing.
 """
 import os
 import re
+import shutil
 
 import pytest
 
@@ -37,18 +38,19 @@ broken = Broken()
 '''
 BROKEN_LINE = 12
 
-# ipywidgets 8 renders in JupyterLab from the prebuilt jupyterlab_widgets extension.
-WIDGET_CELL = 'import ipywidgets\nipywidgets.Button(description="d2s-widget-probe")'
+# Every op of the seed net, left to right: wider than the output area at 100%.
+LARGE_GRAPH_CELL = "%d2s_graph _d2s --depth all --rankdir LR"
 
 CELLS = [
     "%load_ext d2s_lab",
     SEED_CELL,
+    LARGE_GRAPH_CELL,
     BROKEN_CELL,
-    WIDGET_CELL,
 ]
-LOAD, SEED, BROKEN, WIDGET = range(4)
-DEMO = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                    "notebooks", "cifar10_image_search.ipynb")
+LOAD, SEED, LARGE, BROKEN = range(4)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEMO = os.path.join(ROOT, "notebooks", "cifar10_image_search.ipynb")
+SHARED_CIFAR10 = os.path.join(os.path.dirname(ROOT), "shared", "data", "cifar-10-python.tar.gz")
 
 
 @pytest.fixture(scope="module")
@@ -97,17 +99,30 @@ def _output(page, index):
     return bu.cell(page, index).locator(".jp-OutputArea")
 
 
+def _section(scope, title_start):
+    """The report's <details> section whose summary starts with ``title_start``."""
+    return scope.locator("details").filter(
+        has=scope.page.locator("summary", has_text=re.compile("^" + re.escape(title_start)))
+    ).first
+
+
+def _report(page):
+    out = _output(page, SEED)
+    return out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
+
+
 def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots):
-    out = _output(lab_page, SEED)
-    summary = out.locator(".d2s-summary")
+    report = _report(lab_page)
+    summary = report.locator(".d2s-summary")
     summary.wait_for(state="visible", timeout=10_000)
     text = summary.inner_text()
     m = re.search(r"net\s*\[ast\]\s*·\s*(\d+)\s*ops", text)
     assert m and int(m.group(1)) > 10, text
     assert "in x: [None,3,32,32] float32" in text and "out [None,8] float32" in text
-    assert not out.locator(".d2s-error").count()
+    assert not _output(lab_page, SEED).locator(".d2s-error").count()
     # The op table: real shapes and the cell's own lines (forward starts at line 16).
-    rows = out.locator("table.d2s-ops tbody tr")
+    ops = _section(report, "Ops (")
+    rows = ops.locator("table.d2s-ops tbody tr")
     convs = [r for r in rows.all() if r.locator("td").first.inner_text().strip() == "conv2d"]
     assert len(convs) == 3
     cells = [c.inner_text() for c in convs[0].locator("td").all()]
@@ -117,28 +132,108 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots):
     assert convs[0].locator("td").first.evaluate("e => getComputedStyle(e).textAlign") == "left"
     # Everything the page loaded came from this server.
     assert lab_page.blocked == []
-    shots(out, "report")
+    shots(report, "report")
+    shots(ops, "ops")
 
 
-def test_source_panel_shows_both_versions_side_by_side(lab_page, shots):
+def _within(page, inner, outer, what):
+    ib, ob = inner.bounding_box(), outer.bounding_box()
+    assert ib and ob and bu.box_within(ib, ob), f"{what}: {ib} not within {ob}"
+
+
+def test_graph_svg_is_visible_and_not_cropped(lab_page, shots):
+    report = _report(lab_page)
+    view = report.locator(".d2s-graphview").first
+    svg = view.locator(".d2s-graph-box svg").first
+    svg.scroll_into_view_if_needed()
+    assert svg.is_visible()
+    # The seed net at depth 1: its layers and ops are nodes with stable ids.
+    ids = svg.evaluate("s => [...s.querySelectorAll('g.node')].map(g => g.id)")
+    assert any(i.startswith("d2s-op-") for i in ids) and "d2s-layer-conv1" in ids, ids
+    text = svg.evaluate("s => s.textContent")
+    assert "conv1" in text and "[N, 32, 15, 15]" in text
+    # Fit width: the drawing lies inside the output area, and every node inside the drawing.
+    _within(lab_page, svg, report, "graph SVG in the output area")
+    nodes = svg.locator("g.node")
+    for k in range(nodes.count()):
+        _within(lab_page, nodes.nth(k), svg, f"node {ids[k]}")
+    # Taller than its box at fit width: the box scrolls down to the last node.
+    box = view.locator(".d2s-graph-box")
+    _within(lab_page, box, report, "graph box in the output area")
+    box.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    _within(lab_page, svg.locator('g.node[id="d2s-output-0"]'), box, "last node, scrolled to")
+    box.evaluate("b => { b.scrollTop = 0; }")
+    shots(view, "graph")
+
+
+def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
+    out = _output(lab_page, LARGE)
+    view = out.locator(".d2s-graphview").first
+    svg, box = view.locator(".d2s-graph-box svg").first, view.locator(".d2s-graph-box")
+    svg.scroll_into_view_if_needed()
+    assert svg.is_visible()
+    assert svg.evaluate("s => s.querySelectorAll('g.node[id^=\"d2s-op-\"]').length") >= 12
+    # Fit width (the default): scaled down into its box, nothing to scroll.
+    _within(lab_page, svg, box, "fitted graph in its box")
+    _within(lab_page, box, out, "graph box in the output area")
+    assert not box.evaluate("b => b.scrollWidth > b.clientWidth + 1")
+    shots(view, "graph-large-fit")
+    # 100%: the drawing is wider than the box, which scrolls and stays inside the output area.
+    fit_width = svg.bounding_box()["width"]
+    view.locator("label", has_text="100%").click()
+    lab_page.wait_for_function("s => s.getBoundingClientRect().width > %f" % (fit_width * 1.2),
+                               arg=svg.element_handle(), timeout=5_000)
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    _within(lab_page, box, out, "zoomed graph box in the output area")
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    assert box.evaluate("b => b.scrollLeft") > 0
+    shots(view, "graph-large-100")
+    view.locator("label", has_text="fit width").click()
+
+
+def _shown_step(live):
+    """(title line, code text) of the step the stepper shows now."""
+    page = live.locator(".d2s-step-head:visible").first
+    page.wait_for(state="visible", timeout=10_000)
+    return live.evaluate("""w => {
+        const head = [...w.querySelectorAll('.d2s-step-head')].find(e => e.offsetParent !== null);
+        const body = head.closest('.d2s');
+        const code = [...body.querySelectorAll('pre, td.d2s-code')].map(e => e.textContent);
+        return [head.textContent.replace(/\\s+/g, ' ').trim(), code.join('\\n')];
+    }""")
+
+
+def test_steps_widget_next_changes_the_code_shown(lab_page, shots):
     out = _output(lab_page, SEED)
-    diff = out.locator("table.d2s-diff").first
-    diff.scroll_into_view_if_needed()
-    assert diff.is_visible()
-    heads = diff.locator("thead th")
-    assert "Original" in heads.nth(0).inner_text() and "Transformed" in heads.nth(2).inner_text()
-    # Each row: line number and code of the original, a change mark, then the transformed.
-    pairs = diff.evaluate("t => [...t.tBodies[0].rows].map(r => [r.cells[1].textContent, r.cells[4].textContent])")
-    lt, rt = "\n".join(p[0] for p in pairs), "\n".join(p[1] for p in pairs)
-    assert "def forward(self, x):" in lt and "_jst" not in lt
-    assert "def forward(self, x):" in rt and "_jst" in rt
-    # Code keeps its indentation; long lines wrap inside their own column.
-    code = diff.locator("td.d2s-code").first
-    assert code.evaluate("e => getComputedStyle(e).whiteSpace") == "pre-wrap"
-    first = diff.locator("tbody tr").first
-    lb, rb = first.locator("td").nth(1).bounding_box(), first.locator("td").nth(4).bounding_box()
-    assert lb["x"] + lb["width"] <= rb["x"] + 1 and abs(lb["y"] - rb["y"]) < 5  # beside
-    shots(out.locator(".d2s-sbs").first, "sources")
+    live = out.locator(".d2s-steps-live").first
+    live.wait_for(state="visible", timeout=15_000)
+    # Where the live stepper renders, its static copy is hidden.
+    assert not out.locator(".d2s-steps-static").first.is_visible()
+    prev_b = live.locator("button", has_text="Prev")
+    next_b = live.locator("button", has_text="Next")
+    title0, code0 = _shown_step(live)
+    assert title0.startswith("Step 0 of") and "Original" in title0, title0
+    assert "def forward(self, x):" in code0 and "_jst" not in code0
+    assert prev_b.is_disabled() and next_b.is_enabled()
+    shots(live, "steps-0")
+    # Next goes through the kernel (on_click) and back: the next transformer is shown.
+    next_b.click()
+    lab_page.wait_for_function(
+        "w => [...w.querySelectorAll('.d2s-step-head')].some("
+        "e => e.offsetParent !== null && /Step 1 of/.test(e.textContent))",
+        arg=live.element_handle(), timeout=15_000)
+    # Skip the transformers that change nothing: Next lands on one whose code differs.
+    live.locator("input[type=checkbox]").check()
+    next_b.click()
+    lab_page.wait_for_function(
+        "([w, t]) => { const h = [...w.querySelectorAll('.d2s-step-head')].find("
+        "e => e.offsetParent !== null); return h && !/Step [01] of/.test(h.textContent); }",
+        arg=[live.element_handle(), title0], timeout=15_000)
+    title, code = _shown_step(live)
+    assert "changed" in title, title
+    assert code != code0
+    assert prev_b.is_enabled()
+    shots(live, "steps-next")
 
 
 def test_broken_cell_shows_the_error_with_the_cell_line(lab_page, shots):
@@ -151,30 +246,69 @@ def test_broken_cell_shows_the_error_with_the_cell_line(lab_page, shots):
     shots(out, "error")
 
 
-def test_ipywidgets_render_without_an_extension_build(lab_page):
-    button = _output(lab_page, WIDGET).locator("button.jupyter-widgets")
-    button.wait_for(state="visible", timeout=15_000)
-    assert button.inner_text().strip() == "d2s-widget-probe"
+def _demo_data():
+    """The CIFAR-10 archive the demo notebook reads: $D2S_CIFAR10, or the copy CI uses."""
+    from d2s_lab.datasets import ENV_VAR
+
+    for path in (os.environ.get(ENV_VAR, ""), SHARED_CIFAR10):
+        if path and os.path.isfile(path):
+            return path
+    return None
 
 
 @pytest.fixture(scope="module")
 def export_page(server, browser, out_dir):
-    """The executed notebook's nbconvert HTML export, opened offline (file://,
-    every other request aborted)."""
-    nb = os.path.join(server.root, "export.ipynb")
-    bu.write_notebook(nb, CELLS[:2])
-    html = bu.export_html(server, nb, os.path.join(out_dir, "browser-export.html"))
+    """The executed demo notebook's nbconvert HTML export (quick mode), opened offline
+    (file://, every other request aborted). Without CIFAR-10 on this machine, a notebook
+    with the demo's %%to_static cell (the seed net) stands in for it."""
+    data = _demo_data()
+    if data:
+        nb = os.path.join(server.root, os.path.basename(DEMO))
+        shutil.copy(DEMO, nb)
+        env = {"D2S_QUICK": "1", "D2S_CIFAR10": data, "D2S_OUT": os.path.join(server.tmp, "demo")}
+    else:
+        nb = os.path.join(server.root, "export.ipynb")
+        bu.write_notebook(nb, CELLS[:2])
+        env = {}
+    html = bu.export_html(server, nb, os.path.join(out_dir, "browser-export.html"),
+                          extra_env=env)
     page = bu.new_page(browser)
     try:
         page.goto("file://" + html, wait_until="load", timeout=30_000)
+        page.demo = bool(data)
         yield page
     finally:
         page.context.close()
 
 
-def test_static_export_shows_the_report_offline(export_page, shots):
-    report = export_page.locator(".d2s").filter(has=export_page.locator(".d2s-summary")).first
+def test_static_export_shows_graph_and_steps_offline(export_page, shots):
+    page = export_page
+    report = page.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
     report.wait_for(state="visible", timeout=10_000)
-    assert re.search(r"net\s*\[ast\]\s*·\s*\d+\s*ops", report.locator(".d2s-summary").inner_text())
-    assert report.locator("table.d2s-ops tbody tr").count() > 10
-    shots(report, "export")
+    name = "static_net" if page.demo else "net"
+    assert re.search(name + r"\s*\[ast\]\s*·\s*\d+\s*ops", report.locator(".d2s-summary").inner_text())
+    assert _section(report, "Ops (").locator("table.d2s-ops tbody tr").count() > 10
+    # The graph: drawn inline, every node inside the drawing, the drawing inside the output.
+    svg = report.locator(".d2s-graphview .d2s-graph-box svg").first
+    svg.scroll_into_view_if_needed()
+    assert svg.is_visible()
+    assert "d2s-layer-conv1" in svg.evaluate("s => [...s.querySelectorAll('g.node')].map(g => g.id)")
+    _within(page, svg, report, "exported graph in its output")
+    nodes = svg.locator("g.node")
+    for k in range(nodes.count()):
+        _within(page, nodes.nth(k), svg, "exported graph node")
+    shots(report.locator(".d2s-graphview").first, "export-graph")
+    # The steps: the widget cannot load offline, so the static copy shows every step.
+    assert page.locator(".d2s-steps-live").count() == 0
+    static = page.locator(".d2s-steps-static").first
+    static.scroll_into_view_if_needed()
+    assert static.is_visible()
+    steps = static.locator("details.d2s-step")
+    assert steps.count() >= 10
+    # The last rewrite (NameloadJst) wraps every name load in _jst.Ld.
+    changed = static.locator("details.d2s-step.d2s-changed").last
+    changed.locator("summary").click()
+    code = changed.locator("td.d2s-code")
+    code.first.wait_for(state="visible", timeout=5_000)
+    assert "_jst.Ld(" in " ".join(code.all_inner_texts())
+    shots(static, "export-steps")
