@@ -332,3 +332,14 @@ def test_builds_without_the_transformer_pipeline_get_a_clear_message(paddle, mon
     assert any('class="d2s-summary"' in h for h in htmls)
     assert any("d2s-note" in h and "Step-by-step capture is not available" in h for h in htmls)
     assert not any("d2s-error" in h.split("</style>")[-1] for h in htmls)
+
+
+def test_changed_characters_are_marked_within_paired_lines():
+    from d2s_lab.viz.source_view import side_by_side_html
+
+    html = side_by_side_html("def f(x):\n    return x + 1\n", "def f(x):\n    return _jst.Ld(x) + 1\n")
+    left, right = re.findall(r'<td class="d2s-code d2s-(?:del|add)">(.*?)</td>', html)
+    assert "d2s-chg" not in left  # nothing was removed from the line, only added
+    marked = "".join(re.findall(r'<span class="[^"]*d2s-chg">([^<]*)</span>', right))
+    assert marked == "_jst.Ld()"
+    assert _text(right).replace(" ", "") == "return_jst.Ld(x)+1"

@@ -150,6 +150,7 @@ UI: Dict[str, Dict[str, str]] = {
         "source_original": "Original (dygraph)", "source_transformed": "Transformed by to_static",
         "converted_too": "Also converted (called from it)",
         "by_line": "Ops by source line", "line": "line", "ops": "ops",
+        "no_line": "no source line (inputs, constants, control-flow plumbing)",
         "by_line_hint": "Hover over or click a source line (here or in the original source) to "
                         "highlight its ops in the diagram.",
     },
@@ -166,6 +167,7 @@ UI: Dict[str, Dict[str, str]] = {
         "source_original": "原始代码（动态图）", "source_transformed": "to_static 转换后",
         "converted_too": "同时被转换的函数（由它调用）",
         "by_line": "按源代码行分组的算子", "line": "行", "ops": "算子",
+        "no_line": "无对应源代码行（输入、常量、控制流辅助算子）",
         "by_line_hint": "将鼠标悬停或点击源代码行（此处或原始代码中），即可在计算图中高亮它生成的算子。",
     },
 }

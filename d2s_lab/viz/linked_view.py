@@ -123,7 +123,7 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
         data = f' data-d2s-line="{line}"' if is_linked else ""
         if is_linked:
             linked.append(line)
-        where = f"{esc(display_file(file))}:{line}" if line else "—"
+        where = f"{esc(display_file(file))}:{line}" if line else f'<i>{esc(ui("no_line", lang))}</i>'
         code_html = f" <code>{esc(code.strip())}</code>" if code else ""
         rows.append(f'<tr class="d2s-group"{data}><td colspan="4">{where}{code_html} '
                     f'<span class="d2s-sub">· {len(ops)} {esc(ui("ops", lang))}</span></td></tr>')

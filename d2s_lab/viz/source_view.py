@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Iterable, List, Optional, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from pygments import lex
 from pygments.lexers import PythonLexer
@@ -29,6 +29,8 @@ DIFF_CSS = """
 .d2s table.d2s-diff td.d2s-ln.d2s-del{background:#ffd7d5}
 .d2s table.d2s-diff td.d2s-ln.d2s-add{background:#ccffd8}
 .d2s table.d2s-diff td.d2s-none{background:#f6f8fa}
+.d2s table.d2s-diff td.d2s-del .d2s-chg{background:#ffc1bd;border-radius:2px}
+.d2s table.d2s-diff td.d2s-add .d2s-chg{background:#abf2bc;border-radius:2px}
 .d2s table.d2s-diff td.d2s-mark{padding:0 2px;color:#57606a;user-select:none;text-align:center}
 .d2s table.d2s-diff td[data-d2s-line]{cursor:pointer}
 .d2s table.d2s-diff td[data-d2s-line].d2s-ln{text-decoration:underline dotted #bf8700}
@@ -42,10 +44,13 @@ def _css_class(ttype) -> str:
     return STANDARD_TYPES[ttype]
 
 
-def _lines(source: str) -> Tuple[List[str], List[str]]:
-    """Per line: highlighted HTML, and a comparison key (code without comments,
+Token = Tuple[str, str]  # (pygments CSS class, text)
+
+
+def _tokens(source: str) -> Tuple[List[List[Token]], List[str]]:
+    """Per line: its highlighted tokens, and a comparison key (code without comments,
     quotes or spacing, so reformatting and dropped comments do not count as changes)."""
-    html: List[str] = [""]
+    lines: List[List[Token]] = [[]]
     keys: List[str] = [""]
     text = (source or "").rstrip("\n") + "\n"
     # Spaces are carried into the next token's text: HTML exports (nbconvert)
@@ -56,7 +61,7 @@ def _lines(source: str) -> Tuple[List[str], List[str]]:
         is_comment = str(ttype).startswith("Token.Comment")
         for i, part in enumerate(value.split("\n")):
             if i:
-                html.append("")
+                lines.append([])
                 keys.append("")
                 pending = ""
             if not part:
@@ -65,13 +70,54 @@ def _lines(source: str) -> Tuple[List[str], List[str]]:
                 pending += part
                 continue
             part, pending = pending + part, ""
-            html[-1] += f'<span class="{cls}">{esc(part)}</span>' if cls else esc(part)
+            lines[-1].append((cls, part))
             if not is_comment:
                 keys[-1] += "".join(part.split()).replace("'", '"')
-    if html and html[-1] == "":
-        html.pop()
+    if lines and not lines[-1]:
+        lines.pop()
         keys.pop()
-    return html, keys
+    return lines, keys
+
+
+def _render(tokens: List[Token], ranges: Sequence[Tuple[int, int]] = ()) -> str:
+    """One line's tokens as escaped HTML; characters inside ``ranges`` (offsets in
+    the line's text) get the ``d2s-chg`` class on top of their colour."""
+    out = []
+    pos = 0
+    for cls, text in tokens:
+        cuts = {0, len(text)}
+        for a, b in ranges:
+            for c in (a - pos, b - pos):
+                if 0 < c < len(text):
+                    cuts.add(c)
+        cuts = sorted(cuts)
+        for a, b in zip(cuts, cuts[1:]):
+            seg = text[a:b]
+            changed = any(r0 <= pos + a and pos + b <= r1 for r0, r1 in ranges)
+            klass = " ".join(c for c in (cls, "d2s-chg" if changed else "") if c)
+            out.append(f'<span class="{klass}">{esc(seg)}</span>' if klass else esc(seg))
+        pos += len(text)
+    return "".join(out)
+
+
+def _char_changes(a: str, b: str) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]:
+    """Changed character ranges of two paired lines (left, right)."""
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    left, right = [], []
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 > i1:
+            left.append((i1, i2))
+        if j2 > j1:
+            right.append((j1, j2))
+    return left, right
+
+
+def _lines(source: str) -> Tuple[List[str], List[str]]:
+    """Per line: highlighted HTML, and the comparison key (see :func:`_tokens`)."""
+    toks, keys = _tokens(source)
+    return [_render(t) for t in toks], keys
 
 
 def highlight_lines(source: str) -> List[str]:
@@ -164,11 +210,19 @@ def side_by_side_html(
     """
     a_src = original or ""
     b_src = transformed if transformed is not None else ""
-    a_html, a_keys = _lines(a_src)
-    b_html, b_keys = _lines(b_src)
+    a_toks, a_keys = _tokens(a_src)
+    b_toks, b_keys = _tokens(b_src)
     linked = set(linked_lines or ())
     rows = []
+    removed = added = 0
     for i, j, tag in align(a_keys, b_keys):
+        if tag != "equal":
+            removed += i is not None
+            added += j is not None
+        a_ranges = b_ranges = ()
+        if tag == "replace":
+            a_ranges, b_ranges = _char_changes("".join(t for _, t in a_toks[i]),
+                                               "".join(t for _, t in b_toks[j]))
         lcls = {"equal": "", "replace": " d2s-del", "delete": " d2s-del", "insert": ""}[tag]
         rcls = {"equal": "", "replace": " d2s-add", "insert": " d2s-add", "delete": ""}[tag]
         mark = {"equal": "", "replace": "~", "delete": "-", "insert": "+"}[tag]
@@ -178,21 +232,16 @@ def side_by_side_html(
             n = first_line + i
             data = f' data-d2s-line="{n}"' if n in linked else ""
             left = (f'<td class="d2s-ln{lcls}"{data}>{n}</td>'
-                    f'<td class="d2s-code{lcls}"{data}>{a_html[i] if i < len(a_html) else ""}</td>')
+                    f'<td class="d2s-code{lcls}"{data}>{_render(a_toks[i], a_ranges)}</td>')
         if j is None:
             right = '<td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none"></td>'
         else:
             right = (f'<td class="d2s-ln{rcls}">{right_first_line + j}</td>'
-                     f'<td class="d2s-code{rcls}">{b_html[j] if j < len(b_html) else ""}</td>')
+                     f'<td class="d2s-code{rcls}">{_render(b_toks[j], b_ranges)}</td>')
         rows.append(f'<tr>{left}<td class="d2s-mark">{mark}</td>{right}</tr>')
     if transformed is None:
         rows.append('<tr><td></td><td></td><td></td><td></td>'
                     '<td class="d2s-code d2s-none"># no transformed source in this mode</td></tr>')
-    removed = added = 0
-    for i, j, tag in align(a_keys, b_keys):
-        if tag != "equal":
-            removed += i is not None
-            added += j is not None
     head = (f'<tr><th colspan="2">{esc(left_title)}</th><th></th>'
             f'<th colspan="2">{esc(right_title)}</th></tr>')
     caption = f"<h4>{esc(title)}</h4>" if title else ""
