@@ -344,7 +344,7 @@ def test_params_stream_absurd_sizes(tmp_path):
 @FAST
 @given(data=st.binary(max_size=400), suffix=st.sampled_from([".json", ".pdmodel", ".pdiparams"]))
 def test_fuzz_random_bytes(tmp_path, data, suffix):
-    p = tmp_path / ("f" + suffix)
+    p = tmp_path / ("f_" + suffix[1:] + suffix)  # distinct prefixes, as above
     p.write_bytes(data)
     try:
         if suffix == ".pdiparams":
@@ -352,7 +352,7 @@ def test_fuzz_random_bytes(tmp_path, data, suffix):
         else:
             read_saved(str(p))
     except SavedModelError as exc:
-        assert "f" + suffix in str(exc)
+        assert p.name in str(exc)
 
 
 @FAST
@@ -363,12 +363,12 @@ def test_fuzz_damaged_real_files(tmp_path, seed_saved, cut, flips, which):
     for where, byte in flips:
         data[int(where * (len(data) - 1))] = byte
     data = bytes(data[: max(1, int(cut * len(data)))])
-    p = tmp_path / f"d.{which}"
+    p = tmp_path / f"d_{which}.{which}"  # distinct prefixes: the .json must not pick up a damaged .pdiparams
     p.write_bytes(data)
     try:
         read_params(str(p)) if which == "pdiparams" else read_saved(str(p))
     except SavedModelError as exc:
-        assert f"d.{which}" in str(exc)
+        assert p.name in str(exc)
 
 
 @FAST
@@ -427,3 +427,15 @@ def test_show_magic_and_escaping(shell, tmp_path, seed_saved):
     _, htmls, _ = shell.run(f"%d2s_show {p}")
     html = "".join(htmls)
     assert "&lt;script&gt;" in html and "<script>alert" not in html and "<script>x()" not in html
+
+
+def test_save_option_errors_keep_the_report(shell, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    _, htmls, _ = shell.run(SAVE_CELL.format(prefix=f"{blocker}/sub/net"))
+    html = "".join(htmls)
+    assert "Cannot create the folder" in html and "Traceback (most recent" not in html
+    assert "Ops (" in html and "conv2d" in html  # the report is still shown
+    assert shell.ns["_d2s"].saved == [] and "net" in shell.ns
+    _, htmls, _ = shell.run(SAVE_CELL.format(prefix=str(tmp_path)))
+    assert "not a directory" in "".join(htmls)

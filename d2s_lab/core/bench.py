@@ -15,6 +15,7 @@ import shutil
 import statistics
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
 
@@ -332,12 +333,14 @@ def bench(
     _set_threads(paddle, threads)
     sync = (lambda: paddle.device.synchronize()) if dev == "gpu" else (lambda: None)
     try:
-        if train:
-            _bench_train(conv, res, want, batches, sync, paddle, step, state,
-                         warmup, repeat, min_time, max_runs)
-        else:
-            _bench_infer(conv, res, want, batches, sync, paddle, step, state, dev, dev_id,
-                         warmup, repeat, min_time, max_runs)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Paddle's conversion chatter would bury the result
+            if train:
+                _bench_train(conv, res, want, batches, sync, paddle, step, state,
+                             warmup, repeat, min_time, max_runs)
+            else:
+                _bench_infer(conv, res, want, batches, sync, paddle, step, state, dev, dev_id,
+                             warmup, repeat, min_time, max_runs)
     finally:
         paddle.set_device(prev_device)
     if progress is not None:
