@@ -394,10 +394,19 @@ def _bench_infer(conv, res, want, batches, sync, paddle, step, state, dev, dev_i
     tmp = tempfile.mkdtemp(prefix="d2s_bench_")
     try:
         eager_fn = _eager_fn(conv)
+        static_fn = conv.static_function
+        if dev == "gpu" and layer is not None:
+            # A copy on the GPU: the user's model stays where it is.
+            gpu_model = copy.deepcopy(layer)
+            gpu_model.to(device=f"gpu:{dev_id}")
+            gpu_model.eval()
+            eager_fn = gpu_model.forward
+            static_fn = paddle.jit.to_static(gpu_model.forward, input_spec=conv.input_specs,
+                                             full_graph=conv.mode == "ast")
         runners: Dict[str, Callable] = {}
         runners["eager"] = lambda xs: eager_fn(*xs)
         if "to_static" in want:
-            runners["to_static"] = lambda xs: conv.static_function(*xs)
+            runners["to_static"] = lambda xs: static_fn(*xs)
         model = None
         if any(k in want for k in DEPLOY):
             step("saving the model for the deployment runtimes")
