@@ -555,6 +555,8 @@ def _bench_train(conv, res, want, batches, sync, paddle, step, state,
 
     def make(kind):
         model = copy.deepcopy(layer)
+        if paddle.device.get_device().startswith("gpu"):
+            model.to(device=paddle.device.get_device())
         model.train()
         fwd = model.forward
         if kind == "to_static":
