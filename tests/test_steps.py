@@ -253,6 +253,12 @@ def test_widget_next_prev_slider_and_skip():
     steps = capture_steps(m.tensor_if)
     w = steps_widget(steps, "en")
     assert w.index == 0 and w.prev_button.disabled and not w.next_button.disabled
+    # the slider drives the pages in the browser too (a saved notebook without a kernel)
+    from ipywidgets import Link, Widget
+
+    links = [x for x in Widget.widgets.values() if isinstance(x, Link)
+             and x.source == (w.slider, "value") and x.target == (w.stack, "selected_index")]
+    assert len(links) == 1
     shown = [w.shown_html]
     for _ in range(len(steps) - 1):
         w.next_button.click()  # runs the real on_click handlers

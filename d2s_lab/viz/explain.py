@@ -44,10 +44,11 @@ EXPLANATIONS: Dict[str, Dict[str, str]] = {
         "zh": "把静态图下为方法的张量属性（x.size）改成调用（x.size()）。仅旧版 IR 需要。",
     },
     "TensorShape": {
-        "en": "Rewrites x.shape so that shapes unknown until run time (None/-1 dims) are read from the "
-              "tensor as a tensor (paddle.shape) instead of baking a fixed number into the program.",
-        "zh": "改写 x.shape：运行时才知道的维度（None/-1）以张量形式（paddle.shape）读取，"
-              "而不是把固定数字写死在程序里。",
+        "en": "Rewrites x.shape as _jst.Shape(x): known dims stay plain numbers, and dims unknown until "
+              "run time (None / -1) are read from the tensor (paddle.shape(x)[i]) instead of baking "
+              "-1 into the program.",
+        "zh": "把 x.shape 改写为 _jst.Shape(x)：已知的维度仍是普通数字，运行时才知道的维度（None / -1）"
+              "从张量中读取（paddle.shape(x)[i]），而不是把 -1 写死在程序里。",
     },
     "BreakContinue": {
         "en": "Replaces break and continue with boolean flags (__break_0, __continue_0): the loop "
