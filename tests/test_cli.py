@@ -91,6 +91,11 @@ def test_show_saved_model(tmp_path, saved_seed):
     out = tmp_path / "model.html"
     r = cli("show", saved_seed + ".pdiparams", "-o", out)
     assert r.returncode == 0 and "Saved model: seed.json" in out.read_text()
+    # `show` needs no Paddle at all
+    code = ("import sys; sys.modules['paddle'] = None; from d2s_lab.cli import main; "
+            f"sys.exit(main(['show', {saved_seed + '.json'!r}, '-o', {str(tmp_path / 'np.svg')!r}]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=120)
+    assert r.returncode == 0 and "<svg" in (tmp_path / "np.svg").read_text(), r.stderr
     bad = tmp_path / "bad.json"
     bad.write_text('{"base_code": {"magic": "pir"}, "program": {"regions": [{"blocks": [')
     r = cli("show", bad)
