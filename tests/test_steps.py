@@ -254,7 +254,8 @@ def test_widget_next_prev_slider_and_skip():
     w = steps_widget(steps, "en")
     assert w.index == 0 and w.prev_button.disabled and not w.next_button.disabled
     # the slider drives the pages in the browser too (a saved notebook without a kernel)
-    from ipywidgets import Link, Widget
+    from ipywidgets import Widget
+    from ipywidgets.widgets.widget_link import Link
 
     links = [x for x in Widget.widgets.values() if isinstance(x, Link)
              and x.source == (w.slider, "value") and x.target == (w.stack, "selected_index")]
