@@ -147,12 +147,28 @@ def _summary(results) -> str:
     return "\n".join(lines)
 
 
+def _use_shared_data() -> None:
+    """Without $D2S_CIFAR10, use the checkout's sibling ``shared/data`` copy when there is
+    one (as ``.ci/run`` does); else the notebook falls back to Paddle's download/cache."""
+    from d2s_lab.datasets import ARCHIVE, ENV_VAR
+
+    shared = ROOT.parent / "shared" / "data" / ARCHIVE
+    if not os.environ.get(ENV_VAR) and shared.is_file():
+        os.environ[ENV_VAR] = str(shared)
+    print(f"CIFAR-10: {os.environ.get(ENV_VAR) or 'Paddle download/cache (set ' + ENV_VAR + ' to use a local file)'}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m d2s_lab.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few dozen batches instead of the full run")
     parser.add_argument("--out", default=str(ROOT / "build"), help="output folder (default: build/)")
     args = parser.parse_args(argv)
+    import warnings
+
     from nbclient.exceptions import CellExecutionError
+
+    warnings.filterwarnings("ignore", category=UserWarning, module="paddle")
+    _use_shared_data()
 
     t0 = time.perf_counter()
     out = Path(args.out).resolve()
