@@ -104,7 +104,9 @@ def _section_saved(conv) -> str:
     if not saved:
         return ""
     rows = [[f"<code>{esc(p)}</code>", f"{n:,} bytes"] for p, n in saved]
-    first = saved[0][0]
+    import shlex
+
+    first = shlex.quote(saved[0][0])
     return ("<details open><summary>Saved with paddle.jit.save</summary>"
             + table(["file", "size"], rows)
             + f'<div class="d2s-sub">View it without running it: <code>%d2s_show {esc(first)}</code></div>'
