@@ -207,10 +207,27 @@ def _unwrap(exc) -> Tuple[Any, str, Any, List[str]]:
 
 
 def _format(exc) -> str:
+    """Paddle's text for ``exc``: the frames outside d2s_lab (innermost last), then
+    ``Type: message`` as Paddle wrote it."""
+    lines = []
     try:
-        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ is not None else []
     except Exception:
-        return f"{type(exc).__name__}: {exc}"
+        frames = []
+    frames = [fr for fr in frames if not _is_ours(fr.filename)]
+    if frames:
+        lines.append("Call stack (innermost last):")
+        lines.extend(traceback.format_list(frames))
+    lines.append(f"{type(exc).__module__}.{type(exc).__name__}: {exc}"
+                 if type(exc).__module__ not in ("builtins",) else f"{type(exc).__name__}: {exc}")
+    return "".join(ln if ln.endswith("\n") else ln + "\n" for ln in lines).rstrip()
+
+
+def _is_ours(filename: str) -> bool:
+    import os
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.path.abspath(filename).startswith(here + os.sep)
 
 
 def _gist(exc) -> str:

@@ -51,6 +51,9 @@ class D2SMagics(Magics):
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
               help="Convert only; skip the first static run.")
+    @argument("--check", action="store_true",
+              help="Compare dygraph and static outputs on the same inputs (eval mode, same "
+                   "seed); when they differ, name the first sublayer whose outputs differ.")
     @argument("--lang", "-l", default=None, choices=["en", "zh"],
               help="Language of the step-by-step explanations (ast mode shows every AST "
                    "transformer's rewrite after the report); default: %%d2s_lang or $D2S_LANG.")
@@ -141,8 +144,10 @@ class D2SMagics(Magics):
             if exc.conversion is not None:
                 exc.conversion.error = exc
                 self.shell.user_ns[args.as_] = exc.conversion
-            show_error(exc.message, exc.hint or
-                       f"The cell's variables are kept; the partial result is in {args.as_}.")
+            from ..viz.error_view import error_report_html
+
+            kept = f"; the partial result is in {args.as_}" if exc.conversion is not None else ""
+            display(HTML(error_report_html(exc.report, note=f"The cell's variables are kept{kept}.")))
             return
         except PaddleMissing as exc:
             show_error(exc.message, exc.hint)
@@ -151,6 +156,14 @@ class D2SMagics(Magics):
             show_error(exc.message, exc.hint)
             return
         self.shell.user_ns[args.as_] = conv
+        if args.mode == "sot":
+            from ..core.sot_info import attach_sot_report
+
+            attach_sot_report(conv)
+        if args.check:
+            from ..core.check import attach_check
+
+            attach_check(conv)
         conv.view_options = {"depth": args.depth, "params": args.params,
                              "constants": args.constants, "rankdir": args.rankdir}
         if getattr(args, "save", None):

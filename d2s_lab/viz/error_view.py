@@ -38,11 +38,15 @@ def code_lines_html(lines, title: str = "") -> str:
 
 def error_report_body(report, note: str = "") -> str:
     """The report without the outer wrapper (for use inside other views)."""
-    stage = {"convert": "while converting", "run": "on the first static run"}.get(report.stage, "")
-    who = f"{report.name} " if report.name else ""
+    who = report.name or "the function"
     mode = f" [{report.mode}]" if report.mode else ""
-    head = (f'<div class="d2s-err-head">{esc(who)}{esc(mode)} failed {esc(stage)}: '
-            f"{esc(report.exc_type)}</div>")
+    if report.stage == "run":
+        what = f"{who}{mode}: the converted function failed on its first static run"
+    elif report.stage == "convert":
+        what = f"paddle.jit.to_static could not convert {who}{mode}"
+    else:
+        what = f"{who}{mode} failed"
+    head = f'<div class="d2s-err-head">{esc(what)}: {esc(report.exc_type)}</div>'
     msg = f"<div>{esc(report.message)}</div>"
     where = ""
     if report.where:

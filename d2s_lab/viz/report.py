@@ -113,11 +113,40 @@ def _section_saved(conv) -> str:
             + "</details>")
 
 
+def _section_error(conv) -> str:
+    err = getattr(conv, "error", None)
+    report = getattr(err, "report", None)
+    if report is None:
+        return ""
+    from .error_view import ERROR_CSS, error_report_body
+
+    return f"<style>{ERROR_CSS}</style>" + error_report_body(report)
+
+
+def _section_check(conv) -> str:
+    if getattr(conv, "check", None) is None:
+        return ""
+    from .check_view import check_body
+
+    return check_body(conv.check, conv)
+
+
+def _section_sot(conv) -> str:
+    if getattr(conv, "sot", None) is None:
+        return ""
+    from .sot_view import sot_body
+
+    return sot_body(conv.sot)
+
+
 # The report's sections, in display order. Each takes the Conversion and
 # returns HTML ("" to skip). Features add their section here.
 SECTIONS = [
     summary_html,
+    _section_error,
     _section_notes,
+    _section_check,
+    _section_sot,
     _section_graph,
     _section_sources,
     _section_ops,
