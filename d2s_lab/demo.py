@@ -99,7 +99,7 @@ def run_notebook(path=NOTEBOOK, out_dir=None, quick: bool = False, progress: boo
     client = _EchoClient(nb, km=venv_kernel_manager(), timeout=cell_timeout,
                          resources={"metadata": {"path": str(path.parent)}},
                          on_cell_execute=on_cell_execute, echo=progress)
-    client.execute(env=env)
+    client.execute(env=env, cleanup_kc=True)  # our own KernelManager: shut its kernel down too
     results = json.loads(results_file.read_text()) if results_file.exists() else None
     return nb, results
 
