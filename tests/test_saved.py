@@ -439,3 +439,26 @@ def test_save_option_errors_keep_the_report(shell, tmp_path):
     assert shell.ns["_d2s"].saved == [] and "net" in shell.ns
     _, htmls, _ = shell.run(SAVE_CELL.format(prefix=str(tmp_path)))
     assert "not a directory" in "".join(htmls)
+
+
+def test_legacy_sub_block_bombs(tmp_path):
+    """Blocks that share or chain sub-blocks cannot blow up time, memory or the stack."""
+    n = 40
+    blocks = []
+    for i in range(n):  # block i has two ops that both run block i+1: 2**40 paths
+        ops = b"".join(_f(4, _op("conditional_block", [], [], _attr("sub_block", 8, _f(12, i + 1))))
+                       for _ in range(2)) if i + 1 < n else _f(4, _op("relu", [], []))
+        blocks.append(_f(1, _f(1, i) + _f(2, i - 1) + ops))
+    path = tmp_path / "bomb.pdmodel"
+    path.write_bytes(b"".join(blocks))
+    g, _ = read_legacy(str(path))
+    assert g.num_ops() == 2 * (n - 1) + 1
+    chain = b"".join(_f(1, _f(1, i) + _f(2, i - 1) + _f(4, _op("while", [], [], _attr("sub_block", 8, _f(12, i + 1)))))
+                     for i in range(500)) + _f(1, _f(1, 500) + _f(2, 499))
+    path.write_bytes(chain)
+    with pytest.raises(SavedModelError, match="nested more than"):
+        read_legacy(str(path))
+    loop = _f(1, _f(1, 0) + _f(2, -1) + _f(4, _op("while", [], [], _attr("sub_block", 8, _f(12, 0)))))
+    path.write_bytes(loop)
+    with pytest.raises(SavedModelError, match="contains itself"):
+        read_legacy(str(path))

@@ -28,6 +28,7 @@ from .saved_io import (MAX_PROGRAM_BYTES, WireError, pb_int, pb_ints, pb_message
 from .saved_params import VARTYPE_DTYPES
 
 FEED_MINIBATCH, FETCH_LIST = 9, 10
+MAX_BLOCK_DEPTH = 64
 _LEGACY_SKIP = _SKIP_ATTRS | {"op_role_var", "op_callstack"}
 _SUB_BLOCK_LABELS = {"conditional_block": "true", "conditional_block_infer": "true",
                      "while": "body", "recurrent": "body", "pylayer": "forward"}
@@ -190,10 +191,15 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
         current[name] = vid
         return vid
 
-    def walk(block, label, block_id, layer="") -> Block:
+    expanded = set()
+
+    def walk(block, label, block_id, layer="", depth=0) -> Block:
         if block["idx"] in visiting:
             raise SavedModelError(path, f"block {block['idx']} contains itself.")
+        if depth > MAX_BLOCK_DEPTH:
+            raise SavedModelError(path, f"sub-blocks nested more than {MAX_BLOCK_DEPTH} deep.")
         visiting.add(block["idx"])
+        expanded.add(block["idx"])
         out = Block(block_id, label)
         for raw in block["ops"]:
             oid = counter[0]
@@ -221,8 +227,15 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
                 sub = by_idx.get(idx)
                 if sub is None:
                     raise SavedModelError(path, f"op {t} refers to block {idx}, which is missing.")
+                if idx in visiting:
+                    raise SavedModelError(path, f"block {idx} contains itself.")
+                if idx in expanded:
+                    # Real programs give each sub-block one owner; expanding shared ones
+                    # again would let a small hostile file grow exponentially.
+                    op.attrs.setdefault("sub_blocks_shown_elsewhere", []).append(idx)
+                    continue
                 lab = _SUB_BLOCK_LABELS.get(t, f"block{k}")
-                op.blocks.append(walk(sub, lab, f"{block_id}/{oid}.{lab}", layer))
+                op.blocks.append(walk(sub, lab, f"{block_id}/{oid}.{lab}", layer, depth + 1))
             out.ops.append(op)
         visiting.discard(block["idx"])
         return out
