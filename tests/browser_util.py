@@ -280,15 +280,20 @@ def box_within(inner: dict, outer: dict, tol: float = 1.0) -> bool:
             and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + tol)
 
 
-def screenshot(locator, path: str, max_height: int = 5000) -> None:
+def screenshot(locator, path: str, max_height: int = 8000) -> None:
     """Screenshot one element whole: the window is made tall enough for it first
     (JupyterLab scrolls outputs inside its own panel, which would clip them)."""
     page = locator.page
     size = dict(page.viewport_size)
-    box = locator.bounding_box()
-    need = int(box["height"]) + 400 if box else size["height"]
-    if need > size["height"]:
-        page.set_viewport_size({"width": size["width"], "height": min(need, max_height)})
+    height = size["height"]
+    # A taller window can make the element taller (heights in vh): grow until it fits.
+    for _ in range(12):
+        box = locator.bounding_box()
+        need = min(int(box["height"]) + 400, max_height) if box else height
+        if need <= height:
+            break
+        height = need
+        page.set_viewport_size({"width": size["width"], "height": height})
     try:
         locator.scroll_into_view_if_needed()
         locator.screenshot(path=path, animations="disabled")

@@ -236,14 +236,28 @@ def test_steps_widget_next_changes_the_code_shown(lab_page, shots):
     shots(live, "steps-next")
 
 
-def test_broken_cell_shows_the_error_with_the_cell_line(lab_page, shots):
+def test_broken_cell_shows_the_error_report_at_the_cell_line(lab_page, shots):
     out = _output(lab_page, BROKEN)
-    err = out.locator(".d2s-error")
-    err.first.wait_for(state="visible", timeout=10_000)
-    text = err.first.inner_text()
-    assert "matmul" in text and f"line {BROKEN_LINE}" in text, text
-    assert "Traceback" not in out.inner_text()
-    shots(out, "error")
+    err = out.locator(".d2s-error").first
+    err.wait_for(state="visible", timeout=10_000)
+    head = err.locator(".d2s-err-head").inner_text()
+    assert "broken" in head and "first static run" in head and "ValueError" in head, head
+    assert "matmul" in err.inner_text()
+    # The failing line of the cell itself, marked, with its neighbours.
+    bad = err.locator("table.d2s-code tr.d2s-bad").first
+    assert bad.is_visible()
+    number, code = bad.locator("td").all_inner_texts()[:2]
+    assert number.strip().endswith(str(BROKEN_LINE)) and code.strip() == "return paddle.matmul(y, y)"
+    assert err.locator("table.d2s-code tr").count() >= 3
+    # Code reads as code under JupyterLab's table styles: left-aligned, not wrapped.
+    cell_style = bad.locator("td").nth(1).evaluate(
+        "e => [getComputedStyle(e).textAlign, getComputedStyle(e).whiteSpace]")
+    assert cell_style == ["left", "pre"], cell_style
+    # Paddle's full text is one click away, not spilled into the page.
+    full = err.locator("details", has_text="Full traceback")
+    assert not full.locator("pre").is_visible()
+    assert "Traceback (most recent call last)" not in out.inner_text()
+    shots(out.locator(".jp-OutputArea-output").filter(has=lab_page.locator(".d2s-error")).first, "error")
 
 
 def _demo_data():

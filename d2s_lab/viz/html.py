@@ -14,6 +14,8 @@ def esc(text) -> str:
     return _html.escape("" if text is None else str(text), quote=True)
 
 
+# JupyterLab right-aligns every table cell of an HTML output (0,2,1 specificity);
+# the :not() rule below outranks it for all d2s_lab tables, line numbers excepted.
 CSS = """
 .d2s{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC','PingFang SC',sans-serif;
  font-size:13px;color:#1f2328;line-height:1.4;max-width:100%}
@@ -26,6 +28,7 @@ CSS = """
 .d2s table.d2s-ops{border-collapse:collapse;font-size:12px;margin:4px 0}
 .d2s table.d2s-ops th{background:#f6f8fa;text-align:left;position:sticky;top:0}
 .d2s table.d2s-ops td,.d2s table.d2s-ops th{border:1px solid #d0d7de;padding:2px 6px;vertical-align:top;text-align:left}
+.d2s table :is(td,th):not(.d2s-ln){text-align:left}
 .d2s .d2s-scroll{max-height:420px;overflow:auto;border:1px solid #d0d7de;border-radius:6px}
 .d2s code,.d2s pre{font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
 .d2s pre,.d2s div.highlight pre{margin:0;white-space:pre;word-break:normal;overflow-wrap:normal;overflow-x:auto}
