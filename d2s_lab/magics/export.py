@@ -41,8 +41,9 @@ class ExportMagics(Magics):
     @magic_arguments()
     @argument("path", nargs="?", default=None,
               help="A saved model: PREFIX.json, PREFIX.pdmodel, PREFIX.pdiparams or PREFIX.")
-    @argument("--depth", type=int, default=1,
-              help="Layer nesting shown expanded in the graph (default 1).")
+    @argument("--depth", "-d", default="1", metavar="N|all",
+              help="Graph layer depth: 1 (default) shows each top-level layer (from the saved "
+                   "struct_name) as one node; 2, ... opens them; all shows every op.")
     @argument("--as", dest="as_", default="_d2s_saved", metavar="NAME",
               help="Variable that receives the SavedModel (default: _d2s_saved).")
     @line_magic
