@@ -257,11 +257,18 @@ def _parse_device(device: str, paddle):
     raise D2SError(f"Unknown device {device!r}.", "Use 'cpu' or 'gpu' (or 'gpu:N').")
 
 
-def _set_threads(paddle, n: int) -> None:
+def _set_threads(paddle, n: int) -> Optional[int]:
+    """Set the math library's CPU threads; return the previous setting when known."""
     setter = getattr(paddle, "set_num_threads", None) or getattr(
         getattr(paddle, "base", None) and paddle.base.core, "set_num_threads", None)
-    if setter is not None:
-        setter(int(n))
+    if setter is None:
+        return None
+    try:
+        prev = int(paddle.get_flags(["FLAGS_paddle_num_threads"])["FLAGS_paddle_num_threads"])
+    except Exception:
+        prev = None
+    setter(int(n))
+    return prev
 
 
 def bench(
@@ -330,7 +337,7 @@ def bench(
 
     prev_device = paddle.device.get_device()
     paddle.set_device("cpu" if dev == "cpu" else f"gpu:{dev_id}")
-    _set_threads(paddle, threads)
+    prev_threads = _set_threads(paddle, threads)
     sync = (lambda: paddle.device.synchronize()) if dev == "gpu" else (lambda: None)
     try:
         with warnings.catch_warnings():
@@ -343,6 +350,8 @@ def bench(
                              warmup, repeat, min_time, max_runs)
     finally:
         paddle.set_device(prev_device)
+        if prev_threads is not None:
+            _set_threads(paddle, prev_threads)
     if progress is not None:
         progress(total, total, "done")
     res.advice = advise(res)
