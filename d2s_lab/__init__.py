@@ -34,6 +34,12 @@ _LAZY = {
     "SavedModelError": ("d2s_lab.core.errors", "SavedModelError"),
     "bench": ("d2s_lab.core.bench", "bench"),
     "BenchResult": ("d2s_lab.core.bench", "BenchResult"),
+    "check": ("d2s_lab.core.check", "check"),
+    "CheckResult": ("d2s_lab.core.check", "CheckResult"),
+    "diagnose": ("d2s_lab.core.diagnose", "diagnose"),
+    "ErrorReport": ("d2s_lab.core.diagnose", "ErrorReport"),
+    "sot_report": ("d2s_lab.core.sot_info", "sot_report"),
+    "SotReport": ("d2s_lab.core.sot_info", "SotReport"),
 }
 
 __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]

@@ -1,0 +1,492 @@
+"""``d2s_lab.check``: do the dygraph and static versions compute the same thing?
+
+Both run on the same inputs, in eval mode, from the same random state; each
+output is compared (shape, dtype, max abs/rel difference, allclose).  When they
+differ, the first sublayer whose outputs differ is found: forward hooks record
+every sublayer's outputs in dygraph; on the static side the same hooks, run
+while Paddle traces, collect each sublayer's output values and a probe
+function returns them as extra outputs of one static program, so the
+intermediate values come from the converted code itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from ._paddle import require_paddle
+
+RTOL = 1e-5
+ATOL = 1e-6
+
+_RANDOM_LAYERS = ("Dropout", "Dropout2D", "Dropout3D", "AlphaDropout", "FeatureAlphaDropout")
+
+
+@dataclass
+class OutputCheck:
+    """One output (leaf of the returned structure) compared."""
+
+    name: str
+    dygraph_shape: Optional[List[int]]
+    static_shape: Optional[List[int]]
+    dygraph_dtype: str
+    static_dtype: str
+    max_abs: Optional[float] = None
+    max_rel: Optional[float] = None
+    allclose: bool = False
+    note: str = ""
+
+    @property
+    def shapes_equal(self) -> bool:
+        return self.dygraph_shape == self.static_shape
+
+    @property
+    def dtypes_equal(self) -> bool:
+        return self.dygraph_dtype == self.static_dtype
+
+    @property
+    def ok(self) -> bool:
+        return self.shapes_equal and self.dtypes_equal and self.allclose
+
+
+@dataclass
+class LayerCheck:
+    """One sublayer call compared (path as in ``named_sublayers``, call index when reused)."""
+
+    path: str
+    cls: str
+    call: int = 0
+    max_abs: Optional[float] = None
+    ok: bool = True
+    note: str = ""
+
+
+@dataclass
+class CheckResult:
+    """The comparison of dygraph and static outputs of one Conversion."""
+
+    name: str
+    mode: str
+    rtol: float
+    atol: float
+    inputs: List[str] = field(default_factory=list)  # shapes/dtypes used
+    outputs: List[OutputCheck] = field(default_factory=list)
+    warnings: List[str] = field(default_factory=list)
+    layers: List[LayerCheck] = field(default_factory=list)
+    first_divergent: Optional[str] = None  # layer path
+    first_divergent_cls: str = ""
+    localized_by: str = ""  # "static program" | "each layer alone" | ""
+    divergent_ops: List[int] = field(default_factory=list)  # op ids of conv.ir in that layer
+    error: Any = None  # an ErrorReport when a run failed
+    graph: Any = None  # the conversion's Graph, for drawing the divergent layer
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and bool(self.outputs) and all(o.ok for o in self.outputs)
+
+    def summary(self) -> str:
+        if self.error is not None:
+            return f"{self.name}: check failed: {self.error.exc_type}: {self.error.message}"
+        verdict = "dygraph and static agree" if self.ok else "dygraph and static DIFFER"
+        worst = max((o.max_abs or 0.0 for o in self.outputs), default=0.0)
+        where = f"; first divergent layer: {self.first_divergent}" if self.first_divergent else ""
+        return (f"{self.name} [{self.mode}]: {verdict} (rtol {self.rtol:g}, atol {self.atol:g}, "
+                f"max abs diff {worst:.3g}){where}")
+
+    def __repr__(self) -> str:
+        return f"<CheckResult {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        from ..viz.check_view import check_html
+
+        return check_html(self)
+
+
+def _flatten(x) -> list:
+    if isinstance(x, (list, tuple)):
+        out = []
+        for i in x:
+            out.extend(_flatten(i))
+        return out
+    if isinstance(x, dict):
+        return _flatten([x[k] for k in x])
+    return [x]
+
+
+def _is_tensor(x, paddle) -> bool:
+    return isinstance(x, paddle.Tensor)
+
+
+def _np(x):
+    import numpy as np
+
+    arr = x.numpy() if hasattr(x, "numpy") else np.asarray(x)
+    return np.asarray(arr)
+
+
+def _diff(a, b) -> Tuple[Optional[float], Optional[float]]:
+    import numpy as np
+
+    if a.shape != b.shape:
+        return None, None
+    if a.size == 0:
+        return 0.0, 0.0
+    fa, fb = a.astype(np.float64), b.astype(np.float64)
+    d = np.abs(fa - fb)
+    both_nan = np.isnan(fa) & np.isnan(fb)
+    d = np.where(both_nan, 0.0, d)
+    rel = d / np.maximum(np.abs(fa), 1e-12)
+    rel = np.where(d == 0, 0.0, rel)
+    return float(np.nanmax(d)) if not np.isnan(d).all() else float("nan"), float(np.nanmax(rel))
+
+
+def _allclose(a, b, rtol, atol) -> bool:
+    import numpy as np
+
+    if a.shape != b.shape:
+        return False
+    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
+        return bool(np.array_equal(a, b))
+    return bool(np.allclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol, atol=atol, equal_nan=True))
+
+
+def _compare_leaves(dyn, sta, rtol, atol, paddle, prefix="out") -> List[OutputCheck]:
+    dl, sl = _flatten(dyn), _flatten(sta)
+    single = len(dl) == 1 and not isinstance(dyn, (list, tuple, dict))
+    out = []
+    for i in range(max(len(dl), len(sl))):
+        name = prefix if single else f"{prefix}[{i}]"
+        if i >= len(dl) or i >= len(sl):
+            out.append(OutputCheck(name, None, None, "", "", note="missing on the "
+                                   + ("static" if i >= len(sl) else "dygraph") + " side"))
+            continue
+        a, b = dl[i], sl[i]
+        ta, tb = _is_tensor(a, paddle), _is_tensor(b, paddle)
+        if not (ta and tb):
+            same = False
+            try:
+                same = bool(a == b) if not (ta or tb) else False
+            except Exception:
+                same = False
+            out.append(OutputCheck(
+                name, None, None, type(a).__name__, type(b).__name__, allclose=same,
+                note="not a Tensor: a static program returns the value seen while tracing" if not (ta and tb) else ""))
+            continue
+        na, nb = _np(a), _np(b)
+        mabs, mrel = _diff(na, nb)
+        out.append(OutputCheck(
+            name, list(na.shape), list(nb.shape), str(a.dtype).replace("paddle.", ""),
+            str(b.dtype).replace("paddle.", ""), mabs, mrel, _allclose(na, nb, rtol, atol)))
+    return out
+
+
+def _dygraph_callable(conv, paddle):
+    from .convert import _resolve
+
+    fn, layer, _, _ = _resolve(conv.target, paddle)
+    return fn, layer
+
+
+class _Modes:
+    """Eval mode for the check, each sublayer's own training flag restored after."""
+
+    def __init__(self, layer, train: bool):
+        self.layer, self.train, self.saved = layer, train, []
+
+    def __enter__(self):
+        if self.layer is not None:
+            self.saved = [(m, m.training) for m in [self.layer] + list(self.layer.sublayers())]
+            self.layer.train() if self.train else self.layer.eval()
+        return self
+
+    def __exit__(self, *a):
+        for m, t in self.saved:
+            m.training = t
+
+
+class _Dy2StaticOff:
+    """Run sublayers decorated with to_static as plain dygraph while checking."""
+
+    def __init__(self, paddle):
+        self.paddle = paddle
+        self.prev = True
+
+    def __enter__(self):
+        try:
+            from paddle.jit.api import ProgramTranslator
+
+            self.prev = ProgramTranslator().enable_to_static
+        except Exception:
+            self.prev = True
+        self.paddle.jit.enable_to_static(False)
+        return self
+
+    def __exit__(self, *a):
+        self.paddle.jit.enable_to_static(self.prev)
+
+
+def _inputs_for(conv, inputs, paddle, batch: int):
+    from .specs import random_inputs
+
+    if inputs is None:
+        inputs = conv.example_inputs
+    if inputs is None:
+        inputs = random_inputs(conv.input_specs, batch=batch, seed=0)
+    if not isinstance(inputs, (list, tuple)):
+        inputs = [inputs]
+    return [paddle.to_tensor(i) if type(i).__module__ == "numpy" else i for i in inputs]
+
+
+def _run(fn, inputs, paddle, seed):
+    paddle.seed(seed)
+    return fn(*inputs)
+
+
+def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed: int = 2024,
+          train: bool = False, localize: bool = True, batch: int = 3) -> CheckResult:
+    """Compare the dygraph and static outputs of a Conversion on the same inputs.
+
+    Args:
+        conversion: a :class:`~d2s_lab.core.convert.Conversion` (from ``d2s_lab.convert``
+            or ``%%to_static``).
+        inputs: tensors/arrays (a list for several arguments). Default: the
+            conversion's example inputs, else random inputs from its InputSpecs
+            with dynamic dims set to ``batch``.
+        rtol, atol: tolerances of ``numpy.allclose``.
+        seed: both runs start from ``paddle.seed(seed)``.
+        train: compare in training mode (default: eval mode, as for inference).
+        localize: when outputs differ, find the first sublayer whose outputs differ.
+
+    Returns a :class:`CheckResult`: per output the shapes, dtypes, max abs and rel
+    differences and the allclose verdict; warnings (random layers, randomness);
+    the first divergent layer and its ops in ``conversion.ir``.
+    """
+    paddle = require_paddle()
+    from .diagnose import diagnose
+
+    res = CheckResult(conversion.name, conversion.mode, rtol, atol, graph=conversion.ir)
+    if conversion.static_function is None:
+        from .errors import D2SError
+
+        raise D2SError(f"{conversion.name} has no static function to check.",
+                       "Convert it successfully first (see the error report).")
+    fn, layer = _dygraph_callable(conversion, paddle)
+    xs = _inputs_for(conversion, inputs, paddle, batch)
+    res.inputs = [f"{list(x.shape)} {str(x.dtype).replace('paddle.', '')}" if hasattr(x, "shape")
+                  else type(x).__name__ for x in xs]
+    if layer is not None and train:
+        rnd = [n or type(layer).__name__ for n, m in [("", layer)] + list(layer.named_sublayers())
+               if type(m).__name__ in _RANDOM_LAYERS]
+        if rnd:
+            res.warnings.append(
+                f"Training mode with random layers ({', '.join(rnd[:5])}): dygraph and static draw "
+                "different random numbers, so their outputs differ by design. Check in eval mode.")
+    with _Modes(layer, train):
+        try:
+            with _Dy2StaticOff(paddle):
+                dyn = _run(fn, xs, paddle, seed)
+                dyn_again = _run(fn, xs, paddle, seed + 1)
+        except Exception as exc:
+            res.error = diagnose(exc, conversion)
+            return res
+        if not all(o.ok for o in _compare_leaves(dyn, dyn_again, 0.0, 0.0, paddle)):
+            res.warnings.append(
+                "The dygraph output changes with the random seed (dropout or random ops are active "
+                "in this mode): a difference from static mode may be randomness, not a conversion bug.")
+        try:
+            sta = _run(conversion.static_function, xs, paddle, seed)
+        except Exception as exc:
+            res.error = diagnose(exc, conversion)
+            return res
+        res.outputs = _compare_leaves(dyn, sta, rtol, atol, paddle)
+        if any(o.note.startswith("not a Tensor") for o in res.outputs):
+            res.warnings.append(
+                "An output is not a Tensor: in static mode it is frozen at what the first trace saw.")
+        if not res.ok and localize and layer is not None:
+            try:
+                _localize(res, conversion, fn, layer, xs, paddle, seed, rtol, atol)
+            except Exception as exc:  # localisation is a bonus; the verdict stands
+                res.warnings.append(f"Could not localise the difference: {type(exc).__name__}: {exc}")
+    return res
+
+
+def _layer_names(layer) -> Dict[int, Tuple[str, str]]:
+    names = {}
+    for name, sub in layer.named_sublayers():
+        names.setdefault(id(sub), (name, type(sub).__name__))
+    return names
+
+
+def _record(layer, paddle, static: bool):
+    """Register post hooks on every sublayer; return (records, handles).
+
+    Records are ``(path, class, outputs)`` in completion order (inner layers first).
+    """
+    names = _layer_names(layer)
+    records: List[Tuple[str, str, Any]] = []
+
+    def hook(lyr, _inputs, outputs):
+        if paddle.in_dynamic_mode() == static:
+            return
+        path, cls = names.get(id(lyr), ("?", type(lyr).__name__))
+        records.append((path, cls, outputs))
+
+    handles = [sub.register_forward_post_hook(hook) for _, sub in layer.named_sublayers()]
+    return records, handles
+
+
+def _global_values(outputs, paddle):
+    """Static values of a layer's outputs that live in the program's global block
+    (values inside an if/while body cannot be fetched from outside)."""
+    vals = []
+    for v in _flatten(outputs):
+        try:
+            blk = v.get_defining_op().get_parent_block()
+            if blk.parent_op.name() != "builtin.module":
+                return None
+        except Exception:
+            return None
+        vals.append(v)
+    return vals
+
+
+def _localize(res, conv, fn, layer, xs, paddle, seed, rtol, atol) -> None:
+    # Dygraph: every sublayer's outputs.
+    dyn_records, handles = _record(layer, paddle, static=False)
+    try:
+        with _Dy2StaticOff(paddle):
+            _run(fn, xs, paddle, seed)
+    finally:
+        for h in handles:
+            h.remove()
+    static_values = None
+    if conv.mode == "ast":
+        static_values = _static_intermediates(conv, fn, layer, xs, paddle, seed)
+    if static_values is not None:
+        res.localized_by = "static program"
+    else:
+        res.localized_by = "each layer alone"
+    counts: Dict[str, int] = {}
+    for path, cls, outs in dyn_records:
+        k = counts.get(path, 0)
+        counts[path] = k + 1
+        lc = LayerCheck(path, cls, k)
+        if static_values is not None:
+            sv = static_values.get((path, k))
+            if sv is None:
+                lc.note = "not fetched (inside control flow, or not called in static mode)"
+                res.layers.append(lc)
+                continue
+        else:
+            sv = _isolated(layer, path, k, fn, xs, paddle, seed, conv.mode)
+            if sv is None:
+                lc.note = "could not run alone"
+                res.layers.append(lc)
+                continue
+        checks = _compare_leaves(outs, sv, rtol, atol, paddle, prefix=path)
+        lc.max_abs = max((c.max_abs or 0.0) for c in checks) if checks else 0.0
+        lc.ok = all(c.ok for c in checks)
+        res.layers.append(lc)
+        if not lc.ok and res.first_divergent is None:
+            res.first_divergent, res.first_divergent_cls = path, cls
+            if static_values is None:
+                break  # each layer alone: the first difference is what we came for
+    if res.first_divergent is not None and conv.ir is not None:
+        p = res.first_divergent
+        res.divergent_ops = [o.id for o in conv.ir.iter_ops()
+                             if o.layer == p or o.layer.startswith(p + ".")]
+
+
+def _static_intermediates(conv, fn, layer, xs, paddle, seed):
+    """Run one static program that returns the model's outputs and every sublayer's
+    outputs (collected by hooks while Paddle traces); None when it cannot be built."""
+    records, handles = _record(layer, paddle, static=True)
+    order: List[Tuple[str, int, int]] = []  # (path, call, number of values)
+
+    @paddle.jit.not_to_static
+    def collect():
+        vals, counts = [], {}
+        order.clear()
+        for path, _cls, outs in records:
+            k = counts.get(path, 0)
+            counts[path] = k + 1
+            g = _global_values(outs, paddle)
+            if g is None:
+                continue
+            order.append((path, k, len(g)))
+            vals.extend(g)
+        records.clear()
+        return vals
+
+    probe = _probe(fn, collect, len(xs))
+    if probe is None:
+        return None
+    try:
+        static_probe = paddle.jit.to_static(probe, input_spec=conv.input_specs, full_graph=True)
+        paddle.seed(seed)
+        _out, extra = static_probe(*xs)
+    except Exception:
+        return None
+    finally:
+        for h in handles:
+            h.remove()
+    extra = _flatten(extra)
+    result, i = {}, 0
+    for path, k, n in order:
+        result[(path, k)] = extra[i:i + n] if n != 1 else extra[i]
+        i += n
+    return result
+
+
+def _probe(fn, collect, n):
+    """``fn``'s outputs plus the collected intermediates, with ``n`` named arguments
+    (to_static reads the signature; ``*args`` would not do)."""
+    if n == 1:
+        def probe(a0):
+            return fn(a0), collect()
+    elif n == 2:
+        def probe(a0, a1):
+            return fn(a0, a1), collect()
+    elif n == 3:
+        def probe(a0, a1, a2):
+            return fn(a0, a1, a2), collect()
+    elif n == 4:
+        def probe(a0, a1, a2, a3):
+            return fn(a0, a1, a2, a3), collect()
+    else:
+        return None
+    return probe
+
+
+def _isolated(layer, path, call, fn, xs, paddle, seed, mode):
+    """Run one sublayer alone through to_static on the inputs it got in dygraph."""
+    sub = dict(layer.named_sublayers()).get(path)
+    if sub is None or call > 0:
+        return None
+    captured = {}
+
+    def pre(lyr, inputs):
+        if "x" not in captured:
+            captured["x"] = inputs
+
+    h = sub.register_forward_pre_hook(pre)
+    try:
+        with _Dy2StaticOff(paddle):
+            _run(fn, xs, paddle, seed)
+    finally:
+        h.remove()
+    if "x" not in captured:
+        return None
+    try:
+        sf = paddle.jit.to_static(sub.forward, full_graph=(mode == "ast"))
+        paddle.seed(seed)
+        return sf(*captured["x"])
+    except Exception:
+        return None
+
+
+def attach_check(conv) -> None:
+    """Run :func:`check` for a Conversion into ``conv.check``; a failure becomes a note."""
+    try:
+        conv.check = check(conv)
+    except Exception as exc:
+        conv.notes.append(f"The numeric check could not run: {type(exc).__name__}: {exc}")

@@ -1,0 +1,114 @@
+"""A :class:`~d2s_lab.core.check.CheckResult` as HTML: the verdict, one row per output,
+warnings, and (when outputs differ) the first divergent layer, in a table and
+highlighted in the program diagram."""
+from __future__ import annotations
+
+from .error_view import ERROR_CSS, error_report_body
+from .html import CSS, esc, table
+
+CHECK_CSS = """
+.d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-bad{background:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s td.d2s-yes{color:#1a7f37;font-weight:600}
+.d2s td.d2s-no,.d2s tr.d2s-first td{color:#cf222e;font-weight:600}
+"""
+
+
+def _num(v) -> str:
+    return "-" if v is None else f"{v:.3g}"
+
+
+def _yes(flag: bool) -> str:
+    return "✓" if flag else "✗"
+
+
+def _cell(flag: bool) -> str:
+    return f'<span class="{"d2s-yes" if flag else "d2s-no"}">{_yes(flag)}</span>'
+
+
+def _shape(s) -> str:
+    return "-" if s is None else "[" + ", ".join(str(d) for d in s) + "]"
+
+
+def outputs_table(result) -> str:
+    rows = []
+    for o in result.outputs:
+        shapes = esc(_shape(o.dygraph_shape)) + ("" if o.shapes_equal else f" vs {esc(_shape(o.static_shape))}")
+        dtypes = esc(o.dygraph_dtype) + ("" if o.dtypes_equal else f" vs {esc(o.static_dtype)}")
+        rows.append([f"<code>{esc(o.name)}</code>", shapes + " " + _cell(o.shapes_equal),
+                     dtypes + " " + _cell(o.dtypes_equal), _num(o.max_abs), _num(o.max_rel),
+                     _cell(o.allclose), esc(o.note)])
+    return table(["output", "shape (dygraph vs static)", "dtype", "max abs diff", "max rel diff",
+                  f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", "note"], rows)
+
+
+def layers_table(result, limit: int = 60) -> str:
+    rows = []
+    shown = result.layers[:limit]
+    for lc in shown:
+        first = lc.path == result.first_divergent and lc.call == 0
+        mark = "▶ " if first else ""
+        call = f" (call {lc.call + 1})" if lc.call else ""
+        rows.append([f"{mark}<code>{esc(lc.path)}</code>{esc(call)}", esc(lc.cls), _num(lc.max_abs),
+                     _cell(lc.ok) if not lc.note else "", esc(lc.note)])
+    more = (f'<div class="d2s-sub">{len(result.layers) - limit} more layers not shown.</div>'
+            if len(result.layers) > limit else "")
+    return ('<div class="d2s-scroll">' + table(["layer (in the order they finish)", "class",
+                                                "max abs diff", "agrees", "note"], rows)
+            + "</div>" + more)
+
+
+def _diagram(result, conv) -> str:
+    graph = getattr(conv, "ir", None) if conv is not None else getattr(result, "graph", None)
+    if graph is None or not result.divergent_ops:
+        return ""
+    try:
+        from .graph_view import draw_graph
+
+        depth = len(result.first_divergent.split(".")) + 1
+        view = draw_graph(graph, depth=depth, highlight=set(result.divergent_ops),
+                          title=f"first divergent layer: {result.first_divergent}")
+        body = view._repr_html_()
+    except Exception:
+        from .report import op_table_html
+
+        ids = set(result.divergent_ops)
+        sub = type(graph)(blocks=[type(graph.global_block)(
+            "global", "global", [o for o in graph.iter_ops() if o.id in ids])], values=graph.values)
+        body = op_table_html(sub)
+    return (f"<details open><summary>Ops of {esc(result.first_divergent)} in the program "
+            f"(highlighted)</summary>{body}</details>")
+
+
+def check_body(result, conv=None) -> str:
+    """The report's check section (no outer wrapper)."""
+    parts = [f"<style>{CHECK_CSS}{ERROR_CSS}</style>"]
+    ins = ", ".join(result.inputs)
+    if result.error is not None:
+        parts.append('<div class="d2s-bad">The numeric check could not run both versions:</div>'
+                     + error_report_body(result.error))
+    elif result.ok:
+        parts.append(f'<div class="d2s-ok"><b>Dygraph and static agree</b> on {len(result.outputs)} '
+                     f"output(s) (inputs {esc(ins)}; eval mode unless asked otherwise; "
+                     f"same seed).</div>")
+    else:
+        where = ""
+        if result.first_divergent:
+            where = (f" First divergent layer: <b><code>{esc(result.first_divergent)}</code></b> "
+                     f"({esc(result.first_divergent_cls)}), found by comparing every sublayer's "
+                     f"outputs ({esc(result.localized_by)}).")
+        parts.append(f'<div class="d2s-bad"><b>Dygraph and static differ</b> (inputs {esc(ins)}).'
+                     f"{where}</div>")
+    parts.extend(f'<div class="d2s-note">{esc(w)}</div>' for w in result.warnings)
+    if result.outputs:
+        parts.append(outputs_table(result))
+    if result.layers:
+        parts.append("<details><summary>Sublayer outputs compared</summary>"
+                     + layers_table(result) + "</details>")
+    parts.append(_diagram(result, conv))
+    return "<details open><summary>Numeric check: dygraph vs static</summary>" + "".join(parts) + "</details>"
+
+
+def check_html(result, conv=None) -> str:
+    """A self-contained HTML fragment for one CheckResult."""
+    return f'<div class="d2s"><style>{CSS}</style>{check_body(result, conv)}</div>'

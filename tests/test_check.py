@@ -1,0 +1,148 @@
+"""The dygraph-vs-static numeric check: agreement on the seed net, a deliberately divergent
+model caught and its first divergent layer named, in Python and through %%to_static --check."""
+import html
+import re
+
+import pytest
+
+from d2s_lab.core.check import CheckResult, LayerCheck, OutputCheck
+
+DIVERGENT = '''%%to_static --check --input "x: [None, 4] float32"
+import paddle
+from paddle import nn
+
+class Odd(nn.Layer):
+    """Scales by 2 in dygraph but by 2.5 once converted."""
+    def forward(self, x):
+        if paddle.in_dynamic_mode():
+            return x * 2
+        return x * 2.5
+
+class Block(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), Odd(), nn.Linear(8, 4))
+
+    def forward(self, x):
+        return self.body(x) + x
+
+class Net(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Linear(4, 4)
+        self.blocks = nn.LayerList([Block(), Block()])
+        self.drop = nn.Dropout(0.5)
+        self.head = nn.Linear(4, 2)
+
+    def forward(self, x):
+        x = self.stem(x)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.drop(x))
+
+net = Net()
+'''
+
+
+def _text(h):
+    return html.unescape(re.sub(r"<[^>]+>", " ", h))
+
+
+def test_seed_net_agrees(paddle):
+    import d2s_lab
+    from d2s_lab.examples import SEED_INPUT, EmbeddingNet
+
+    conv = d2s_lab.convert(EmbeddingNet(), [SEED_INPUT])
+    res = d2s_lab.check(conv)
+    assert isinstance(res, CheckResult)
+    assert res.ok, res
+    (out,) = res.outputs
+    assert out.dygraph_shape == out.static_shape == [3, 8]
+    assert out.dygraph_dtype == out.static_dtype == "float32"
+    assert out.max_abs is not None and out.max_abs <= 1e-5 and out.allclose
+    assert res.first_divergent is None and not res.warnings
+    assert "agree" in res._repr_html_()
+
+
+def test_seed_net_check_with_examples_and_training_flag_restored(paddle):
+    import d2s_lab
+    from d2s_lab.examples import SEED_INPUT, EmbeddingNet
+
+    net = EmbeddingNet()
+    net.train()
+    x = paddle.randn([5, 3, 32, 32])
+    conv = d2s_lab.convert(net, [SEED_INPUT])
+    res = d2s_lab.check(conv, inputs=x)
+    assert res.ok and res.outputs[0].dygraph_shape == [5, 8]
+    assert net.training and all(m.training for m in net.sublayers())
+
+
+def test_divergent_model_named_in_magic(shell):
+    res, htmls, _ = shell.run(DIVERGENT)
+    assert res.success and len(htmls) >= 1
+    conv = shell.ns["_d2s"]
+    chk = conv.check
+    assert not chk.ok
+    assert chk.first_divergent == "blocks.0.body.2" and chk.first_divergent_cls == "Odd"
+    assert chk.localized_by == "static program"
+    layers = {(lc.path, lc.call): lc for lc in chk.layers}
+    assert layers[("stem", 0)].ok and layers[("blocks.0.body.1", 0)].ok
+    assert not layers[("blocks.0.body.2", 0)].ok
+    # the ops highlighted are those of that layer in the converted program
+    assert chk.divergent_ops
+    ops = [conv.ir.op(i) for i in chk.divergent_ops]
+    assert all(o.layer.startswith("blocks.0.body.2") for o in ops)
+    assert any(o.short_name == "scale" for o in ops)
+    # the cell's model is back in its own training mode (eval only during the check)
+    assert shell.ns["net"].training
+    text = _text(htmls[0])
+    assert "Dygraph and static differ" in text and "blocks.0.body.2" in text
+    assert "first divergent layer" in text.lower()
+
+
+def test_dropout_in_training_mode_warns(paddle, shell):
+    import d2s_lab
+
+    shell.run(DIVERGENT.replace("--check ", ""))
+    conv = shell.ns["_d2s"]
+    res = d2s_lab.check(conv, train=True, localize=False)
+    assert any("random layers" in w and "drop" in w for w in res.warnings)
+    assert any("random seed" in w for w in res.warnings)
+    eval_res = d2s_lab.check(conv, localize=False)
+    assert not any("random" in w for w in eval_res.warnings)
+
+
+def test_divergent_layer_named_from_python(paddle):
+    import d2s_lab
+    from paddle import nn
+
+    class Flip(nn.Layer):
+        def forward(self, x):
+            return -x if paddle.in_dynamic_mode() else x
+
+    class Two(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(3, 3)
+            self.flip = Flip()
+
+        def forward(self, x):
+            return self.flip(self.a(x))
+
+    conv = d2s_lab.convert(Two(), ["x: [None, 3] float32"], mode="ast")
+    res = d2s_lab.check(conv)
+    assert not res.ok and res.first_divergent == "flip"
+
+
+def test_check_view_escapes_script():
+    from d2s_lab.viz.check_view import check_html
+
+    res = CheckResult("<script>n</script>", "ast", 1e-5, 1e-6, inputs=["<script>i</script>"],
+                      outputs=[OutputCheck("<script>o</script>", [2], [2], "float32", "float32",
+                                           1.0, 1.0, False, "<script>note</script>")],
+                      warnings=["<script>w</script>"],
+                      layers=[LayerCheck("<script>p</script>", "<script>C</script>", 0, 1.0, False)],
+                      first_divergent="<script>p</script>", first_divergent_cls="<script>C</script>",
+                      localized_by="static program")
+    page = check_html(res)
+    assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
