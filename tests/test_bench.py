@@ -134,3 +134,25 @@ def test_bench_magic(shell):
     assert "no such name" in "".join(htmls)
     _, htmls, _ = shell.run("%d2s_bench --batch two")
     assert "whole numbers" in "".join(htmls)
+
+
+def test_views_and_magics_import_without_paddle():
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['paddle'] = None\n"
+            "import d2s_lab.viz.bench_view, d2s_lab.viz.saved_view, d2s_lab.viz.standalone\n"
+            "import d2s_lab.core.bench, d2s_lab.core.saved, d2s_lab.magics.export, d2s_lab.cli\n"
+            "from d2s_lab.core.bench import BenchResult, BenchRow, advise\n"
+            "from d2s_lab.viz.bench_view import figure_bytes\n"
+            "r = BenchResult('n', 'cpu', 1, False, [1]); r.rows.append(BenchRow('eager', 1, 0.001, 3))\n"
+            "assert figure_bytes(r)[:4] == b'\\x89PNG' and advise(r)\n"
+            "assert not [m for m in sys.modules if m.startswith('paddle.')]\n"
+            "try:\n    d2s_lab.core.bench.bench(object())\nexcept d2s_lab.core.errors.D2SError as e:\n"
+            "    print('MSG', e.message)\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, PYTHONPATH=root))
+    assert r.returncode == 0, r.stderr
+    assert "MSG" in r.stdout and "paddle" in r.stdout.lower()
