@@ -80,6 +80,14 @@ def early_exit(x):
             return x
     return x * 2
 ''', "return-in-branch", "convert"),
+    "sot_shape_mismatch": ('''%%to_static --mode sot --input "x: [None, 4] float32"
+import paddle
+
+def project(x):
+    w = paddle.ones([3, 5])
+    y = x * 2
+    return paddle.matmul(y, w)  # BAD
+''', "shape-mismatch", "run"),
     "source_unavailable": ('''%%to_static --input "x: [None, 4] float32"
 import paddle
 
@@ -95,6 +103,9 @@ def test_failing_cell_points_at_its_line(shell, name):
     assert res.success  # never a d2s_lab traceback
     assert len(htmls) == 1
     page = htmls[0]
+    # no d2s_lab traceback; Paddle's own text only behind the toggle
+    assert "d2s_lab/" not in _text(page)
+    assert "Traceback" not in _text(re.sub(r"<details>.*?</details>", "", page, flags=re.S))
     conv = shell.ns["_d2s"]
     report = conv.error.report
     assert isinstance(report, ErrorReport)
@@ -179,3 +190,12 @@ def test_error_html_escapes_script():
     assert "<script>" not in page
     assert page.count("&lt;script&gt;") >= 6
     assert "cell[3] line 2" in _text(page)
+
+
+def test_sot_inner_error_is_unwrapped(shell):
+    shell.run(CASES["sot_shape_mismatch"][0])
+    err = shell.ns["_d2s"].error
+    assert type(err.original).__name__ == "InnerError"  # what Paddle raised
+    rep = err.report
+    assert rep.exc_type == "ValueError" and rep.mode == "sot"
+    assert "matmul" in rep.message

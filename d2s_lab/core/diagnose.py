@@ -167,8 +167,8 @@ def _classify(exc_type: str, text: str, code: str, conversion, stage: str) -> st
         if _has_dynamic_dim(specs) or stage == "run":
             return "reshape-dynamic-dim"
         return "shape-mismatch"
-    if "shape" in low and ("mismatch" in low or "should be equal" in low or "not match" in low
-                           or "must be equal" in low):
+    if ("shape" in low or "dimension" in low) and ("mismatch" in low or "should be equal" in low
+                                                   or "not match" in low or "must be equal" in low):
         return "shape-mismatch"
     if (exc_type in ("Dygraph2StaticException", "NotImplementedError", "SyntaxError")
             or "not supported" in low and "static" in low or "generator" in low):
