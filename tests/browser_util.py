@@ -318,3 +318,18 @@ def export_html(server: LabServer, nb_path: str, html_path: str, timeout_s: floa
     if res.returncode != 0:
         raise RuntimeError(f"nbconvert failed ({res.returncode}):\n{res.stderr[-3000:]}")
     return html_path
+
+
+def failure_context(page, server: Optional[LabServer], shot_path: str) -> str:
+    """What to look at when a page never got where a test waited for: a screenshot of
+    the window and the end of the server log."""
+    try:
+        page.screenshot(path=shot_path)
+        lines = [f"window screenshot: {shot_path}"]
+    except Exception as exc:  # the browser itself may be gone
+        lines = [f"no screenshot ({exc})"]
+    if server is not None and os.path.isfile(server.log_path):
+        with open(server.log_path, "rb") as f:
+            tail = f.read()[-3000:].decode("utf-8", "replace")
+        lines.append(f"end of {server.log_path}:\n{tail}")
+    return "\n".join(lines)

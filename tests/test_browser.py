@@ -83,13 +83,17 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def lab_page(server, browser):
+def lab_page(server, browser, out_dir):
     """The test notebook, opened in JupyterLab and run top to bottom."""
     bu.write_notebook(os.path.join(server.root, "e2e.ipynb"), CELLS)
     page = bu.new_page(browser)
     try:
-        bu.open_notebook(page, server, "e2e.ipynb")
-        bu.run_all_cells(page, len(CELLS))
+        try:
+            bu.open_notebook(page, server, "e2e.ipynb")
+            bu.run_all_cells(page, len(CELLS))
+        except Exception as exc:
+            shot = os.path.join(out_dir, "browser-failure.png")
+            raise AssertionError(f"{exc}\n{bu.failure_context(page, server, shot)}") from None
         yield page
     finally:
         page.context.close()
@@ -111,7 +115,7 @@ def _report(page):
     return out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
 
 
-def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots):
+def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots, out_dir):
     report = _report(lab_page)
     summary = report.locator(".d2s-summary")
     summary.wait_for(state="visible", timeout=10_000)
@@ -134,6 +138,9 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots):
     assert lab_page.blocked == []
     shots(report, "report")
     shots(ops, "ops")
+    # The whole JupyterLab window, as a user sees the cell's output.
+    summary.scroll_into_view_if_needed()
+    lab_page.screenshot(path=os.path.join(out_dir, "browser-lab.png"))
 
 
 def _within(page, inner, outer, what):
