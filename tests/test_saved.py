@@ -357,16 +357,23 @@ def test_fuzz_random_bytes(tmp_path, data, suffix):
 
 @FAST
 @given(cut=st.floats(0, 1), flips=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), max_size=4),
-       which=st.sampled_from(["json", "pdiparams"]))
-def test_fuzz_damaged_real_files(tmp_path, seed_saved, cut, flips, which):
-    data = bytearray(open(f"{seed_saved}.{which}", "rb").read())
+       which=st.sampled_from(["json", "pdiparams", "pdmodel", "pdiparams.info"]))
+def test_fuzz_damaged_real_files(tmp_path, seed_saved, legacy_saved, cut, flips, which):
+    src = (f"{seed_saved}.{which}" if which in ("json", "pdiparams")
+           else os.path.join(legacy_saved, f"lin.{which}"))
+    data = bytearray(open(src, "rb").read())
     for where, byte in flips:
         data[int(where * (len(data) - 1))] = byte
     data = bytes(data[: max(1, int(cut * len(data)))])
     p = tmp_path / f"d_{which}.{which}"  # distinct prefixes: the .json must not pick up a damaged .pdiparams
     p.write_bytes(data)
     try:
-        read_params(str(p)) if which == "pdiparams" else read_saved(str(p))
+        if which == "pdiparams":
+            read_params(str(p))
+        elif which == "pdiparams.info":
+            read_info(str(p))
+        else:
+            read_saved(str(p))
     except SavedModelError as exc:
         assert p.name in str(exc)
 

@@ -113,7 +113,12 @@ def pb_fields(buf: bytes, start: int = 0, end: int = None) -> Iterator[Tuple[int
 
 def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
     """All fields of one message, grouped by number: ``{field: [(wire_type, value), ...]}``."""
-    start, end = span if span is not None else (0, len(buf))
+    if span is None:
+        start, end = 0, len(buf)
+    elif isinstance(span, tuple):
+        start, end = span
+    else:
+        raise WireError("a nested message is encoded as a number")
     out: Dict[int, List[Tuple[int, object]]] = {}
     for f, wt, v in pb_fields(buf, start, end):
         out.setdefault(f, []).append((wt, v))

@@ -21,8 +21,8 @@ import struct
 from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import SavedModelError
-from .graph import Block, Graph, Op, Value, categorize
-from .pir_walk import _SKIP_ATTRS, user_frame
+from .graph import Block, Graph, Op, SourceLoc, Value, categorize
+from .pir_walk import _FRAME_RE, _SKIP_ATTRS
 from .saved_io import (MAX_PROGRAM_BYTES, WireError, pb_int, pb_ints, pb_message, pb_str,
                        read_bytes, signed32)
 from .saved_params import VARTYPE_DTYPES
@@ -143,6 +143,28 @@ def decode_program(buf: bytes) -> Dict[str, Any]:
     return {"version": version, "blocks": blocks}
 
 
+_LIBRARY_MARKS = ("site-packages", "dist-packages", "/paddle/", "\\paddle\\", "<frozen",
+                  "/lib/python", "\\lib\\")
+
+
+def saved_frame(lines: List[str]) -> Optional[SourceLoc]:
+    """The innermost model-code frame of a saved op's callstack, judged from the text
+    alone (the paths are from the machine that saved the model; never touched here)."""
+    frames = []
+    for line in lines:
+        m = _FRAME_RE.match(line)
+        if m:
+            frames.append((m.group("file"), int(m.group("line")), m.group("func").strip()))
+    start = 0
+    for i, (f, _, _) in enumerate(frames):
+        if f.endswith(("program_translator.py", "opcode_executor.py", "function_graph.py")):
+            start = i + 1
+    for f, ln, fn in reversed(frames[start:]):
+        if not any(m in f for m in _LIBRARY_MARKS):
+            return SourceLoc(f, ln, fn)
+    return None
+
+
 def _version_text(v: int) -> str:
     if v <= 0:
         return ""
@@ -222,7 +244,7 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
                     graph.values[v].kind = "input"
                     graph.values[v].name = graph.values[v].id
             op = Op(id=oid, name=t, category=categorize(t), attrs=attrs, inputs=ins,
-                    outputs=outs, layer=layer, source=user_frame(stack) if stack else None)
+                    outputs=outs, layer=layer, source=saved_frame(stack) if stack else None)
             for k, idx in enumerate(subs):
                 sub = by_idx.get(idx)
                 if sub is None:
@@ -256,12 +278,15 @@ def read_legacy(path: str, max_bytes: int = MAX_PROGRAM_BYTES):
         raise SavedModelError(path, "is empty.")
     try:
         desc = decode_program(buf)
-    except (WireError, IndexError, struct.error) as exc:
+        graph = program_desc_to_graph(desc, path)
+    except RecursionError:
+        raise SavedModelError(path, "nested too deeply to be a Paddle program.") from None
+    except (WireError, IndexError, KeyError, TypeError, ValueError, OverflowError,
+            struct.error) as exc:
         raise SavedModelError(path, f"is not a Paddle ProgramDesc protobuf ({exc}).",
                               "A legacy model file is the PREFIX.pdmodel written by "
                               "paddle.jit.save or save_inference_model; it may be "
                               "truncated.") from None
-    graph = program_desc_to_graph(desc, path)
     # The .pdiparams stream holds the persistable variables ops read, sorted by name.
     persist = sorted({v.param_name for v in graph.values.values() if v.kind == "parameter"})
     return graph, {"version": _version_text(desc["version"]), "persistables": persist}
