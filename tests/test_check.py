@@ -98,6 +98,7 @@ def test_divergent_model_named_in_magic(shell):
     text = _text(htmls[0])
     assert "Dygraph and static differ" in text and "blocks.0.body.2" in text
     assert "first divergent layer" in text.lower()
+    assert "Ops of blocks.0.body.2 in the program" in text
 
 
 def test_dropout_in_training_mode_warns(paddle, shell):
@@ -146,3 +147,28 @@ def test_check_view_escapes_script():
                       localized_by="static program")
     page = check_html(res)
     assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
+
+
+def test_python_side_state_and_non_tensor_output_caught(paddle):
+    import d2s_lab
+    from paddle import nn
+
+    class Counter(nn.Layer):
+        """Counts its calls in a Python attribute and returns the count."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(3, 3)
+            self.calls = 0
+
+        def forward(self, x):
+            self.calls += 1
+            return self.fc(x), self.calls
+
+    conv = d2s_lab.convert(Counter(), ["x: [None, 3] float32"])
+    res = d2s_lab.check(conv, localize=False)
+    tensor_out, count_out = res.outputs
+    assert tensor_out.ok
+    assert "not a Tensor" in count_out.note and not count_out.allclose
+    assert not res.ok
+    assert any("not a Tensor" in w for w in res.warnings)

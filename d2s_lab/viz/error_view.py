@@ -6,6 +6,8 @@ one click away. Everything shown is escaped.
 """
 from __future__ import annotations
 
+import re
+
 from ..core.graph import display_file
 from .html import CSS, esc
 
@@ -21,6 +23,11 @@ ERROR_CSS = """
 .d2s .d2s-hint-box{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
 .d2s pre.d2s-tb{max-height:360px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px}
 """
+
+
+def rich(text) -> str:
+    """Escaped text with `backticked` spans shown as code."""
+    return re.sub(r"`([^`<>]+)`", r"<code>\1</code>", esc(text))
 
 
 def code_lines_html(lines, title: str = "") -> str:
@@ -64,7 +71,7 @@ def error_report_body(report, note: str = "") -> str:
     hint = ""
     if report.hint:
         hint = (f'<div class="d2s-hint-box"><b>Hint</b> <span class="d2s-sub">'
-                f"({esc(report.hint_id)})</span>: {esc(report.hint)}</div>")
+                f"({esc(report.hint_id)})</span>: {rich(report.hint)}</div>")
     full = ""
     if report.original_text:
         full = ("<details><summary>Full traceback (Paddle's original text)</summary>"

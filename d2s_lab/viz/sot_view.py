@@ -3,7 +3,7 @@ cell lines, fallbacks, the compiled subgraphs (drawn when a renderer is availabl
 and what AST mode gives for the same function."""
 from __future__ import annotations
 
-from .error_view import ERROR_CSS, error_report_body
+from .error_view import ERROR_CSS, error_report_body, rich
 from .html import CSS, esc, table
 
 SOT_CSS = """
@@ -22,7 +22,7 @@ def _breaks_table(report) -> str:
             str(i),
             f'<span class="d2s-kind-{esc(b.kind)}">{esc(kind)}</span>',
             f"<code>{esc(b.reason)}</code>",
-            esc(b.message),
+            rich(b.message),
             where,
             f"<code>{esc(b.code.strip())}</code>" if b.code else "",
         ])
