@@ -469,3 +469,44 @@ def test_legacy_sub_block_bombs(tmp_path):
     path.write_bytes(loop)
     with pytest.raises(SavedModelError, match="contains itself"):
         read_legacy(str(path))
+
+
+_ODD = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**20), st.floats(allow_nan=False),
+                 st.text(max_size=5), st.just([]), st.just({}), st.just({"#": {}}),
+                 st.just({"%": "a"}), st.just([[1], {"D": 2}]))
+
+
+def _paths(x, path=()):
+    yield path
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _paths(v, path + (i,))
+
+
+@FAST
+@given(data=st.data())
+def test_fuzz_pir_structure(seed_saved, data):
+    """Valid JSON with values of the wrong kind anywhere: a clean error or a drawable graph."""
+    from d2s_lab.core.saved_pir import parse_pir_json
+    from d2s_lab.viz.report import op_table_html
+
+    doc = json.load(open(seed_saved + ".json"))
+    paths = [p for p in _paths(doc) if p]
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        target = doc
+        try:
+            for k in path[:-1]:
+                target = target[k]
+            target[path[-1]] = data.draw(_ODD)
+        except (KeyError, IndexError, TypeError):
+            pass
+    try:
+        graph, _ = parse_pir_json(json.dumps(doc).encode(), "m.json")
+    except SavedModelError as exc:
+        assert "m.json" in str(exc)
+        return
+    op_table_html(graph)

@@ -49,6 +49,8 @@ def op_full_name(tag: str) -> str:
 
 def _type_tag(t) -> str:
     tag = t.get("#", "") if isinstance(t, dict) else ""
+    if not isinstance(tag, str):
+        return ""
     return tag.split(".", 1)[1] if "." in tag else tag
 
 
@@ -241,6 +243,12 @@ def parse_pir_json(data: bytes, path: str) -> (Graph, Dict[str, Any]):
         graph.blocks.append(reader.block(blocks[0], "global", "global", "", 0))
     except RecursionError:
         raise SavedModelError(path, "nested too deeply to be a Paddle program.") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # a value of the wrong kind somewhere the checks above do not look
+        raise SavedModelError(path, f"has a malformed program structure ({type(exc).__name__}: "
+                                    f"{str(exc)[:200]}).",
+                              "The file is not a PIR program saved by paddle.jit.save, or it "
+                              "is damaged; save the model again.") from None
     gb = graph.global_block
     graph.inputs = [o.outputs[0] for o in gb.ops if o.name == "pd_op.data" and o.outputs]
     graph.outputs = [o.inputs[0] for o in gb.ops
