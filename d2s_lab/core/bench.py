@@ -326,6 +326,9 @@ def bench(
     res = BenchResult(name=name or conv.name, device=dev if dev == "cpu" else f"gpu:{dev_id}",
                       threads=int(threads), train=bool(train), batches=batches,
                       paddle_version=paddle.__version__)
+    if conv.mode == "sot" and "to_static" in want:
+        res.notes.append("to_static here is SOT (bytecode translation, Paddle's default); "
+                         "the predictor and ONNX columns use the saved full Program.")
     if batches == [None]:
         res.notes.append("The inputs have no dynamic dimension: timed at their fixed shape only.")
     total = (len(want) + 1) * len(batches)  # a check per runtime, then one timing round-robin
