@@ -106,3 +106,24 @@ def test_sot_view_escapes_script():
     )
     page = sot_report_html(rep)
     assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
+
+
+FSTRING = '''%%to_static --mode sot --input "x: [None, 4] float32"
+import paddle
+
+def labelled(x):
+    y = x * 2
+    label = f"mean={y.mean()}"  # FMT
+    return y + 1
+'''
+
+
+def test_sot_whole_frame_fallback_reported(shell):
+    res, htmls, _ = shell.run(FSTRING)
+    rep = shell.ns["_d2s"].sot
+    fb = rep.fallbacks
+    assert len(fb) == 1 and fb[0].kind == "fallback"
+    assert fb[0].line == _line(FSTRING, "FMT") and "format" in fb[0].message.lower()
+    assert not rep.subgraphs  # the frame ran in dygraph: nothing compiled
+    text = _text(htmls[0])
+    assert "fell back to dygraph" in text

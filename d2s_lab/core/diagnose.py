@@ -171,6 +171,7 @@ def _classify(exc_type: str, text: str, code: str, conversion, stage: str) -> st
                                                    or "not match" in low or "must be equal" in low):
         return "shape-mismatch"
     if (exc_type in ("Dygraph2StaticException", "NotImplementedError", "SyntaxError")
+            or re.match(r"\s*async\s+def\b", c) or "await " in c
             or "not supported" in low and "static" in low or "generator" in low):
         return "unsupported-syntax"
     if exc_type == "InnerError":
