@@ -98,8 +98,9 @@ class BenchResult:
 
     def __str__(self) -> str:
         kind = "training step" if self.train else "inference"
+        notes = "".join(f"note: {n}\n" for n in self.notes)
         return (f"{self.name}: {kind} on {self.device}, {self.threads} thread(s), Paddle "
-                f"{self.paddle_version}\n{self.table()}\n{self.advice}")
+                f"{self.paddle_version}\n{notes}{self.table()}\n{self.advice}")
 
     def _repr_html_(self) -> str:
         from ..viz.bench_view import bench_html
