@@ -46,7 +46,8 @@ class D2SMagics(Magics):
                    "tensor(s)/arrays; shapes and dtypes are taken from them.")
     @argument("--mode", choices=["ast", "sot"], default="ast",
               help="ast: to_static(full_graph=True), AST transformers and a full Program "
-                   "(default). sot: Paddle's bytecode translation (no Program view).")
+                   "(default). sot: Paddle's bytecode translation (no Program view; a report "
+                   "of its graph breaks and fallbacks instead).")
     @argument("--as", dest="as_", default="_d2s", metavar="NAME",
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
@@ -80,6 +81,12 @@ class D2SMagics(Magics):
         op table (op, input and output shapes, layer, source line) and the original
         beside the transformed source. The Conversion is stored in ``_d2s`` (see --as).
 
+        When the conversion fails, the report points at the failing line of the cell
+        (numbered as the notebook shows it) with a hint for known causes and Paddle's full
+        text behind a toggle. With --mode sot it lists SOT's graph breaks and fallbacks
+        with their reasons and lines, and what AST mode gives. --check compares dygraph
+        and static outputs and names the first sublayer whose outputs differ.
+
         Examples::
 
             %%to_static --input "x: [None,3,32,32] float32"
@@ -97,6 +104,9 @@ class D2SMagics(Magics):
 
             %%to_static --model net --input "[None, 16]" --as conv
             net = paddle.nn.Linear(16, 4)
+
+            %%to_static --check --input "[None, 16]"
+            net = paddle.nn.Sequential(paddle.nn.Linear(16, 8), paddle.nn.ReLU())
         """
         args, arg_error = parse_line(self.to_static, line)
         try:
