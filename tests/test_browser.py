@@ -41,13 +41,40 @@ BROKEN_LINE = 12
 # Every op of the seed net, left to right: wider than the output area at 100%.
 LARGE_GRAPH_CELL = "%d2s_graph _d2s --depth all --rankdir LR"
 
+# Markup in a layer name, in the source and in an error message must show as text.
+XSS_IMG = "<img src=x onerror=window.__d2s_xss=1>"
+XSS_SCRIPT = "<script>window.__d2s_xss = 2</script>"
+XSS_ERR = "<img src=x onerror=window.__d2s_xss=3>"
+XSS_CELL = f'''%%to_static --input "x: [None, 4] float32"
+import paddle
+
+class Evil(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.add_sublayer("{XSS_IMG}", paddle.nn.Linear(4, 4))
+
+    def forward(self, x):
+        tag = "{XSS_SCRIPT}"
+        for layer in self.children():
+            x = layer(x)
+        return x
+
+evil = Evil()
+'''
+XSS_ERROR_CELL = f'''%%to_static --input "x: [None, 4] float32"
+def evil_fn(x):
+    raise ValueError("{XSS_ERR}")
+'''
+
 CELLS = [
     "%load_ext d2s_lab",
     SEED_CELL,
     LARGE_GRAPH_CELL,
     BROKEN_CELL,
+    XSS_CELL,
+    XSS_ERROR_CELL,
 ]
-LOAD, SEED, LARGE, BROKEN = range(4)
+LOAD, SEED, LARGE, BROKEN, XSS, XSS_ERROR = range(6)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEMO = os.path.join(ROOT, "notebooks", "cifar10_image_search.ipynb")
 SHARED_CIFAR10 = os.path.join(os.path.dirname(ROOT), "shared", "data", "cifar-10-python.tar.gz")
@@ -110,9 +137,13 @@ def _section(scope, title_start):
     ).first
 
 
-def _report(page):
-    out = _output(page, SEED)
+def _report_of(page, index):
+    out = _output(page, index)
     return out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
+
+
+def _report(page):
+    return _report_of(page, SEED)
 
 
 def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots, out_dir):
@@ -265,6 +296,28 @@ def test_broken_cell_shows_the_error_report_at_the_cell_line(lab_page, shots):
     assert not full.locator("pre").is_visible()
     assert "Traceback (most recent call last)" not in out.inner_text()
     shots(out.locator(".jp-OutputArea-output").filter(has=lab_page.locator(".d2s-error")).first, "error")
+
+
+def test_markup_in_names_source_and_errors_shows_as_text(lab_page, shots):
+    out, err_out = _output(lab_page, XSS), _output(lab_page, XSS_ERROR)
+    out.locator(".d2s-summary").wait_for(state="visible", timeout=10_000)
+    # JupyterLab runs scripts and inline handlers of trusted HTML outputs: none may run.
+    assert lab_page.evaluate("() => window.__d2s_xss") is None
+    for scope in (out, err_out):
+        assert scope.locator("img[src=x]").count() == 0
+        assert scope.evaluate("o => [...o.querySelectorAll('script')].some("
+                              "s => s.textContent.includes('__d2s_xss'))") is False
+    # ... and the text reads as written: op table, graph, source, error message.
+    report = _report_of(lab_page, XSS)
+    assert XSS_IMG in _section(report, "Ops (").inner_text()
+    # (the graph shortens long labels)
+    assert XSS_IMG[:24] in report.locator(".d2s-graph-box svg").first.evaluate("s => s.textContent")
+    assert XSS_SCRIPT in _section(report, "Source").inner_text()
+    err = err_out.locator(".d2s-error").first
+    err.wait_for(state="visible", timeout=10_000)
+    assert XSS_ERR in err.inner_text()
+    shots(_section(report, "Ops ("), "escaped-ops")
+    shots(err, "escaped-error")
 
 
 def _demo_data():
