@@ -338,7 +338,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         return int(args.func(args) or 0)
     except D2SError as exc:
         print(f"d2s-lab {args.command}: error: {exc.message}", file=sys.stderr)
-        if exc.hint:
+        report = getattr(exc, "report", None)  # a failed conversion, explained
+        if report is not None:
+            print("\n".join("  " + ln for ln in str(report).splitlines()), file=sys.stderr)
+        elif exc.hint:
             print(f"  {exc.hint}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

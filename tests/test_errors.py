@@ -201,3 +201,20 @@ def test_sot_inner_error_is_unwrapped(shell):
     rep = err.report
     assert rep.exc_type == "ValueError" and rep.mode == "sot"
     assert "matmul" in rep.message
+
+
+def test_cli_prints_the_explained_error(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "badm.py").write_text(
+        "import paddle\n\ndef f(x):\n    vals = x.tolist()\n    return paddle.to_tensor(vals)\n")
+    exe = os.path.join(os.path.dirname(sys.executable), "d2s-lab")
+    proc = subprocess.run([exe, "graph", "badm.py:f", "--input", "x: [None, 3] float32",
+                           "-o", str(tmp_path / "g.svg")], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "GLOG_minloglevel": "2"})
+    assert proc.returncode == 1
+    assert "at badm.py line 4: vals = x.tolist()" in proc.stderr
+    assert "hint [tolist]" in proc.stderr
+    assert "Traceback" not in proc.stderr
