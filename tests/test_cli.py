@@ -2,10 +2,8 @@
 import os
 import platform
 import re
-import shutil
 import subprocess
 import sys
-import textwrap
 
 import pytest
 

@@ -2,7 +2,6 @@
 import json
 import os
 import pickle
-import re
 import struct
 import subprocess
 import sys
