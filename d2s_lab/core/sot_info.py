@@ -180,16 +180,18 @@ def _capture(mods, events: Dict[str, list]):
     orig_wrapper_call = cc.FallbackWrapper.__call__
     orig_fallback_init = exc_mod.FallbackError.__init__
 
-    def on_if(self, result, instr):
+    # The wrappers take *args so a changed signature in Paddle passes straight through.
+    def on_if(self, *args, **kwargs):
         f, line, fn = _executor_place(self)
+        instr = next((a for a in args if hasattr(a, "starts_line")), None)
         line = getattr(instr, "starts_line", None) or line
         events["breaks"].append(GraphBreak(
             "DataDependencyControlFlowBreak",
             "an `if`/`while` on a Tensor's value: Python needs the value to choose a branch",
             "break", f, line, fn))
-        return orig_if(self, result, instr)
+        return orig_if(self, *args, **kwargs)
 
-    def on_call(self, origin_stack, instr, push_n):
+    def on_call(self, *args, **kwargs):
         f, line, fn = _executor_place(self)
         err = sys.exc_info()[1]
         reason = getattr(err, "reason", None)
@@ -198,7 +200,7 @@ def _capture(mods, events: Dict[str, list]):
         events["breaks"].append(GraphBreak(name, msg, "break", f, line, fn))
         if reason is not None:
             events["matched"].add(id(reason))
-        return orig_call(self, origin_stack, instr, push_n)
+        return orig_call(self, *args, **kwargs)
 
     def on_fallback_init(self, *args, **kwargs):
         orig_fallback_init(self, *args, **kwargs)
@@ -206,9 +208,9 @@ def _capture(mods, events: Dict[str, list]):
         where = _executor_place(ex) if ex is not None else ("", None, "")
         events["fallback_errors"].append((type(self).__name__, str(args[0]) if args else str(self), where))
 
-    def on_translate(frame, **kwargs):
+    def on_translate(frame, *args, **kwargs):
         start = len(events["fallback_errors"])
-        result = orig_translate(frame, **kwargs)
+        result = orig_translate(frame, *args, **kwargs)
         events["frames"] += 1
         code = getattr(result[0], "code", "?") if result else "?"
         raised = events["fallback_errors"][start:]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from .error_view import ERROR_CSS, error_report_body, rich
 from .html import CSS, esc, table
 
+MAX_DRAWN = 8
+
 SOT_CSS = """
 .d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
 .d2s .d2s-kind-fallback{color:#cf222e;font-weight:600}
@@ -81,7 +83,8 @@ def sot_body(report, draw: bool = True) -> str:
         parts.append(f'<div class="d2s-note">{esc(report.message)}</div>')
     if report.subgraphs:
         parts.append("<div><b>Subgraphs</b> (what SOT compiled, in order):</div>")
-        parts.extend(_subgraph_html(s, draw) for s in report.subgraphs)
+        # Drawing costs a Graphviz run each: draw the first few, tabulate the rest.
+        parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN) for i, s in enumerate(report.subgraphs))
     parts.append(_ast_html(report))
     return ("<details open><summary>SOT graph breaks</summary>" + "".join(parts) + "</details>")
 
