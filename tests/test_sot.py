@@ -127,3 +127,19 @@ def test_sot_whole_frame_fallback_reported(shell):
     assert not rep.subgraphs  # the frame ran in dygraph: nothing compiled
     text = _text(htmls[0])
     assert "fell back to dygraph" in text
+
+
+def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
+    from paddle.jit.sot.utils import info_collector
+
+    from d2s_lab.viz.sot_view import sot_report_html
+
+    monkeypatch.delattr(info_collector, "SubGraphInfo")
+
+    def plain(x):
+        return x * 2
+
+    rep = sot_report(plain, [paddle.randn([2, 3])], ast=False)
+    assert not rep.available
+    assert "SubGraphInfo" in rep.message and paddle.__version__ in rep.message
+    assert "unavailable" in _text(sot_report_html(rep))
