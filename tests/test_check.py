@@ -172,3 +172,12 @@ def test_python_side_state_and_non_tensor_output_caught(paddle):
     assert "not a Tensor" in count_out.note and not count_out.allclose
     assert not res.ok
     assert any("not a Tensor" in w for w in res.warnings)
+
+
+def test_seed_net_check_in_magic(shell):
+    res, htmls, _ = shell.run('%%to_static --check --input "x: [None,3,32,32] float32"\n'
+                              "from d2s_lab.examples import EmbeddingNet\nnet = EmbeddingNet()\n")
+    assert res.success
+    chk = shell.ns["_d2s"].check
+    assert chk.ok and chk.first_divergent is None
+    assert "Dygraph and static agree" in _text(htmls[0])
