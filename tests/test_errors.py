@@ -218,3 +218,21 @@ def test_cli_prints_the_explained_error(tmp_path):
     assert "at badm.py line 4: vals = x.tolist()" in proc.stderr
     assert "hint [tolist]" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_reshape_without_dynamic_dim_is_a_plain_shape_mismatch(shell):
+    cell = CASES["reshape_dynamic_dim"][0].replace("[None, 8]", "[2, 8]")
+    shell.run(cell)
+    rep = shell.ns["_d2s"].error.report
+    assert rep.hint_id == "shape-mismatch" and rep.line == _cell_line(cell, "BAD")
+
+
+def test_diagnose_never_raises_on_odd_exceptions():
+    from d2s_lab.core.diagnose import diagnose
+
+    a = ValueError("outer")
+    b = RuntimeError("inner")
+    a.__cause__, b.__cause__ = b, a  # a cycle
+    rep = diagnose(a)
+    assert rep.exc_type == "ValueError" and rep.line is None and rep.hint_id == ""
+    assert "outer" in rep.original_text

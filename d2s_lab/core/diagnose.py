@@ -164,7 +164,7 @@ def _classify(exc_type: str, text: str, code: str, conversion, stage: str) -> st
         return "return-in-branch"
     if "reshape" in low and ("shape" in low):
         specs = getattr(conversion, "input_specs", None) or []
-        if _has_dynamic_dim(specs) or stage == "run":
+        if _has_dynamic_dim(specs):
             return "reshape-dynamic-dim"
         return "shape-mismatch"
     if ("shape" in low or "dimension" in low) and ("mismatch" in low or "should be equal" in low
