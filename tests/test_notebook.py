@@ -1,6 +1,6 @@
 """The demo notebook (notebooks/cifar10_image_search.ipynb), run in quick mode
-(D2S_QUICK=1) through real kernels: once under nbval, once through the same
-nbclient path ``make demo`` uses, whose results.json the assertions read."""
+(D2S_QUICK=1) through real kernels: once under nbval, once as ``make demo --quick``
+would run it (nbclient, HTML export), whose results.json the assertions read."""
 import json
 import os
 import subprocess
@@ -39,22 +39,29 @@ def _data_env() -> dict:
 
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory):
-    """One quick execution via d2s_lab.demo.run_notebook: (notebook, results, out_dir)."""
-    env = _data_env()
-    from d2s_lab.demo import run_notebook
+    """One quick run of what ``make demo`` runs (``d2s_lab.demo.main --quick``), into a
+    temporary folder: (executed notebook, results.json, notebook output dir, demo output dir)."""
+    import nbformat
 
-    out = tmp_path_factory.mktemp("notebook-quick")
-    saved = {k: os.environ.get(k) for k in env}
+    env = _data_env()
+    from d2s_lab.demo import main
+
+    out = tmp_path_factory.mktemp("demo-quick")
+    saved = {k: os.environ.get(k) for k in ("D2S_CIFAR10", "D2S_QUICK", "D2S_OUT")}
     os.environ.update(env)
     try:
-        nb, results = run_notebook(NOTEBOOK, out, quick=True, progress=False, cell_timeout=300)
+        rc = main(["--quick", "--out", str(out)])
     finally:
         for k, v in saved.items():
             if v is None:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-    return nb, results, out
+    assert rc == 0
+    nb = nbformat.read(str(out / NOTEBOOK.name), as_version=4)
+    nb_out = out / NOTEBOOK.stem
+    results = json.loads((nb_out / "results.json").read_text())
+    return nb, results, nb_out, out
 
 
 def test_nbval_quick(tmp_path):
@@ -73,8 +80,7 @@ def test_nbval_quick(tmp_path):
 
 
 def test_quick_run_learns_and_exports(executed):
-    _, results, out = executed
-    assert results is not None, "the notebook wrote no results.json"
+    _, results, out, _ = executed
     assert results["mode"] == "quick" and results["epochs"] * results["batches_per_epoch"] <= 100
     assert results["python"] == sys.executable  # the kernel ran on this venv's Python
     for name in ("dygraph", "to_static"):
@@ -93,18 +99,17 @@ def test_quick_run_learns_and_exports(executed):
         assert (out / png).stat().st_size > 1000, png
 
 
-def test_executed_notebook_shows_each_stage(executed, tmp_path):
-    from d2s_lab.demo import write_html
-
-    nb, _, _ = executed
+def test_demo_html_shows_each_stage(executed):
+    nb, _, _, demo_out = executed
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     images = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(images) >= 4  # samples, a pair batch, loss curves, retrieval collage
-    html = Path(write_html(nb, tmp_path / "nb.html")).read_text(encoding="utf-8")
+    html = (demo_out / f"{NOTEBOOK.stem}.html").read_text(encoding="utf-8")
     assert "pd_op.conv2d" in html  # the %%to_static report's op table
     assert html.count("<svg") >= 2  # the report's graph and _d2s.graph(depth="all")
     assert "precision@10" in html and "data:image/png;base64" in html
+    assert (demo_out / "seed_report.html").is_file()
 
 
 def test_committed_notebook_has_no_outputs():
