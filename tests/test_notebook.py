@@ -1,6 +1,6 @@
 """The demo notebook (notebooks/cifar10_image_search.ipynb), run in quick mode
-(D2S_QUICK=1) through real kernels: once under nbval, once as ``make demo --quick``
-would run it (nbclient, HTML export), whose results.json the assertions read."""
+(D2S_QUICK=1) through real kernels: once under nbval, once as ``python -m d2s_lab.demo --quick``
+runs it (nbclient, HTML export), whose results.json the assertions read."""
 import json
 import os
 import subprocess
