@@ -86,10 +86,8 @@ def run_notebook(path=NOTEBOOK, out_dir=None, quick: bool = False, progress: boo
                GLOG_minloglevel=os.environ.get("GLOG_minloglevel", "2"),
                MPLBACKEND="module://matplotlib_inline.backend_inline")
     t_start = time.perf_counter()
-    t_cell = [t_start]
 
     def on_cell_execute(cell, cell_index, **_):
-        t_cell[0] = time.perf_counter()
         if progress and cell_index in code_cells:
             k = code_cells.index(cell_index) + 1
             first = next((ln for ln in cell.source.splitlines() if ln.strip()), "")
@@ -99,7 +97,11 @@ def run_notebook(path=NOTEBOOK, out_dir=None, quick: bool = False, progress: boo
     client = _EchoClient(nb, km=venv_kernel_manager(), timeout=cell_timeout,
                          resources={"metadata": {"path": str(path.parent)}},
                          on_cell_execute=on_cell_execute, echo=progress)
-    client.execute(env=env, cleanup_kc=True)  # our own KernelManager: shut its kernel down too
+    try:
+        client.execute(env=env, cleanup_kc=True)  # our own KernelManager: shut its kernel down too
+    except Exception as exc:
+        exc.notebook = nb  # executed up to the failing cell
+        raise
     results = json.loads(results_file.read_text()) if results_file.exists() else None
     return nb, results
 
@@ -179,6 +181,8 @@ def main(argv=None) -> int:
         nb, results = run_notebook(NOTEBOOK, out / NOTEBOOK.stem, quick=args.quick)
     except CellExecutionError as exc:
         print(f"\nThe notebook stopped with an error:\n{str(exc)[-3000:]}", file=sys.stderr)
+        html = write_html(exc.notebook, out / f"{NOTEBOOK.stem}.html")
+        print(f"The notebook as far as it ran: {html}", file=sys.stderr)
         return 1
     import nbformat
 
