@@ -44,9 +44,9 @@ def _how_to_provide() -> str:
 
 
 def _reachable(url: str, timeout: float) -> bool:
-    host = urlparse(url).hostname
+    parts = urlparse(url)
     try:
-        with socket.create_connection((host, 443), timeout=timeout):
+        with socket.create_connection((parts.hostname, parts.port or 443), timeout=timeout):
             return True
     except OSError:
         return False

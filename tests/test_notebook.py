@@ -144,7 +144,7 @@ def test_offline_without_data_says_how_to_provide_it(monkeypatch, tmp_path):
 
     monkeypatch.delenv("D2S_CIFAR10", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))  # an empty Paddle cache
-    monkeypatch.setattr(ds, "_URL", "https://127.0.0.1/cifar-10-python.tar.gz")  # nothing listens
+    monkeypatch.setattr(ds, "_URL", "https://127.0.0.1:9/cifar-10-python.tar.gz")  # nothing listens
     with pytest.raises(ds.DataMissing) as err:
         ds.cifar10_file(timeout=1.0)
     assert "cannot be reached" in err.value.message
