@@ -78,10 +78,3 @@ def cifar10_file(timeout: float = 3.0):
             _how_to_provide())
     return None
 
-
-def data_available() -> bool:
-    """True when ``cifar10_file()`` can give data without a download."""
-    path = os.environ.get(ENV_VAR, "").strip()
-    if path:
-        return os.path.isfile(os.path.expanduser(path))
-    return os.path.isfile(paddle_cache_file())
