@@ -101,8 +101,9 @@ class LabServer:
         return f"{self.base}/{path.lstrip('/')}?token={self.token}"
 
     def _settings(self, settings_dir: str) -> None:
-        # No news or update checks (they would go to the internet); full rendering of every
-        # cell so that off-screen outputs are real DOM with real sizes.
+        # No news or update checks (they would go to the internet). Every cell fully
+        # rendered ("none"): with the default content-visibility windowing, text and sizes
+        # of cells out of view read as empty until a later frame paints them.
         _write_json(os.path.join(settings_dir, "@jupyterlab", "apputils-extension",
                                  "notification.jupyterlab-settings"),
                     {"fetchNews": "false", "checkForUpdates": False})

@@ -150,6 +150,8 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots, out_dir):
     report = _report(lab_page)
     summary = report.locator(".d2s-summary")
     summary.wait_for(state="visible", timeout=10_000)
+    # JupyterLab skips rendering cells out of view (content-visibility): scroll first.
+    summary.scroll_into_view_if_needed()
     text = summary.inner_text()
     m = re.search(r"net\s*\[ast\]\s*·\s*(\d+)\s*ops", text)
     assert m and int(m.group(1)) > 10, text
@@ -309,12 +311,14 @@ def test_markup_in_names_source_and_errors_shows_as_text(lab_page, shots):
                               "s => s.textContent.includes('__d2s_xss'))") is False
     # ... and the text reads as written: op table, graph, source, error message.
     report = _report_of(lab_page, XSS)
+    report.scroll_into_view_if_needed()
     assert XSS_IMG in _section(report, "Ops (").inner_text()
     # (the graph shortens long labels)
     assert XSS_IMG[:24] in report.locator(".d2s-graph-box svg").first.evaluate("s => s.textContent")
     assert XSS_SCRIPT in _section(report, "Source").inner_text()
     err = err_out.locator(".d2s-error").first
     err.wait_for(state="visible", timeout=10_000)
+    err.scroll_into_view_if_needed()
     assert XSS_ERR in err.inner_text()
     shots(_section(report, "Ops ("), "escaped-ops")
     shots(err, "escaped-error")
