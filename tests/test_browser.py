@@ -231,6 +231,49 @@ def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
     view.locator("label", has_text="fit width").click()
 
 
+# Where the first non-blank character of an element's text is drawn.
+FIRST_CHAR_X = """e => {
+    const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const i = n.textContent.search(/\\S/);
+        if (i >= 0) {
+            const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+            return r.getBoundingClientRect().x;
+        }
+    }
+    return null;
+}"""
+
+
+def test_source_panel_shows_both_versions_side_by_side(lab_page, shots):
+    section = _section(_report(lab_page), "Source")
+    diff = section.locator("table.d2s-diff").first
+    diff.scroll_into_view_if_needed()
+    assert diff.is_visible()
+    heads = diff.locator("thead th")
+    assert "Original" in heads.nth(0).inner_text() and "Transformed" in heads.nth(2).inner_text()
+    # Each row: line number and code of the original, a change mark, then the transformed.
+    pairs = diff.evaluate("t => [...t.tBodies[0].rows].map("
+                          "r => [r.cells[0].textContent, r.cells[1].textContent, r.cells[4].textContent])")
+    left = {int(n): code for n, code, _ in pairs if n.strip()}
+    rt = "\n".join(p[2] for p in pairs)
+    # The original keeps the cell's own line numbers (forward is at line 15 of the cell).
+    assert left[15].strip() == "def forward(self, x):" and "self.conv1(x)" in left[16]
+    assert not any("_jst" in code for code in left.values())
+    assert "def forward(self, x):" in rt and "_jst.Call(" in rt
+    # Code reads as code under JupyterLab's table styles: left-aligned, indentation kept.
+    code = diff.locator("td.d2s-code").filter(has_text="self.conv1(x)").first
+    assert code.evaluate("e => getComputedStyle(e).textAlign") == "left"
+    assert code.evaluate("e => getComputedStyle(e).whiteSpace") in ("pre", "pre-wrap")
+    head = diff.locator("td.d2s-code").filter(has_text="def forward").first
+    indent = code.evaluate(FIRST_CHAR_X) - head.evaluate(FIRST_CHAR_X)
+    assert 20 < indent < 60, indent  # four spaces of 12px monospace
+    first = diff.locator("tbody tr").first
+    lb, rb = first.locator("td").nth(1).bounding_box(), first.locator("td").nth(4).bounding_box()
+    assert lb["x"] + lb["width"] <= rb["x"] + 1 and abs(lb["y"] - rb["y"]) < 5  # beside
+    shots(section, "sources")
+
+
 def _shown_step(live):
     """(title line, code text) of the step the stepper shows now."""
     page = live.locator(".d2s-step-head:visible").first
