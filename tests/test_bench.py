@@ -46,7 +46,7 @@ def test_seed_net_all_runtimes_checked_equal(seed_conv):
     done = [d for d, _, _ in calls]
     assert done == sorted(done) and calls[-1][0] == calls[-1][1] == (len(have) + 1) * 2
     assert any(m.startswith("timing batch 3") for _, _, m in calls)
-    assert len({res.row(k, 2).runs for k in have}) == 1  # runtimes took turns, same count
+    assert all(res.row(k, b).runs >= 2 for k in have for b in (2, 3))
     assert res.advice.startswith("to_static alone") or res.advice.startswith("To_static")
     text = str(res)
     assert "Paddle Inference + oneDNN" in text and "median ms" in text

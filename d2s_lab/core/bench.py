@@ -169,24 +169,41 @@ def advise(res: BenchResult) -> str:
     return line + "."
 
 
+BLOCK_S = 0.05  # each runtime's turn in a round: long enough for warm caches
+
+
 def _interleaved(fns: Dict[str, Callable], sync, warmup: int, repeat: int, min_time: float,
                  max_runs: int) -> Dict[str, tuple]:
-    """``{runtime: (median_s, runs)}``. Runtimes take turns, one call each per round, so a
-    machine whose load changes during the benchmark slows them all alike."""
-    for fn in fns.values():
-        for _ in range(warmup):
+    """``{runtime: (median_s, runs)}``.
+
+    Runtimes take turns in rounds, so a machine whose load changes during the benchmark
+    slows them all alike. Each turn is a block of consecutive calls lasting about
+    ``BLOCK_S``; the block's first call (its caches cooled by the other runtimes) is
+    not counted, so the times are steady-state ones, as a serving loop sees them.
+    """
+    per_call: Dict[str, float] = {}
+    for k, fn in fns.items():
+        t0 = time.perf_counter()
+        for _ in range(max(warmup, 1)):
             fn()
-    sync()
+        sync()
+        per_call[k] = (time.perf_counter() - t0) / max(warmup, 1)
+    block = {k: max(2, min(1000, int(BLOCK_S / max(t, 1e-7)) + 1)) for k, t in per_call.items()}
     times: Dict[str, List[float]] = {k: [] for k in fns}
     deadline = time.perf_counter() + min_time * len(fns)
-    rounds = 0
-    while rounds < max_runs and (rounds < repeat or time.perf_counter() < deadline):
+    while True:
+        done = all(len(v) >= repeat for v in times.values()) and time.perf_counter() >= deadline
+        if done or all(len(v) >= max_runs for v in times.values()):
+            break
         for k, fn in fns.items():
-            t0 = time.perf_counter()
-            fn()
-            sync()
-            times[k].append(time.perf_counter() - t0)
-        rounds += 1
+            if len(times[k]) >= max_runs:
+                continue
+            for i in range(block[k]):
+                t0 = time.perf_counter()
+                fn()
+                sync()
+                if i:
+                    times[k].append(time.perf_counter() - t0)
     return {k: (statistics.median(v), len(v)) for k, v in times.items()}
 
 
@@ -301,9 +318,10 @@ def bench(
         runtimes: a subset of ``eager, to_static, predictor, predictor_onednn,
             onnxruntime`` (default: all that apply).
         warmup, repeat, min_time, max_runs: after ``warmup`` calls each, the runtimes
-            take turns (one call each per round, so changing machine load hits all alike)
-            for at least ``repeat`` rounds and ``min_time`` seconds per runtime, at most
-            ``max_runs`` rounds; each time is the median of its runs.
+            take turns in rounds (each turn a block of calls lasting about 50 ms, its
+            first call not counted), so changing machine load hits all alike, until each
+            has at least ``repeat`` timed calls and ``min_time`` seconds per runtime have
+            passed (at most ``max_runs`` calls each); each time is the median of its calls.
         progress: ``callback(done, total, message)``.
     """
     paddle = require_paddle()
