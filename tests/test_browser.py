@@ -157,6 +157,8 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots, out_dir):
     assert m and int(m.group(1)) > 10, text
     assert "in x: [None,3,32,32] float32" in text and "out [None,8] float32" in text
     assert not _output(lab_page, SEED).locator(".d2s-error").count()
+    # No warning Paddle emits while d2s_lab converts lands above the report.
+    assert "'place' interface" not in _output(lab_page, SEED).inner_text()
     # The op table: real shapes and the cell's own lines (forward starts at line 16).
     ops = _section(report, "Ops (")
     rows = ops.locator("table.d2s-ops tbody tr")

@@ -11,6 +11,7 @@ import inspect
 import re
 import textwrap
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
@@ -323,7 +324,11 @@ def convert(
         inputs = examples if examples is not None else random_inputs(specs)
         t0 = time.perf_counter()
         try:
-            out = conv.static_function(*inputs)
+            with warnings.catch_warnings():
+                # Paddle's own backward-program build reads Value.place and warns about
+                # it on every model: nothing the user can act on, so not shown.
+                warnings.filterwarnings("ignore", message="Tensor do not have 'place' interface")
+                out = conv.static_function(*inputs)
         except Exception as exc:
             raise ConversionError(
                 f"The converted function failed on its first static run: "
