@@ -1,7 +1,8 @@
 """d2s_lab in a real browser: JupyterLab in headless Chromium, and the static HTML export.
 
-One JupyterLab server and one notebook run serve the whole module (about half a minute
-on 2 cores). Screenshots go to build/test-output/browser-*.png.
+One JupyterLab server and one notebook run serve the JupyterLab checks; the demo
+notebook's export runs once (the module takes under a minute on 2 cores). Screenshots go
+to build/test-output/browser-*.png.
 
 Needs Debian's Chromium at /usr/bin/chromium (`make test` installs it when root) and the
 Python packages jupyterlab and playwright (requirements/test.txt); without them the
