@@ -23,6 +23,8 @@ from typing import Iterator, List, Optional
 from urllib.parse import urlparse
 
 CHROMIUM = os.environ.get("D2S_CHROMIUM", "/usr/bin/chromium")
+# Playwright adds --headless and a new empty --user-data-dir itself; without the
+# background-networking flags Chromium keeps calling Google hosts, refused here.
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
