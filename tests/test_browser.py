@@ -400,6 +400,7 @@ def export_page(server, browser, out_dir):
     try:
         page.goto("file://" + html, wait_until="load", timeout=30_000)
         page.demo = bool(data)
+        page.html_path = html
         yield page
     finally:
         page.context.close()
@@ -436,3 +437,23 @@ def test_static_export_shows_graph_and_steps_offline(export_page, shots):
     code.first.wait_for(state="visible", timeout=5_000)
     assert "_jst.Ld(" in " ".join(code.all_inner_texts())
     shots(static, "export-steps")
+
+
+def test_static_export_reads_without_javascript(export_page, browser):
+    """The graph, its zoom and the steps are plain HTML and CSS: no script needed."""
+    context = browser.new_context(viewport=bu.VIEWPORT, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("file://" + export_page.html_path, wait_until="load", timeout=30_000)
+        view = page.locator(".d2s-graphview").first
+        svg = view.locator(".d2s-graph-box svg").first
+        svg.scroll_into_view_if_needed()
+        assert svg.is_visible()
+        width = svg.bounding_box()["width"]
+        view.locator("label", has_text="200%").click()
+        assert svg.bounding_box()["width"] > width * 1.2
+        step = page.locator(".d2s-steps-static details.d2s-step.d2s-changed").last
+        step.locator("summary").click()
+        assert step.locator("td.d2s-code").first.is_visible()
+    finally:
+        context.close()
