@@ -399,7 +399,6 @@ def export_page(server, browser, out_dir):
     page = bu.new_page(browser)
     try:
         page.goto("file://" + html, wait_until="load", timeout=30_000)
-        page.demo = bool(data)
         page.html_path = html
         yield page
     finally:
@@ -410,8 +409,7 @@ def test_static_export_shows_graph_and_steps_offline(export_page, shots):
     page = export_page
     report = page.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
     report.wait_for(state="visible", timeout=10_000)
-    name = "static_net" if page.demo else "net"
-    assert re.search(name + r"\s*\[ast\]\s*·\s*\d+\s*ops", report.locator(".d2s-summary").inner_text())
+    assert re.search(r"\w+\s*\[ast\]\s*·\s*\d+\s*ops", report.locator(".d2s-summary").inner_text())
     assert _section(report, "Ops (").locator("table.d2s-ops tbody tr").count() > 10
     # The graph: drawn inline, every node inside the drawing, the drawing inside the output.
     svg = report.locator(".d2s-graphview .d2s-graph-box svg").first
