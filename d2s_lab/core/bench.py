@@ -208,7 +208,7 @@ def _interleaved(fns: Dict[str, Callable], sync, warmup: int, repeat: int, min_t
 
 
 def _to_numpy_list(out) -> list:
-    from .convert import _flatten
+    from .specs import flatten as _flatten
 
     res = []
     for o in _flatten(out):
@@ -381,7 +381,7 @@ def bench(
 
 
 def _batches(specs, batch) -> List[Optional[int]]:
-    from .convert import _flatten
+    from .specs import flatten as _flatten
 
     dynamic = any(d is None or (isinstance(d, int) and d < 0)
                   for s in _flatten(list(specs or [])) for d in (getattr(s, "shape", None) or []))
@@ -597,7 +597,7 @@ def _bench_train(conv, res, want, batches, sync, paddle, step, state,
 
         def train_step(xs):
             out = fwd(*xs)
-            from .convert import _flatten
+            from .specs import flatten as _flatten
 
             loss = sum(o.astype("float32").mean() for o in _flatten(out)
                        if hasattr(o, "dtype") and "float" in str(o.dtype))

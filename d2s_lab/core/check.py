@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ._paddle import require_paddle
+from .specs import flatten
 
 RTOL = 1e-5
 ATOL = 1e-6
@@ -101,17 +102,6 @@ class CheckResult:
         return check_html(self)
 
 
-def _flatten(x) -> list:
-    if isinstance(x, (list, tuple)):
-        out = []
-        for i in x:
-            out.extend(_flatten(i))
-        return out
-    if isinstance(x, dict):
-        return _flatten([x[k] for k in x])
-    return [x]
-
-
 def _is_tensor(x, paddle) -> bool:
     return isinstance(x, paddle.Tensor)
 
@@ -150,7 +140,7 @@ def _allclose(a, b, rtol, atol) -> bool:
 
 
 def _compare_leaves(dyn, sta, rtol, atol, paddle, prefix="out") -> List[OutputCheck]:
-    dl, sl = _flatten(dyn), _flatten(sta)
+    dl, sl = flatten(dyn), flatten(sta)
     single = len(dl) == 1 and not isinstance(dyn, (list, tuple, dict))
     out = []
     for i in range(max(len(dl), len(sl))):
@@ -338,7 +328,7 @@ def _global_values(outputs, paddle):
     """Static values of a layer's outputs that live in the program's global block
     (values inside an if/while body cannot be fetched from outside)."""
     vals = []
-    for v in _flatten(outputs):
+    for v in flatten(outputs):
         try:
             blk = v.get_defining_op().get_parent_block()
             if blk.parent_op.name() != "builtin.module":
@@ -429,7 +419,7 @@ def _static_intermediates(conv, fn, layer, xs, paddle, seed):
     finally:
         for h in handles:
             h.remove()
-    extra = _flatten(extra)
+    extra = flatten(extra)
     result, i = {}, 0
     for path, k, n in order:
         result[(path, k)] = extra[i:i + n] if n != 1 else extra[i]

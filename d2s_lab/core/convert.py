@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional
 from ._paddle import require_paddle
 from .errors import ConversionError, D2SError, SpecError
 from .graph import Graph
-from .specs import random_inputs, spec_to_text, to_input_specs
+from .specs import flatten, random_inputs, spec_to_text, to_input_specs
 
 MODES = ("ast", "sot")
 
@@ -206,7 +206,7 @@ def _source_of(fn) -> tuple:
 
 def _tensor_infos(values) -> List[TensorInfo]:
     out = []
-    for v in _flatten(values):
+    for v in flatten(values):
         shape = getattr(v, "shape", None)
         if shape is None:
             continue
@@ -218,17 +218,6 @@ def _tensor_infos(values) -> List[TensorInfo]:
             name = None
         out.append(TensorInfo(dims, str(v.dtype).replace("paddle.", ""), name))
     return out
-
-
-def _flatten(x) -> list:
-    if isinstance(x, (list, tuple)):
-        r = []
-        for i in x:
-            r.extend(_flatten(i))
-        return r
-    if isinstance(x, dict):
-        return _flatten(list(x.values()))
-    return [x]
 
 
 def _check_arity(fn, specs, name):
@@ -407,14 +396,14 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
         cp.main_program,
         layer_paths=paths,
         param_names=param_names,
-        inputs=[v for v in _flatten(cp.inputs) if hasattr(v, "id") and hasattr(v, "shape")],
+        inputs=[v for v in flatten(cp.inputs) if hasattr(v, "id") and hasattr(v, "shape")],
         outputs=cp.outputs,
         name=conv.name,
     )
-    conv.inputs = _tensor_infos([v for v in _flatten(cp.inputs) if hasattr(v, "shape") and hasattr(v, "id")])
+    conv.inputs = _tensor_infos([v for v in flatten(cp.inputs) if hasattr(v, "shape") and hasattr(v, "id")])
     conv.outputs = _tensor_infos(cp.outputs)
     if layer is None and not conv.num_params:
-        ps = [p for p in _flatten(list(cp.parameters)) if hasattr(p, "numel")]
+        ps = [p for p in flatten(list(cp.parameters)) if hasattr(p, "numel")]
         conv.num_params = sum(int(p.numel()) for p in ps)
         conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in ps)
 
@@ -431,11 +420,12 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
     conv.timings["convert_s"] = time.perf_counter() - t0
     conv.inputs = [TensorInfo([None if (d is None or d < 0) else d for d in s.shape],
                               str(s.dtype).replace("paddle.", ""), s.name)
-                   for s in _flatten(specs) if hasattr(s, "shape")]
+                   for s in flatten(specs) if hasattr(s, "shape")]
     conv.notes.append(
         "SOT mode translates bytecode at the first call: Paddle exposes no single Program "
-        "or transformed source here, so the op table and graph are unavailable. "
-        "Use mode='ast' (--mode ast) to see them."
+        "and no transformed source for it, so there is no whole-program op table, graph or "
+        "AST steps here (the graph-break report shows the subgraphs SOT captured). "
+        "Use mode='ast' (--mode ast) for the full Program view."
     )
 
 

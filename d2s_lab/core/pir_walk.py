@@ -199,10 +199,10 @@ def program_to_graph(
     graph.blocks.append(walk(blk, "global", "", "global"))
     # An op inside a sub-block without its own callstack borrows its parent's.
     _inherit_sources(graph)
-    graph.inputs = [str(v.id) for v in _flat(inputs)] if inputs is not None else [
+    graph.inputs = [str(v.id) for v in _values(inputs)] if inputs is not None else [
         o.outputs[0] for o in graph.global_block.ops if o.name == "pd_op.data" and o.outputs
     ]
-    graph.outputs = [str(v.id) for v in _flat(outputs)] if outputs is not None else []
+    graph.outputs = [str(v.id) for v in _values(outputs)] if outputs is not None else []
     return graph
 
 
@@ -214,17 +214,10 @@ def _is_value(v) -> bool:
         return True
 
 
-def _flat(x) -> list:
-    if x is None:
-        return []
-    if isinstance(x, (list, tuple)):
-        out = []
-        for i in x:
-            out.extend(_flat(i))
-        return out
-    if isinstance(x, dict):
-        return _flat(list(x.values()))
-    return [x] if hasattr(x, "id") and hasattr(x, "shape") else []
+def _values(x) -> list:
+    from .specs import flatten
+
+    return [v for v in flatten(x if x is not None else []) if hasattr(v, "id") and hasattr(v, "shape")]
 
 
 def _sub_block_labels(op_name: str) -> List[str]:

@@ -119,6 +119,18 @@ def to_input_specs(input_spec: Any = None, example_inputs: Any = None):
     return [one(s, str(i)) for i, s in enumerate(input_spec)], examples
 
 
+def flatten(x) -> list:
+    """Leaves of nested lists/tuples/dicts, in order."""
+    if isinstance(x, (list, tuple)):
+        out = []
+        for i in x:
+            out.extend(flatten(i))
+        return out
+    if isinstance(x, dict):
+        return flatten(list(x.values()))
+    return [x]
+
+
 def _is_ndarray(x) -> bool:
     return type(x).__module__ == "numpy" and type(x).__name__ == "ndarray"
 
