@@ -129,6 +129,8 @@ def test_report_of_failing_model(tmp_path):
     html = out.read_text()
     _offline(html)
     assert "d2s-error" in html and "matmul" in html
+    assert html.count("<h2>Error</h2>") == 1  # one error report, with Paddle's text in a toggle
+    assert "badmodel.py" in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
 
 

@@ -14,8 +14,8 @@ import sys
 from typing import Optional
 
 from .html import esc, message_box, style_block, table
-from .report import (SECTIONS, _section_graph, _section_notes, _section_ops, _section_sources,
-                     summary_html)
+from .report import (SECTIONS, _section_error, _section_graph, _section_notes, _section_ops,
+                     _section_sources, summary_html)
 from .saved_view import draw
 
 PAGE_CSS = """
@@ -45,6 +45,9 @@ def _error_section(conv) -> str:
     err = getattr(conv, "error", None)
     if err is None:
         return ""
+    diagnosed = _section_error(conv)  # the cell-line report with Paddle's text one click away
+    if diagnosed:
+        return "<h2>Error</h2>" + diagnosed
     message = getattr(err, "message", None) or str(err)
     hint = getattr(err, "hint", "")
     parts = [message_box("error", message, hint)]
@@ -93,7 +96,8 @@ def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optio
     parts.append(_section_ops(conv))
     # Sections other features add to the notebook report (saved files, ...), except the
     # ones drawn above and any that need a live notebook.
-    shown = {summary_html, _section_notes, _section_sources, _section_ops, _section_graph}
+    shown = {summary_html, _section_notes, _section_error, _section_sources, _section_ops,
+             _section_graph}
     for section in SECTIONS:
         if section in shown or getattr(section, "notebook_only", False):
             continue
