@@ -129,5 +129,35 @@ def _is_candidate(obj) -> bool:
         return False
 
 
+def graph_arguments(func):
+    """The graph drawing options shared by %%to_static and %d2s_graph."""
+    from IPython.core.magic_arguments import argument
+
+    for arg in reversed([
+        argument("--depth", "-d", default="1", metavar="N|all",
+                 help="Graph layer depth: 1 (default) shows each top-level sublayer as one node "
+                      "with its input/output shapes and op count; 2 opens one more level; all "
+                      "shows every op inside nested layer clusters."),
+        argument("--params", action="store_true",
+                 help="Draw parameters as nodes (default: folded into op labels, W 32x3x3x3, b 32)."),
+        argument("--constants", action="store_true",
+                 help="Draw constant ops (full, full_int_array) as nodes (default: folded)."),
+        argument("--rankdir", default="TB", type=str.upper, choices=["TB", "LR"],
+                 help="Graph layout direction: TB (top to bottom, default) or LR (left to right)."),
+    ]):
+        func = arg(func)
+    return func
+
+
+def evaluate(shell, expr: str, label: str, hint: str):
+    """Evaluate ``expr`` in the notebook; a failure becomes a short D2SError."""
+    from ..core.errors import D2SError
+
+    try:
+        return shell.ev(expr)
+    except Exception as exc:
+        raise D2SError(f"{label}: evaluating it raised {type(exc).__name__}: {exc}.", hint) from None
+
+
 def describe_location(loc) -> str:
     return f"{display_file(loc.file)} line {loc.line}"

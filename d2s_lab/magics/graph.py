@@ -8,6 +8,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, Image, display
 
 from ..core.errors import D2SError
+from .cellrun import evaluate, graph_arguments
 from .to_static import parse_line, show_error
 
 
@@ -26,16 +27,7 @@ class GraphMagics(Magics):
     @argument("obj", nargs="?", default=None, metavar="OBJ",
               help="What to draw: a Conversion (e.g. _d2s), a function converted with "
                    "paddle.jit.to_static, a paddle.nn.Layer (with --input) or a Graph.")
-    @argument("--depth", "-d", default="1", metavar="N|all",
-              help="Layer depth: 1 (default) shows each top-level sublayer as one node with "
-                   "its input/output shapes and op count; 2 opens one more level; all shows "
-                   "every op inside nested layer clusters.")
-    @argument("--params", action="store_true",
-              help="Draw parameters as nodes (default: folded into the label, W 32x3x3x3, b 32).")
-    @argument("--constants", action="store_true",
-              help="Draw constant ops (full, full_int_array) as nodes (default: folded).")
-    @argument("--rankdir", default="TB", type=str.upper, choices=["TB", "LR"],
-              help="Layout direction: TB (top to bottom, default) or LR (left to right).")
+    @graph_arguments
     @argument("--format", "-f", default=None, choices=["svg", "png", "dot"],
               help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
     @argument("-o", "--output", default=None, metavar="FILE",
@@ -84,11 +76,8 @@ class GraphMagics(Magics):
         if not args.obj:
             raise D2SError("Give the object to draw, e.g. %d2s_graph _d2s.",
                            "A Conversion, a converted function, a Layer (with --input) or a Graph.")
-        try:
-            obj = self.shell.ev(args.obj)
-        except Exception as exc:
-            raise D2SError(f"{args.obj}: evaluating it raised {type(exc).__name__}: {exc}.",
-                           "Give the name of a Conversion, converted function, Layer or Graph.") from None
+        obj = evaluate(self.shell, args.obj, args.obj,
+                       "Give the name of a Conversion, converted function, Layer or Graph.")
         if isinstance(obj, Graph):
             return obj
         if isinstance(getattr(obj, "ir", None), Graph) or hasattr(obj, "graph") and hasattr(obj, "mode"):

@@ -6,6 +6,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from ..core.errors import D2SError
+from .cellrun import evaluate
 from .to_static import parse_line, show_error
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -69,14 +70,9 @@ class StepsMagics(Magics):
             from ..core.steps import capture_steps
 
             require_paddle()
-            try:
-                obj = self.shell.ev(args.obj)
-            except Exception as exc:
-                raise D2SError(
-                    f"%d2s_steps {args.obj}: {type(exc).__name__}: {exc}",
-                    "Give a function, paddle.nn.Layer, to_static function or Conversion "
-                    "defined in the notebook, e.g. %d2s_steps net.",
-                ) from None
+            obj = evaluate(self.shell, args.obj, f"%d2s_steps {args.obj}",
+                           "Give a function, paddle.nn.Layer, to_static function or Conversion "
+                           "defined in the notebook, e.g. %d2s_steps net.")
             steps = capture_steps(obj)
         except D2SError as exc:
             show_error(exc.message, exc.hint)

@@ -9,7 +9,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from ..core.errors import ConversionError, D2SError, PaddleMissing
-from .cellrun import CellFailed, find_model, run_body
+from .cellrun import CellFailed, evaluate, find_model, graph_arguments, run_body
 
 
 def show_error(message: str, hint: str = "") -> None:
@@ -61,15 +61,7 @@ class D2SMagics(Magics):
     @argument("--save", default=None, metavar="PATH",
               help="Also save the converted model with paddle.jit.save to this prefix "
                    "(PATH.json + PATH.pdiparams) and list the files; view with %%d2s_show PATH.")
-    @argument("--depth", default="1", metavar="N|all",
-              help="Graph layer depth: 1 (default) draws each top-level sublayer as one node; "
-                   "all draws every op in nested layer clusters.")
-    @argument("--params", action="store_true",
-              help="Graph: draw parameters as nodes (default: folded into op labels).")
-    @argument("--constants", action="store_true",
-              help="Graph: draw constant ops (full, full_int_array) as nodes (default: folded).")
-    @argument("--rankdir", default="TB", type=str.upper, choices=["TB", "LR"],
-              help="Graph layout direction: TB (default) or LR.")
+    @graph_arguments
     @cell_magic
     def to_static(self, line, cell):
         """Run the cell, convert its model with paddle.jit.to_static, and show what Paddle built.
@@ -78,8 +70,9 @@ class D2SMagics(Magics):
         defined even when the conversion fails. Then the model is found (--model, or the
         last paddle.nn.Layer instance or function the cell defines), converted, and a
         report is shown: a summary (ops, parameters, input/output specs, timings), the
-        op table (op, input and output shapes, layer, source line) and the original
-        beside the transformed source. The Conversion is stored in ``_d2s`` (see --as).
+        Program graph (see --depth), the original beside the transformed source, the op
+        table (op, input and output shapes, layer, source line) and a step-through of
+        every AST transformer (see --lang). The Conversion is stored in ``_d2s`` (see --as).
 
         When the conversion fails, the report points at the failing line of the cell
         (numbered as the notebook shows it) with a hint for known causes and Paddle's full
@@ -138,14 +131,10 @@ class D2SMagics(Magics):
             obj, name = find_model(self.shell, source, args.model)
             example = None
             if args.example:
-                try:
-                    example = self.shell.ev(args.example)
-                except Exception as exc:
-                    raise D2SError(
-                        f"--example {args.example}: evaluating it raised {type(exc).__name__}: {exc}.",
-                        "Give an expression that builds the example tensor(s), e.g. "
-                        "--example \"paddle.randn([2, 3, 32, 32])\".",
-                    ) from None
+                example = evaluate(
+                    self.shell, args.example, f"--example {args.example}",
+                    "Give an expression that builds the example tensor(s), e.g. "
+                    "--example \"paddle.randn([2, 3, 32, 32])\".")
             from ..core.convert import convert
 
             conv = convert(obj, input_spec=args.input, example_inputs=example,
@@ -190,3 +179,7 @@ class D2SMagics(Magics):
             if conv.mode == "ast":
                 self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang)
 
+
+# magic_arguments writes "%to_static" in the usage line; this is a cell magic.
+D2SMagics.to_static.__doc__ = D2SMagics.to_static.__doc__.replace("%to_static [", "%%to_static [", 1)
+D2SMagics.to_static.parser.prog = "%%to_static"
