@@ -206,3 +206,23 @@ def test_without_paddle_extension_loads_and_explains(tmp_path):
     assert "PaddlePaddle could not be imported" in r.stdout
     assert "pip install" in r.stdout
     assert "Traceback" not in r.stdout
+
+
+def test_classes_from_earlier_cells_show_cell_numbers(shell):
+    count = shell.ip.execution_count
+    res = shell.ip.run_cell(  # as a notebook runs it: numbered, in the history
+        "import paddle\n"
+        "class Two(paddle.nn.Layer):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.fc = paddle.nn.Linear(4, 2)\n"
+        "    def forward(self, x):\n"
+        "        return self.fc(x) * 2\n",
+        store_history=True,
+    )
+    assert res.success
+    res, htmls, _ = shell.run('%%to_static --input "[None, 4]"\nm = Two()\n')
+    conv = shell.ns["_d2s"]
+    scale = [o for o in conv.ir.iter_ops() if o.short_name in ("scale", "multiply")][0]
+    assert scale.source.line == 7
+    assert f"cell[{count}]:7" in _text(htmls[0])

@@ -135,8 +135,15 @@ class SourceLoc:
         return f"{display_file(self.file)}:{self.line}"
 
 
+# Notebook cells' code file names -> execution counts, filled by the notebook glue
+# (a kernel names cells by hash, e.g. /tmp/ipykernel_42/1234.py).
+CELL_NUMBERS: Dict[str, int] = {}
+
+
 def display_file(path: str) -> str:
     """A short, readable file name (notebook cells show as ``cell[3]``)."""
+    if path in CELL_NUMBERS:
+        return f"cell[{CELL_NUMBERS[path]}]"
     if path.startswith("<d2s-cell-"):
         parts = path.strip("<>").split("-")
         if len(parts) >= 3 and parts[2].isdigit():

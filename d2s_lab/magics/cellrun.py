@@ -42,6 +42,13 @@ def assigned_names(source: str) -> List[List[str]]:
     return out
 
 
+def note_cell_numbers(shell) -> None:
+    """Let op tables name code from earlier cells ``cell[N]`` instead of a kernel temp file."""
+    from ..core.graph import CELL_NUMBERS
+
+    CELL_NUMBERS.update(getattr(getattr(shell, "compile", None), "_filename_map", None) or {})
+
+
 def run_body(shell, body: str) -> Tuple[str, int]:
     """Run a cell body (line 1 of the cell is the ``%%`` line) in ``shell.user_ns``.
 
@@ -50,6 +57,7 @@ def run_body(shell, body: str) -> Tuple[str, int]:
     """
     tm = getattr(shell, "input_transformer_manager", None) or shell.transformer_manager
     source = tm.transform_cell(body)
+    note_cell_numbers(shell)
     count = getattr(shell, "execution_count", 0)
     filename = cell_filename(source, count)
     try:
