@@ -242,7 +242,10 @@ def write_notebook(path: str, cells: List[str], kernel: str = KERNEL_NAME) -> st
 
 def open_notebook(page, server: LabServer, name: str, timeout_s: float = 90.0) -> None:
     """Open a notebook in JupyterLab and wait until its kernel is idle."""
-    page.goto(server.url(f"lab/tree/{name}"), timeout=int(timeout_s * 1000))
+    # A workspace of its own, reset: tabs from other notebooks on this server stay closed.
+    workspace = os.path.splitext(os.path.basename(name))[0]
+    page.goto(server.url(f"lab/workspaces/{workspace}/tree/{name}") + "&reset",
+              timeout=int(timeout_s * 1000))
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=int(timeout_s * 1000))
     page.wait_for_function(
         """() => {

@@ -15,10 +15,28 @@ def paddle():
     return _paddle
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def out_dir():
     os.makedirs(OUT_DIR, exist_ok=True)
     return OUT_DIR
+
+
+# One JupyterLab server and one Chromium for all browser tests (each test module opens
+# its own notebook in its own page). Only the browser modules request them.
+@pytest.fixture(scope="session")
+def server(out_dir):
+    import browser_util as bu
+
+    with bu.lab_server(os.path.join(out_dir, "browser-jupyter-lab.log")) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="session")
+def browser():
+    import browser_util as bu
+
+    with bu.chromium() as b:
+        yield b
 
 
 class Shell:

@@ -91,26 +91,6 @@ def shots(out_dir):
 
 
 @pytest.fixture(scope="module")
-def out_dir():
-    from conftest import OUT_DIR
-
-    os.makedirs(OUT_DIR, exist_ok=True)
-    return OUT_DIR
-
-
-@pytest.fixture(scope="module")
-def server(out_dir):
-    with bu.lab_server(os.path.join(out_dir, "browser-jupyter-lab.log")) as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with bu.chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
 def lab_page(server, browser, out_dir):
     """The test notebook, opened in JupyterLab and run top to bottom."""
     bu.write_notebook(os.path.join(server.root, "e2e.ipynb"), CELLS)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from browser_util import chromium, missing_requirements, new_page, screenshot
+from browser_util import missing_requirements, new_page, screenshot
 
 MISSING = missing_requirements()
 pytestmark = pytest.mark.skipif(bool(MISSING), reason="; ".join(MISSING))
@@ -44,27 +44,24 @@ def _open(browser, path):
     return page, errors
 
 
-def test_pages_render_offline(pages):
-    shots = os.path.join(ROOT, "build", "test-output")
-    os.makedirs(shots, exist_ok=True)
-    with chromium() as browser:
-        page, errors = _open(browser, pages / "report.html")
-        assert page.blocked == [] and errors == []
-        text = page.inner_text("body")
-        for needle in ("Environment", "PaddlePaddle", "Original (dygraph)", "Transformed by to_static",
-                       "Conversion steps", "Graph"):
-            assert needle in text, needle
-        box = page.locator(".d2s-graph svg").first.bounding_box()
-        assert box and box["width"] > 100 and box["height"] > 200
-        screenshot(page.locator("main"), os.path.join(shots, "report-page.png"))
+def test_pages_render_offline(pages, browser, out_dir):
+    page, errors = _open(browser, pages / "report.html")
+    assert page.blocked == [] and errors == []
+    text = page.inner_text("body")
+    for needle in ("Environment", "PaddlePaddle", "Original (dygraph)", "Transformed by to_static",
+                   "Conversion steps", "Graph"):
+        assert needle in text, needle
+    box = page.locator(".d2s-graph svg").first.bounding_box()
+    assert box and box["width"] > 100 and box["height"] > 200
+    screenshot(page.locator("main"), os.path.join(out_dir, "report-page.png"))
 
-        page, errors = _open(browser, pages / "saved.html")
-        assert page.blocked == [] and errors == []
-        assert "Saved model: seed.json" in page.inner_text("body")
-        assert page.locator("svg").count() > 1
+    page, errors = _open(browser, pages / "saved.html")
+    assert page.blocked == [] and errors == []
+    assert "Saved model: seed.json" in page.inner_text("body")
+    assert page.locator("svg").count() > 1
 
-        page, errors = _open(browser, pages / "bench.html")
-        assert page.blocked == [] and errors == []
-        img = page.locator("img").first
-        assert img.evaluate("i => i.complete && i.naturalWidth > 300")
-        assert "Paddle Inference" in page.inner_text("body")
+    page, errors = _open(browser, pages / "bench.html")
+    assert page.blocked == [] and errors == []
+    img = page.locator("img").first
+    assert img.evaluate("i => i.complete && i.naturalWidth > 300")
+    assert "Paddle Inference" in page.inner_text("body")

@@ -40,26 +40,6 @@ N_STEPS = 17  # the original and Paddle 3.3.1's 16 transformers
 
 
 @pytest.fixture(scope="module")
-def out_dir():
-    from conftest import OUT_DIR
-
-    os.makedirs(OUT_DIR, exist_ok=True)
-    return OUT_DIR
-
-
-@pytest.fixture(scope="module")
-def server(out_dir):
-    with bu.lab_server(os.path.join(out_dir, "browser-steps-lab.log")) as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with bu.chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
 def lab_page(server, browser):
     bu.write_notebook(os.path.join(server.root, "steps.ipynb"), CELLS)
     page = bu.new_page(browser)
