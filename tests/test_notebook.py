@@ -102,6 +102,10 @@ def test_demo_html_shows_each_stage(executed):
     assert html.count("<svg") >= 2  # the report's graph and _d2s.graph(depth="all")
     assert "precision@10" in html and "data:image/png;base64" in html
     assert (demo_out / "seed_report.html").is_file()
+    # signed like a live run, so JupyterLab keeps the report's styles and SVG
+    from nbformat.sign import NotebookNotary
+
+    assert NotebookNotary().check_signature(nb)
 
 
 def test_committed_notebook_has_no_outputs():

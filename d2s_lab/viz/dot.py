@@ -320,7 +320,9 @@ def _node_style(category: str) -> str:
         shape, style = "box", "filled,rounded"
     elif shape == "dashed":
         shape, style = "box", "filled,dashed"
-    return f'shape={shape} style="{style}" fillcolor="{tint(color)}" color="{color}"'
+    # cds (the input arrow) has slanted ends: give its label room to stay inside.
+    margin = ' margin="0.2,0.1"' if shape == "cds" else ""
+    return f'shape={shape} style="{style}" fillcolor="{tint(color)}" color="{color}"{margin}'
 
 
 def _tooltip(op: Op) -> str:
@@ -593,7 +595,7 @@ class _Plan:
             v = self.g.values.get(vid)
             shape = f"{format_shape(v.shape)} {short_dtype(v.dtype)}".strip() if v else ""
             lines.append(
-                f'out{k} [id="d2s-output-{k}" class="d2s-output" shape=cds style=filled '
+                f'out{k} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" style=filled '
                 f'fillcolor="{tint(CATEGORY_COLORS["data"], 0.55)}" color="{CATEGORY_COLORS["data"]}" '
                 f"tooltip={dot_str('graph output ' + str(k) + ' ' + shape)} "
                 f"label={_html_label('output' + (f' {k}' if len(self.b.out_marks) > 1 else ''), [])}]"
