@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 PYTHON ?= python3
 
-.PHONY: setup system-deps demo test lab bench clean
+.PHONY: setup system-deps demo lint test lab bench clean
 
 setup: $(STAMP)
 
@@ -41,7 +41,12 @@ $(STAMP): pyproject.toml requirements/test.txt
 demo: setup
 	$(PY) -m d2s_lab.demo
 
-test: setup
+# ruff (a small rule set) and import-linter (layers, cycles, who may import Paddle).
+lint: setup
+	$(VENV)/bin/ruff check --no-cache d2s_lab tests benchmarks
+	$(VENV)/bin/lint-imports --no-logo --no-cache
+
+test: setup lint
 	$(PY) -m pytest -q tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 

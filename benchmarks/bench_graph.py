@@ -36,7 +36,7 @@ def draw(graph, **kw):
     from d2s_lab.viz.graph_view import draw_graph
 
     view = draw_graph(graph, **kw)
-    view.svg  # render now
+    _ = view.svg  # render now
     return view
 
 
@@ -55,7 +55,7 @@ def bench_paddle(rows, runs):
     import paddle
 
     from d2s_lab.core.convert import convert
-    from d2s_lab.core.pir_walk import program_to_graph
+    from d2s_lab.core.paddle_compat.program import program_to_graph
     from d2s_lab.examples import SEED_INPUT, EmbeddingNet
 
     paddle.set_device("cpu")

@@ -46,8 +46,8 @@ def main():
     t_json, (g, _) = timed(lambda: read_pir(PREFIX + ".json"))
     t_all, sm = timed(lambda: read_saved(PREFIX + ".json"))
     size = os.path.getsize(PREFIX + ".json") / 2**20
-    print(f"| file | size | ops | parse .json | .json + .pdiparams headers |")
-    print(f"| --- | --- | --- | --- | --- |")
+    print("| file | size | ops | parse .json | .json + .pdiparams headers |")
+    print("| --- | --- | --- | --- | --- |")
     print(f"| resnet50.json | {size:.1f} MiB | {g.num_ops()} | {t_json * 1000:.0f} ms | "
           f"{t_all * 1000:.0f} ms ({len(sm.params)} tensors) |")
 

@@ -35,11 +35,11 @@ def main():
     print(f"{'target':26} {'lines':>5} {'capture':>9} {'static':>9} {'KiB':>6} {'widget':>9} {'KiB':>6}")
     for name, obj in targets.items():
         steps = capture_steps(obj)
-        cap = median_s(lambda: capture_steps(obj))
+        cap = median_s(lambda obj=obj: capture_steps(obj))
         html = steps_static_html(steps, "en")
-        st = median_s(lambda: steps_static_html(steps, "en"))
+        st = median_s(lambda steps=steps: steps_static_html(steps, "en"))
         w = steps_widget(steps, "en")
-        wt = median_s(lambda: steps_widget(steps, "en"), n=3)
+        wt = median_s(lambda steps=steps: steps_widget(steps, "en"), n=3)
         wkib = sum(len(p.value.encode()) for p in w.pages) / 1024
         print(f"{name:26} {len(steps.final.splitlines()):5d} {cap * 1000:7.0f}ms {st * 1000:7.0f}ms "
               f"{len(html.encode()) / 1024:6.0f} {wt * 1000:7.0f}ms {wkib:6.0f}")

@@ -14,7 +14,7 @@ Importing d2s_lab never imports Paddle; the functions below do, when called.
 """
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401  (the package version, re-exported)
 
 _LAZY = {
     "convert": ("d2s_lab.core.convert", "convert"),
@@ -33,7 +33,7 @@ _LAZY = {
     "SavedModel": ("d2s_lab.core.saved", "SavedModel"),
     "SavedModelError": ("d2s_lab.core.errors", "SavedModelError"),
     "bench": ("d2s_lab.core.bench", "bench"),
-    "BenchResult": ("d2s_lab.core.bench", "BenchResult"),
+    "BenchResult": ("d2s_lab.core.bench_result", "BenchResult"),
     "check": ("d2s_lab.core.check", "check"),
     "CheckResult": ("d2s_lab.core.check", "CheckResult"),
     "diagnose": ("d2s_lab.core.diagnose", "diagnose"),

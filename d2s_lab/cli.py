@@ -15,15 +15,23 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import inspect
 import os
 import sys
 import warnings
 from typing import List, Optional
 
-from .core.errors import D2SError
-
-EXAMPLE_SPEC = '"x: [None,3,32,32] float32"'
+from .core.bench import bench
+from .core.convert import convert
+from .core.errors import ConversionError, D2SError
+from .core.options import ViewOptions, add_options, parse_batches, parse_depth
+from .core.paddle_compat.targets import is_layer_class
+from .core.saved import read_saved
+from .core.shapes import format_shape
+from .core.steps import capture_steps
+from .viz.bench_view import figure_bytes, text_progress
+from .viz.saved_view import draw, saved_html
+from .viz.standalone import html_document, report_page
+from .viz.steps_view import steps_static_html
 
 
 class CLIError(D2SError):
@@ -69,24 +77,16 @@ def load_object(target: str):
             names = ", ".join(n for n in dir(module) if not n.startswith("_"))[:300]
             raise CLIError(f"{module_part} has no {attr}.", f"It defines: {names}.")
         obj = getattr(obj, part)
-    if inspect.isclass(obj):
+    if is_layer_class(obj):
         try:
-            import paddle
-
-            is_layer = issubclass(obj, paddle.nn.Layer)
-        except ImportError:
-            is_layer = False
-        if is_layer:
-            try:
-                obj = obj()
-            except TypeError as exc:
-                raise CLIError(f"{attr} needs constructor arguments ({exc}).",
-                               "Create an instance in the module and name it instead.") from None
+            obj = obj()
+        except TypeError as exc:
+            raise CLIError(f"{attr} needs constructor arguments ({exc}).",
+                           "Create an instance in the module and name it instead.") from None
     return obj, attr
 
 
 def _convert(args, run: bool = True):
-    from .core.convert import convert
 
     obj, name = load_object(args.target)
     return convert(obj, input_spec=args.input, mode=getattr(args, "mode", "ast"), run=run, name=name)
@@ -117,18 +117,11 @@ def _save_view(view, out: str) -> None:
 
 
 def _graph_view(graph, args):
-    from .viz.saved_view import draw
 
-    view, why = draw(graph, depth=_depth(args.depth), params=getattr(args, "params", False),
-                     constants=getattr(args, "constants", False),
-                     rankdir=getattr(args, "rankdir", "TB"))
+    view, why = draw(graph, **ViewOptions.from_args(args).as_dict())
     if view is None:
         raise CLIError(why)
     return view
-
-
-def _depth(text):
-    return "all" if str(text) == "all" else int(text)
 
 
 def cmd_graph(args) -> int:
@@ -142,13 +135,6 @@ def cmd_graph(args) -> int:
 
 
 def cmd_steps(args) -> int:
-    try:
-        from .core.steps import capture_steps
-        from .viz.steps_view import steps_static_html
-    except ImportError:
-        raise CLIError("The steps view is not available in this version of d2s_lab.") from None
-    from .viz.standalone import html_document
-
     obj, name = load_object(args.target)
     steps = capture_steps(obj)
     if args.output:
@@ -162,7 +148,6 @@ def cmd_steps(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from .core.saved import read_saved
 
     sm = read_saved(args.path)
     for note in sm.notes:
@@ -170,7 +155,6 @@ def cmd_show(args) -> int:
     out = args.output
     if not out:
         print(sm.summary())
-        from .core.graph import format_shape
 
         for op in sm.graph.iter_ops():
             shapes = ", ".join(format_shape(sm.graph.values[v].shape) for v in op.outputs
@@ -178,10 +162,8 @@ def cmd_show(args) -> int:
             print(f"  {op.name:36} -> {shapes}")
         return 0
     if out.lower().endswith((".html", ".htm")):
-        from .viz.saved_view import saved_html
-        from .viz.standalone import html_document
 
-        _write(out, html_document(saved_html(sm, depth=_depth(args.depth)),
+        _write(out, html_document(saved_html(sm, depth=parse_depth(args.depth)),
                                   f"Saved model: {os.path.basename(sm.path)}"), "saved-model view")
         return 0
     _save_view(_graph_view(sm.graph, args), out)
@@ -189,11 +171,8 @@ def cmd_show(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .core.errors import ConversionError
-    from .viz.standalone import report_page
 
     obj, name = load_object(args.target)
-    from .core.convert import convert
 
     failed = None
     try:
@@ -202,19 +181,15 @@ def cmd_report(args) -> int:
         if exc.conversion is None:
             raise
         conv = exc.conversion
-        conv.error = exc
         failed = exc
     steps = None
     if not args.no_steps:
         try:
-            from .core.steps import capture_steps
-
             steps = capture_steps(obj)
-        except ImportError:
-            steps = None
         except Exception as exc:  # the report still shows everything else
             conv.notes.append(f"The steps could not be captured: {type(exc).__name__}: {exc}")
-    _write(args.output, report_page(conv, steps=steps, lang=args.lang, depth=_depth(args.depth)),
+    conv.view = ViewOptions.from_args(args)
+    _write(args.output, report_page(conv, steps=steps, lang=args.lang, depth=conv.view.depth),
            "report")
     if failed is not None:
         print(f"d2s-lab: the conversion failed; the report shows why: {failed.message}",
@@ -224,14 +199,9 @@ def cmd_report(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .core.bench import bench
-    from .viz.bench_view import text_progress
 
     obj, name = load_object(args.target)
-    try:
-        batches = [int(b) for b in args.batch.replace(" ", "").split(",") if b]
-    except ValueError:
-        raise CLIError(f"--batch {args.batch}: give whole numbers separated by commas.") from None
+    batches = parse_batches(args.batch)
     runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
     res = bench(obj, batch=batches, threads=args.threads, train=args.train, device=args.device,
                 input_spec=args.input, runtimes=runtimes, repeat=args.repeat,
@@ -240,11 +210,9 @@ def cmd_bench(args) -> int:
     if args.output:
         out = args.output
         if out.lower().endswith((".html", ".htm")):
-            from .viz.standalone import html_document
 
             _write(out, html_document(res._repr_html_(), f"Benchmark: {name}"), "benchmark")
         elif out.lower().endswith((".png", ".svg", ".pdf")):
-            from .viz.bench_view import figure_bytes
 
             _write(out, figure_bytes(res, out.rsplit(".", 1)[1].lower()), "chart")
         else:
@@ -259,17 +227,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'd2s-lab COMMAND --help' for a command's options.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    def model_args(sp, spec_help="Input description, repeatable (name and dtype optional)."):
+    def model_args(sp):
         sp.add_argument("target", metavar="MODULE:OBJ",
                         help="A Layer (instance or class), or a function, e.g. d2s_lab.examples:EmbeddingNet.")
-        sp.add_argument("--input", "-i", action="append", default=None, metavar="SPEC",
-                        help=f"{spec_help} Example: --input {EXAMPLE_SPEC}.")
+        add_options(sp.add_argument, "input")
 
     def graph_args(sp):
-        sp.add_argument("--depth", default="1", help="Layer depth: 1 (default), 2, ... or all.")
-        sp.add_argument("--params", action="store_true", help="Draw parameters as nodes.")
-        sp.add_argument("--constants", action="store_true", help="Draw constant ops as nodes.")
-        sp.add_argument("--rankdir", choices=["TB", "LR"], default="TB", help="Layout direction.")
+        add_options(sp.add_argument, "graph")
 
     g = sub.add_parser("graph", help="Draw the converted Program.",
                        description="Convert MODULE:OBJ with paddle.jit.to_static and draw its Program. "
@@ -285,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "Without -o, list the steps.")
     s.add_argument("target", metavar="MODULE:FUNC", help="A function or Layer, e.g. mymodels.py:forward_fn.")
     s.add_argument("-o", "--output", help="steps.html (one self-contained page).")
-    s.add_argument("--lang", choices=["en", "zh"], default=None, help="Language of the explanations.")
+    add_options(s.add_argument, "lang")
     s.set_defaults(func=cmd_steps)
 
     sh = sub.add_parser("show", help="View a saved model without running it.",
@@ -303,24 +267,16 @@ def build_parser() -> argparse.ArgumentParser:
                                    "Exits with status 1 (after writing the report) when the conversion fails.")
     model_args(r)
     r.add_argument("-o", "--output", required=True, help="report.html")
-    r.add_argument("--mode", choices=["ast", "sot"], default="ast", help="Conversion mode (default ast).")
-    r.add_argument("--lang", choices=["en", "zh"], default=None, help="Language of the step explanations.")
+    add_options(r.add_argument, "mode", "lang")
     r.add_argument("--no-steps", action="store_true", help="Leave out the transformer steps.")
-    r.add_argument("--depth", default="1", help="Graph layer depth: 1 (default), 2, ... or all.")
+    add_options(r.add_argument, "graph")
     r.set_defaults(func=cmd_report)
 
     b = sub.add_parser("bench", help="Time the model in eager, to_static, Paddle Inference and ONNX Runtime.",
                        description="Check outputs equal across runtimes, then report median latency and "
                                    "throughput per runtime and batch size, with one line of advice.")
     model_args(b)
-    b.add_argument("--batch", default="1,20,256", help="Batch sizes (default 1,20,256).")
-    b.add_argument("--threads", type=int, default=1, help="CPU threads (default 1).")
-    b.add_argument("--train", action="store_true", help="Time a training step (eager vs to_static).")
-    b.add_argument("--device", default="cpu", help="cpu (default) or gpu / gpu:N.")
-    b.add_argument("--runtimes", default=None,
-                   help="Subset: eager,to_static,predictor,predictor_onednn,onnxruntime.")
-    b.add_argument("--repeat", type=int, default=10, help="At least this many timed runs (default 10).")
-    b.add_argument("--min-time", type=float, default=0.5, help="Seconds per timing at least (default 0.5).")
+    add_options(b.add_argument, "bench")
     b.add_argument("-o", "--output", help="Chart (.png/.svg) or page (.html).")
     b.set_defaults(func=cmd_bench)
     return p

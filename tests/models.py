@@ -1,7 +1,6 @@
 """Small models for the tests. Line numbers matter: tests look them up by marker comments."""
 import paddle
 from paddle import nn
-import paddle.nn.functional as F
 
 
 def line_of(marker: str) -> int:
@@ -28,7 +27,7 @@ def loopy(x, n):
         if s.sum() > 100.0:
             break
         i += 1
-    for k in range(3):  # python loop: unrolled
+    for _ in range(3):  # python loop: unrolled
         s = s * 1.5
     return s
 

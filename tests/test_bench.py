@@ -1,15 +1,19 @@
 """d2s_lab.bench and %d2s_bench: behaviour (checks, rows, advice, chart), not speed."""
+import os
 import re
 
 import numpy as np
 import pytest
 
 import d2s_lab
-from d2s_lab.core.bench import BenchResult, BenchRow, _max_diff, advise, bench
+from d2s_lab.core.bench import ATOL, RTOL, bench, compare_outputs
+from d2s_lab.core.bench_result import BenchResult, BenchRow, advise
 from d2s_lab.core.errors import D2SError
+from d2s_lab.core.paddle_compat.runtimes import quiet_c_streams, set_num_threads
+from d2s_lab.core.timing import TimingPlan, interleaved
 from d2s_lab.viz.bench_view import bench_html, figure_bytes
 
-QUICK = dict(repeat=2, min_time=0.0, warmup=1)
+QUICK = {"repeat": 2, "min_time": 0.0, "warmup": 1}
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +31,7 @@ def test_seed_net_all_runtimes_checked_equal(seed_conv):
     assert net.training  # the model's mode is restored
     have = set(res.runtimes)
     assert {"eager", "to_static", "predictor", "predictor_onednn"} <= have, res.skipped
+    assert len(res.rows) == 2 * len(have) and res.batches == [2, 3]
     try:
         import onnxruntime  # noqa: F401
         import paddle2onnx  # noqa: F401
@@ -73,12 +78,50 @@ def test_advice_is_computed_from_the_numbers():
     assert "outputs differ from eager for Paddle Inference + oneDNN" in bad and "9.6x" not in bad
 
 
-def test_max_diff_catches_mismatch():
+def test_compare_outputs_catches_mismatch():
     a = [np.ones((2, 3), "float32")]
-    assert _max_diff(a, [a[0] + 1e-6]) == (pytest.approx(1e-6, rel=0.1), True)
-    d, ok = _max_diff(a, [a[0] + 0.5])
+    assert compare_outputs(a, [a[0] + 1e-6]) == (pytest.approx(1e-6, rel=0.1), True)
+    d, ok = compare_outputs(a, [a[0] + 0.5])
     assert d == pytest.approx(0.5) and not ok
-    assert _max_diff(a, [np.ones((3, 2), "float32")]) == (float("inf"), False)
+    assert compare_outputs(a, [np.ones((3, 2), "float32")]) == (float("inf"), False)
+    assert compare_outputs(a, a + a) == (float("inf"), False)
+    assert compare_outputs([np.array([1, 2])], [np.array([1, 3])]) == (1.0, False)  # ints: exact
+
+
+@pytest.mark.parametrize("delta, ok", [(0.0, True), (0.9, True), (1.1, False)])
+def test_compare_outputs_tolerance_scales_with_the_largest_output(delta, ok):
+    ref = np.array([100.0, 0.0])
+    tol = ATOL + RTOL * 100.0  # the zero entry gets the same allowance as the large one
+    got = ref + np.array([0.0, delta * tol])
+    assert compare_outputs([ref], [got]) == (pytest.approx(delta * tol), ok)
+
+
+def test_interleaved_timing_plan():
+    calls = {"a": 0, "b": 0, "sync": 0}
+
+    def bump(k):
+        calls[k] += 1
+
+    plan = TimingPlan(warmup=2, repeat=3, min_time=0.0, max_runs=5)
+    timed = interleaved({"a": lambda: bump("a"), "b": lambda: bump("b")}, plan,
+                        sync=lambda: bump("sync"))
+    assert set(timed) == {"a", "b"}
+    for k in ("a", "b"):
+        assert timed[k].runs >= plan.repeat and timed[k].median_s >= 0
+        assert calls[k] >= plan.warmup + timed[k].runs  # warm-up and each block's first call not timed
+    assert calls["sync"] >= timed["a"].runs + timed["b"].runs
+
+
+def test_runtimes_compat(capfd):
+    prev = set_num_threads(2)  # found on this Paddle (paddle.base.core in 3.x)
+    assert prev is None or prev >= 1
+    set_num_threads(prev or 1)
+    with quiet_c_streams():
+        os.write(1, b"hidden-from-C\n")
+        os.write(2, b"hidden-from-C\n")
+    os.write(1, b"shown\n")
+    out, err = capfd.readouterr()
+    assert "hidden" not in out + err and "shown" in out
 
 
 def test_train_step_eager_vs_to_static_keeps_weights(seed_conv):
@@ -137,14 +180,15 @@ def test_bench_magic(shell):
 
 
 def test_views_and_magics_import_without_paddle():
-    import os
     import subprocess
     import sys
 
     code = ("import sys; sys.modules['paddle'] = None\n"
             "import d2s_lab.viz.bench_view, d2s_lab.viz.saved_view, d2s_lab.viz.standalone\n"
-            "import d2s_lab.core.bench, d2s_lab.core.saved, d2s_lab.magics.export, d2s_lab.cli\n"
+            "import d2s_lab.core.bench, d2s_lab.core.saved, d2s_lab.magics.show, d2s_lab.magics.bench, d2s_lab.cli\n"
+            "import d2s_lab.core.compare, d2s_lab.core.timing, d2s_lab.core.paddle_compat.runtimes\n"
             "from d2s_lab.core.bench import BenchResult, BenchRow, advise\n"
+            "assert d2s_lab.BenchResult is BenchResult and callable(d2s_lab.bench)\n"
             "from d2s_lab.viz.bench_view import figure_bytes\n"
             "r = BenchResult('n', 'cpu', 1, False, [1]); r.rows.append(BenchRow('eager', 1, 0.001, 3))\n"
             "assert figure_bytes(r)[:4] == b'\\x89PNG' and advise(r)\n"
@@ -153,6 +197,6 @@ def test_views_and_magics_import_without_paddle():
             "    print('MSG', e.message)\n")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                       env=dict(os.environ, PYTHONPATH=root))
+                       env=dict(os.environ, PYTHONPATH=root), check=False)
     assert r.returncode == 0, r.stderr
     assert "MSG" in r.stdout and "paddle" in r.stdout.lower()

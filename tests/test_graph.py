@@ -11,7 +11,7 @@ import paddle
 import pytest
 
 from d2s_lab.core.graph import Block, Graph, Op, SourceLoc, Value
-from d2s_lab.viz.dot import LIMIT_NODES, build_dot
+from d2s_lab.viz.dot import LIMIT_NODES
 from d2s_lab.viz.graph_view import GraphView, draw_graph
 from d2s_lab.viz.palette import HIGHLIGHT_COLOR
 
@@ -477,7 +477,7 @@ def test_report_shows_graph_with_options(shell):
     assert "d2s-layer-conv1" in report
     _, htmls, _ = shell.run(SEED_CELL.format(opts="--depth all --params --rankdir LR"))
     assert _ops_in(htmls[0]) == 16 + 8 + 3
-    assert shell.ns["_d2s"].view_options["depth"] == "all"
+    assert shell.ns["_d2s"].view.depth == "all"
 
 
 def test_d2s_graph_magic(shell, out_dir):

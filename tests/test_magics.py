@@ -4,7 +4,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
 
 SEED_CELL = '''%%to_static --input "x: [None,3,32,32] float32"
 import paddle
@@ -175,7 +174,6 @@ def test_too_many_inputs(shell):
 
 
 def test_help_is_the_docstring(shell):
-    from d2s_lab.magics.to_static import D2SMagics
 
     doc = shell.ip.find_cell_magic("to_static").__doc__
     assert "--input" in doc and "Examples" in doc and "%%to_static" in doc

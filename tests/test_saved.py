@@ -490,7 +490,7 @@ def _paths(x, path=()):
 def test_fuzz_pir_structure(seed_saved, data):
     """Valid JSON with values of the wrong kind anywhere: a clean error or a drawable graph."""
     from d2s_lab.core.saved_pir import parse_pir_json
-    from d2s_lab.viz.report import op_table_html
+    from d2s_lab.viz.op_table import op_table_html
 
     doc = json.load(open(seed_saved + ".json"))
     paths = [p for p in _paths(doc) if p]

@@ -29,6 +29,11 @@ def _text(h):
     return html.unescape(re.sub(r"<[^>]+>", " ", h))
 
 
+def _by_class(page: str, cls: str, tag: str = "div"):
+    """Inner HTML of each (non-nested) ``tag`` element that has class ``cls``."""
+    return re.findall(rf'<{tag}\b[^>]*\bclass="(?:[^"]*\s)?{cls}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>', page, re.S)
+
+
 def test_sot_magic_lists_breaks_with_reasons_and_cell_lines(shell):
     res, htmls, _ = shell.run(BRANCHY)
     assert res.success and len(htmls) >= 1
@@ -47,11 +52,16 @@ def test_sot_magic_lists_breaks_with_reasons_and_cell_lines(shell):
     assert not rep.full_graph
     # AST mode converts this one (numpy() on a static value is traced through)
     assert rep.ast_ok is True and rep.ast_ops
+    # the page lists every break (kind, reason, where) and shows AST mode's verdict
     page = htmls[0]
+    assert len(_by_class(page, "d2s-kind-break", "span")) == len([b for b in rep.breaks if b.kind == "break"])
+    assert len(_by_class(page, "d2s-kind-fallback", "span")) == len(rep.fallbacks)
+    for b in rep.breaks:
+        assert f"<code>{html.escape(b.reason)}</code>" in page
     text = _text(page)
-    assert "SOT graph breaks" in text and "DataDependencyControlFlowBreak" in text
-    assert f"line {_line(BRANCHY, 'BRANCH')}" in text
-    assert "AST mode" in text
+    assert by_reason["DataDependencyControlFlowBreak"].where.endswith(f"line {_line(BRANCHY, 'BRANCH')}")
+    assert all(b.where in text for b in rep.breaks)
+    assert len(_by_class(page, "d2s-ok")) == 1  # AST mode converts it
 
 
 def test_sot_full_graph_and_ast_error_beside_it(paddle):
@@ -72,7 +82,10 @@ def test_sot_full_graph_and_ast_error_beside_it(paddle):
     assert rep2.breaks and rep2.ast_ok is False
     assert rep2.ast_error.hint_id == "tolist"
     assert rep2.ast_error.line == tolist_fn.__code__.co_firstlineno + 1
-    assert "tolist" in sot_report_html(rep2)
+    page = sot_report_html(rep2)
+    assert len(_by_class(page, "d2s-error")) == 1  # AST mode's error report, beside the breaks
+    (hint_box,) = _by_class(page, "d2s-hint-box")
+    assert "(tolist)" in _text(hint_box)
 
 
 def test_sot_report_on_layer_with_python_side_branch(paddle):
@@ -125,8 +138,10 @@ def test_sot_whole_frame_fallback_reported(shell):
     assert len(fb) == 1 and fb[0].kind == "fallback"
     assert fb[0].line == _line(FSTRING, "FMT") and "format" in fb[0].message.lower()
     assert not rep.subgraphs  # the frame ran in dygraph: nothing compiled
-    text = _text(htmls[0])
-    assert "fell back to dygraph" in text
+    page = htmls[0]
+    assert len(_by_class(page, "d2s-kind-fallback", "span")) == 1
+    assert not _by_class(page, "d2s-kind-break", "span")
+    assert fb[0].where in _text(page)
 
 
 def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
@@ -142,4 +157,7 @@ def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
     rep = sot_report(plain, [paddle.randn([2, 3])], ast=False)
     assert not rep.available
     assert "SubGraphInfo" in rep.message and paddle.__version__ in rep.message
-    assert "unavailable" in _text(sot_report_html(rep))
+    page = sot_report_html(rep)
+    (note,) = _by_class(page, "d2s-note")  # the message, alone: no breaks, subgraphs or AST part
+    assert html.escape(rep.message) in note
+    assert not _by_class(page, "d2s-ok") and not _by_class(page, "d2s-kind-break", "span")

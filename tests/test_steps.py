@@ -13,7 +13,7 @@ def _paddle_transformer_list():
     """Paddle's transformer list read from its own source, independently of the capture."""
     from paddle.framework import use_pir_api
 
-    from d2s_lab.core.transformers_compat import find_ast_class
+    from d2s_lab.core.paddle_compat.transformers import find_ast_class
 
     src = inspect.getsource(find_ast_class().transfer_from_node_type)
     tree = ast.parse(inspect.cleandoc("\n" + src) if src.startswith(" ") else src)
@@ -37,7 +37,7 @@ def all_steps(paddle):
 
 
 def test_names_match_paddles_list(all_steps):
-    from d2s_lab.core.transformers_compat import transformer_names
+    from d2s_lab.core.paddle_compat.transformers import transformer_names
 
     expected = _paddle_transformer_list()
     assert len(expected) >= 10
@@ -51,7 +51,7 @@ def test_names_match_paddles_list(all_steps):
 @pytest.mark.parametrize("fn", m.FUNCTIONS, ids=lambda f: f.__name__)
 def test_last_step_normalises_to_code(paddle, fn, all_steps):
     # Convert something else first so Paddle's global counters are past zero.
-    paddle.jit.to_static(m._helper, full_graph=True).code
+    _ = paddle.jit.to_static(m._helper, full_graph=True).code
     code = paddle.jit.to_static(fn, full_graph=True).code
     steps = all_steps[fn.__name__]
     assert normalize_names(steps.final) == normalize_names(code)
@@ -60,7 +60,7 @@ def test_last_step_normalises_to_code(paddle, fn, all_steps):
 
 def test_normalisation_is_needed_and_renumbers_only_paddles_names(paddle):
     # A function converted after others gets higher numbers in .code than in a capture.
-    paddle.jit.to_static(m.tensor_if, full_graph=True).code
+    _ = paddle.jit.to_static(m.tensor_if, full_graph=True).code
 
     def again(x):
         if paddle.mean(x) > 0:
@@ -130,7 +130,7 @@ def test_second_capture_is_identical_and_leaves_paddle_alone(paddle):
     assert set(pt._FUNCTION_CACHE._code_to_ast_caches) == cache_before
     assert "convert_with_cache" not in vars(pt._FUNCTION_CACHE)
     # capturing after Paddle cached the function still gives every step
-    paddle.jit.to_static(m.loops_break_continue, full_graph=True).code
+    _ = paddle.jit.to_static(m.loops_break_continue, full_graph=True).code
     third = capture_steps(m.loops_break_continue)
     assert [s.source for s in third] == [s.source for s in first]
 
@@ -212,7 +212,7 @@ def test_static_steps_html_holds_every_step():
 
 
 def test_explanations_cover_paddles_transformers():
-    from d2s_lab.core.transformers_compat import transformer_names
+    from d2s_lab.core.paddle_compat.transformers import transformer_names
     from d2s_lab.viz.explain import EXPLANATIONS, GENERIC, explain
 
     for cls in transformer_names():
@@ -325,7 +325,7 @@ def test_indentation_survives_nbconvert_html_export():
 
 
 def test_builds_without_the_transformer_pipeline_get_a_clear_message(paddle, monkeypatch, shell):
-    from d2s_lab.core import transformers_compat as compat
+    from d2s_lab.core.paddle_compat import transformers as compat
 
     monkeypatch.setattr(compat, "_CLASS_HOMES", ("d2s_lab.no_such_module",))
     with pytest.raises(compat.TransformersUnavailable) as info:

@@ -13,8 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._paddle import require_paddle
-from .specs import flatten
+from . import display
+from .compare import compare_arrays
+from .diagnose import diagnose
+from .errors import D2SError
+from .nested import flatten
+from .paddle_compat import require_paddle
+from .paddle_compat.program import in_global_block
+from .paddle_compat.targets import resolve, to_static_disabled
+from .specs import as_input_list, random_inputs
 
 RTOL = 1e-5
 ATOL = 1e-6
@@ -97,9 +104,7 @@ class CheckResult:
         return f"<CheckResult {self.summary()}>"
 
     def _repr_html_(self) -> str:
-        from ..viz.check_view import check_html
-
-        return check_html(self)
+        return display.html(self)
 
 
 def _is_tensor(x, paddle) -> bool:
@@ -111,32 +116,6 @@ def _np(x):
 
     arr = x.numpy() if hasattr(x, "numpy") else np.asarray(x)
     return np.asarray(arr)
-
-
-def _diff(a, b) -> Tuple[Optional[float], Optional[float]]:
-    import numpy as np
-
-    if a.shape != b.shape:
-        return None, None
-    if a.size == 0:
-        return 0.0, 0.0
-    fa, fb = a.astype(np.float64), b.astype(np.float64)
-    d = np.abs(fa - fb)
-    both_nan = np.isnan(fa) & np.isnan(fb)
-    d = np.where(both_nan, 0.0, d)
-    rel = d / np.maximum(np.abs(fa), 1e-12)
-    rel = np.where(d == 0, 0.0, rel)
-    return float(np.nanmax(d)) if not np.isnan(d).all() else float("nan"), float(np.nanmax(rel))
-
-
-def _allclose(a, b, rtol, atol) -> bool:
-    import numpy as np
-
-    if a.shape != b.shape:
-        return False
-    if a.dtype.kind in "biu" and b.dtype.kind in "biu":
-        return bool(np.array_equal(a, b))
-    return bool(np.allclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol, atol=atol, equal_nan=True))
 
 
 def _compare_leaves(dyn, sta, rtol, atol, paddle, prefix="out") -> List[OutputCheck]:
@@ -162,18 +141,16 @@ def _compare_leaves(dyn, sta, rtol, atol, paddle, prefix="out") -> List[OutputCh
                 note="not a Tensor: a static program returns the value seen while tracing" if not (ta and tb) else ""))
             continue
         na, nb = _np(a), _np(b)
-        mabs, mrel = _diff(na, nb)
+        d = compare_arrays(na, nb, rtol, atol)
         out.append(OutputCheck(
             name, list(na.shape), list(nb.shape), str(a.dtype).replace("paddle.", ""),
-            str(b.dtype).replace("paddle.", ""), mabs, mrel, _allclose(na, nb, rtol, atol)))
+            str(b.dtype).replace("paddle.", ""), d.max_abs, d.max_rel, d.close))
     return out
 
 
-def _dygraph_callable(conv, paddle):
-    from .convert import _resolve
-
-    fn, layer, _, _ = _resolve(conv.target, paddle)
-    return fn, layer
+def _dygraph_callable(conv):
+    target = resolve(conv.target)
+    return target.function, target.layer
 
 
 class _Modes:
@@ -193,37 +170,12 @@ class _Modes:
             m.training = t
 
 
-class _Dy2StaticOff:
-    """Run sublayers decorated with to_static as plain dygraph while checking."""
-
-    def __init__(self, paddle):
-        self.paddle = paddle
-        self.prev = True
-
-    def __enter__(self):
-        try:
-            from paddle.jit.api import ProgramTranslator
-
-            self.prev = ProgramTranslator().enable_to_static
-        except Exception:
-            self.prev = True
-        self.paddle.jit.enable_to_static(False)
-        return self
-
-    def __exit__(self, *a):
-        self.paddle.jit.enable_to_static(self.prev)
-
-
-def _inputs_for(conv, inputs, paddle, batch: int):
-    from .specs import random_inputs
-
+def _inputs_for(conv, inputs, batch: int):
     if inputs is None:
         inputs = conv.example_inputs
     if inputs is None:
         inputs = random_inputs(conv.input_specs, batch=batch, seed=0)
-    if not isinstance(inputs, (list, tuple)):
-        inputs = [inputs]
-    return [paddle.to_tensor(i) if type(i).__module__ == "numpy" else i for i in inputs]
+    return as_input_list(inputs)
 
 
 def _run(fn, inputs, paddle, seed):
@@ -251,16 +203,12 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
     the first divergent layer and its ops in ``conversion.ir``.
     """
     paddle = require_paddle()
-    from .diagnose import diagnose
-
     res = CheckResult(conversion.name, conversion.mode, rtol, atol, graph=conversion.ir)
     if conversion.static_function is None:
-        from .errors import D2SError
-
         raise D2SError(f"{conversion.name} has no static function to check.",
                        "Convert it successfully first (see the error report).")
-    fn, layer = _dygraph_callable(conversion, paddle)
-    xs = _inputs_for(conversion, inputs, paddle, batch)
+    fn, layer = _dygraph_callable(conversion)
+    xs = _inputs_for(conversion, inputs, batch)
     res.inputs = [f"{list(x.shape)} {str(x.dtype).replace('paddle.', '')}" if hasattr(x, "shape")
                   else type(x).__name__ for x in xs]
     if layer is not None and train:
@@ -272,7 +220,7 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
                 "different random numbers, so their outputs differ by design. Check in eval mode.")
     with _Modes(layer, train):
         try:
-            with _Dy2StaticOff(paddle):
+            with to_static_disabled():
                 dyn = _run(fn, xs, paddle, seed)
                 dyn_again = _run(fn, xs, paddle, seed + 1)
         except Exception as exc:
@@ -324,26 +272,18 @@ def _record(layer, paddle, static: bool):
     return records, handles
 
 
-def _global_values(outputs, paddle):
-    """Static values of a layer's outputs that live in the program's global block
-    (values inside an if/while body cannot be fetched from outside)."""
-    vals = []
-    for v in flatten(outputs):
-        try:
-            blk = v.get_defining_op().get_parent_block()
-            if blk.parent_op.name() != "builtin.module":
-                return None
-        except Exception:
-            return None
-        vals.append(v)
-    return vals
+def _global_values(outputs):
+    """Static values of a layer's outputs, when all live in the program's global block
+    (values inside an if/while body cannot be fetched from outside); else None."""
+    vals = flatten(outputs)
+    return vals if all(in_global_block(v) for v in vals) else None
 
 
 def _localize(res, conv, fn, layer, xs, paddle, seed, rtol, atol) -> None:
     # Dygraph: every sublayer's outputs.
     dyn_records, handles = _record(layer, paddle, static=False)
     try:
-        with _Dy2StaticOff(paddle):
+        with to_static_disabled():
             _run(fn, xs, paddle, seed)
     finally:
         for h in handles:
@@ -399,7 +339,7 @@ def _static_intermediates(conv, fn, layer, xs, paddle, seed):
         for path, _cls, outs in records:
             k = counts.get(path, 0)
             counts[path] = k + 1
-            g = _global_values(outs, paddle)
+            g = _global_values(outs)
             if g is None:
                 continue
             order.append((path, k, len(g)))
@@ -460,7 +400,7 @@ def _isolated(layer, path, call, fn, xs, paddle, seed, mode):
 
     h = sub.register_forward_pre_hook(pre)
     try:
-        with _Dy2StaticOff(paddle):
+        with to_static_disabled():
             _run(fn, xs, paddle, seed)
     finally:
         h.remove()

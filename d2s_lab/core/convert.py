@@ -6,19 +6,28 @@ and output specs, parameter figures and timings.
 """
 from __future__ import annotations
 
-import contextlib
 import inspect
-import re
 import textwrap
 import time
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from ._paddle import require_paddle
+from . import display
+from .diagnose import diagnose
 from .errors import ConversionError, D2SError, SpecError
+from .export import save_conversion
+from .frames import gist_at_line
 from .graph import Graph
-from .specs import flatten, random_inputs, spec_to_text, to_input_specs
+from .nested import flatten
+from .options import ViewOptions
+from .paddle_compat import require_paddle
+from .paddle_compat.program import program_to_graph, recording_layer_paths
+from .paddle_compat.targets import is_layer, resolve
+from .paddle_compat.transformers import recording_converted_functions
+from .shapes import dtype_name, spec_text
+from .specs import random_inputs, to_input_specs
+from .steps import converted_functions
 
 MODES = ("ast", "sot")
 
@@ -32,8 +41,7 @@ class TensorInfo:
     name: Optional[str] = None
 
     def __str__(self) -> str:
-        dims = ",".join("None" if d is None else str(d) for d in self.shape)
-        return (f"{self.name}: " if self.name else "") + f"[{dims}] {self.dtype}"
+        return spec_text(self.shape, self.dtype, self.name)
 
 
 @dataclass
@@ -56,13 +64,15 @@ class Conversion:
     timings: Dict[str, float] = field(default_factory=dict)
     paddle_version: str = ""
     notes: List[str] = field(default_factory=list)
-    error: Any = None  # a ConversionError when conversion or the first run failed
+    error: Optional[ConversionError] = None  # when conversion or the first run failed
     example_inputs: Any = None
     source_file: str = ""
     source_first_line: int = 0
     callees: List[Any] = field(default_factory=list)  # ConvertedFunction: converted recursively
-    view_options: Dict[str, Any] = field(default_factory=dict)  # graph options the report uses
+    view: ViewOptions = field(default_factory=ViewOptions)  # how the report draws the graph
     saved: List[tuple] = field(default_factory=list)  # (path, bytes) written by save()
+    check: Any = None  # a CheckResult, filled by d2s_lab.core.check.attach_check
+    sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_info.attach_sot_report
 
     def save(self, path: str) -> List[tuple]:
         """Save the converted model with ``paddle.jit.save`` and this conversion's InputSpecs.
@@ -72,15 +82,13 @@ class Conversion:
         ``.pdmodel`` + ``.pdiparams`` + ``.pdiparams.info`` otherwise. View them with
         ``d2s_lab.load_saved`` or ``%d2s_show``.
         """
-        from .export import save_conversion
-
         self.saved = save_conversion(self, path)
         return self.saved
 
     @property
     def layer(self):
         """The converted ``nn.Layer`` (None for a plain function)."""
-        return self.target if _is_layer(self.target) else getattr(self.target, "__self__", None)
+        return self.target if is_layer(self.target) else getattr(self.target, "__self__", None)
 
     def summary(self) -> str:
         ops = self.ir.num_ops() if self.ir is not None else "n/a"
@@ -95,9 +103,7 @@ class Conversion:
         return f"<Conversion {self.summary()}>"
 
     def _repr_html_(self) -> str:
-        from ..viz.report import conversion_html
-
-        return conversion_html(self)
+        return display.html(self)
 
     def graph(self, depth=1, params=False, constants=False, rankdir="TB", **options):
         """The Program drawn as a diagram: a GraphView that displays in a notebook and has
@@ -109,91 +115,17 @@ class Conversion:
         if self.ir is None:
             raise D2SError(f"No Program graph for {self.name} ({self.mode} mode).",
                            "Convert with mode='ast' (%%to_static --mode ast) to draw the graph.")
-        from ..viz.graph_view import draw_graph
-
-        return draw_graph(self.ir, depth=depth, params=params, constants=constants,
-                          rankdir=rankdir, **options)
+        return display.draw_graph(self.ir, depth=depth, params=params, constants=constants,
+                                  rankdir=rankdir, **options)
 
 
-def _is_layer(obj) -> bool:
-    try:
-        import paddle
-
-        return isinstance(obj, paddle.nn.Layer)
-    except Exception:
-        return False
-
-
-def _resolve(obj, paddle):
-    """Return ``(function_to_convert, layer_or_None, default_specs, display_name)``."""
-    from paddle.jit.dy2static.program_translator import StaticFunction
-
-    if isinstance(obj, StaticFunction):
-        fn = obj.dygraph_function
-        layer = getattr(fn, "__self__", None)
-        return fn, layer, obj._input_spec, getattr(fn, "__qualname__", "function")
-    if isinstance(obj, paddle.nn.Layer):
-        fwd = obj.forward
-        if isinstance(fwd, StaticFunction):  # a Layer already passed through to_static
-            return fwd.dygraph_function, obj, fwd._input_spec, type(obj).__name__
-        return fwd, obj, None, type(obj).__name__
-    if inspect.ismethod(obj) and isinstance(obj.__self__, paddle.nn.Layer):
-        return obj, obj.__self__, None, obj.__qualname__
-    if inspect.isfunction(obj):
-        return obj, None, None, obj.__qualname__
-    if inspect.isclass(obj) and issubclass(obj, paddle.nn.Layer):
-        raise D2SError(
-            f"{obj.__name__} is a Layer class, not an instance.",
-            f"Create one first, e.g. `model = {obj.__name__}()`, and convert `model`.",
-        )
-    raise D2SError(
-        f"Cannot convert a {type(obj).__name__}.",
-        "Give a paddle.nn.Layer instance, a bound Layer method, or a function.",
-    )
-
-
-@contextlib.contextmanager
-def _record_layer_paths(layer, paddle):
-    """Map global-block op ids to the user's sublayer attribute paths.
-
-    Forward pre/post hooks on every sublayer note which ops each call added,
-    innermost layer first, as Paddle does for its ``struct_name`` attribute,
-    but with attribute names (``encoder.layers.0.linear1``) instead of class
-    names with call counters.
-    """
-    paths: Dict[int, str] = {}
-    if layer is None:
-        yield paths
-        return
-    names = {}
-    for name, sub in layer.named_sublayers():
-        names.setdefault(id(sub), name)
-    stack: List[int] = []
-
-    def ops_now():
-        return paddle.static.default_main_program().global_block().ops
-
-    def pre(lyr, _inputs):
-        if not paddle.in_dynamic_mode():
-            stack.append(len(ops_now()))
-
-    def post(lyr, _inputs, _outputs):
-        if paddle.in_dynamic_mode() or not stack:
-            return
-        start = stack.pop()
-        path = names.get(id(lyr), "")
-        for op in ops_now()[start:]:
-            paths.setdefault(int(op.id()), path)
-
-    handles = []
-    try:
-        for _, sub in layer.named_sublayers():
-            handles.append(sub.register_forward_pre_hook(pre))
-            handles.append(sub.register_forward_post_hook(post))
-        yield paths
-    finally:
-        for h in handles:
-            h.remove()
+def _failed(message: str, stage: str, original: BaseException, conv: "Conversion") -> ConversionError:
+    """A ConversionError with its diagnosis (the user's line, a hint), also recorded on
+    the partial Conversion it carries."""
+    err = ConversionError(message, stage=stage, original=original, conversion=conv)
+    err.report = diagnose(err)
+    conv.error = err
+    return err
 
 
 def _source_of(fn) -> tuple:
@@ -216,7 +148,7 @@ def _tensor_infos(values) -> List[TensorInfo]:
             name = v.name if getattr(v, "has_name", True) else None
         except Exception:
             name = None
-        out.append(TensorInfo(dims, str(v.dtype).replace("paddle.", ""), name))
+        out.append(TensorInfo(dims, dtype_name(v), name))
     return out
 
 
@@ -275,10 +207,11 @@ def convert(
     paddle = require_paddle()
     if mode not in MODES:
         raise D2SError(f"Unknown mode {mode!r}.", "Use mode='ast' or mode='sot'.")
-    fn, layer, default_specs, disp = _resolve(obj, paddle)
+    target = resolve(obj)
+    fn, layer, disp = target.function, target.layer, target.name
     specs, examples = to_input_specs(input_spec, example_inputs)
-    if specs is None and default_specs is not None:
-        specs = list(default_specs)
+    if specs is None and target.specs is not None:
+        specs = list(target.specs)
     if specs is None:
         raise SpecError(
             f"No input description for {disp}.",
@@ -319,65 +252,24 @@ def convert(
                 warnings.filterwarnings("ignore", message="Tensor do not have 'place' interface")
                 out = conv.static_function(*inputs)
         except Exception as exc:
-            raise ConversionError(
-                f"The converted function failed on its first static run: "
-                f"{type(exc).__name__}: {_first_line(exc)}",
-                stage="run", original=exc, conversion=conv,
-            ) from exc
+            raise _failed(f"The converted function failed on its first static run: "
+                          f"{type(exc).__name__}: {gist_at_line(exc)}", "run", exc, conv) from exc
         conv.timings["first_run_s"] = time.perf_counter() - t0
         if not conv.outputs:
             conv.outputs = _tensor_infos(out)
     return conv
 
 
-_EXC_LINE = re.compile(r"^\s*([A-Za-z_][\w.]*(?:Error|Exception|Warning)):\s*(.*)$")
-_FILE_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')
-
-
-def _first_line(exc) -> str:
-    """The gist of a Paddle error: its innermost ``Type: message`` line, without
-    Paddle's C++ location and enforce hints, plus the user's line when known."""
-    text = str(exc).strip()
-    lines = text.splitlines()
-    gist = ""
-    for line in lines:
-        m = _EXC_LINE.match(line)
-        if m:
-            gist = m.group(2)
-    if not gist:
-        gist = next((ln.strip() for ln in lines
-                     if ln.strip() and ln.strip() != "In transformed code:"), type(exc).__name__)
-    gist = re.sub(r"^\((InvalidArgument|PreconditionNotMet|Unimplemented|NotFound|OutOfRange|Fatal)\)\s*", "", gist)
-    gist = re.sub(r"\s*\(at /paddle/\S+\)\s*$", "", gist)
-    gist = re.sub(r"\s*\[Hint:.*$", "", gist)
-    from .pir_walk import is_user_file
-
-    for i, line in enumerate(lines):
-        m = _FILE_LINE.match(line)
-        if m and is_user_file(m.group("file")):
-            from .graph import display_file
-
-            return f"{gist[:400]} (at {display_file(m.group('file'))} line {m.group('line')})"
-    return gist[:400]
-
-
 def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
-    from .pir_walk import program_to_graph
-    from .steps import converted_functions
-    from .transformers_compat import recording_converted_functions
-
     t0 = time.perf_counter()
     try:
         sf = paddle.jit.to_static(fn, input_spec=specs, full_graph=True)
         conv.static_function = sf
-        with _record_layer_paths(layer, paddle) as paths, recording_converted_functions() as seen:
+        with recording_layer_paths(layer) as paths, recording_converted_functions() as seen:
             cp = sf.concrete_program
     except Exception as exc:
-        raise ConversionError(
-            f"paddle.jit.to_static could not convert {conv.name}: "
-            f"{type(exc).__name__}: {_first_line(exc)}",
-            stage="convert", original=exc, conversion=conv,
-        ) from exc
+        raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
+                      f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
     try:
         conv.transformed_source = sf.code
@@ -413,13 +305,11 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
     try:
         conv.static_function = paddle.jit.to_static(fn, input_spec=specs)
     except Exception as exc:
-        raise ConversionError(
-            f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: {_first_line(exc)}",
-            stage="convert", original=exc, conversion=conv,
-        ) from exc
+        raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
+                      f"{gist_at_line(exc)}", "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
     conv.inputs = [TensorInfo([None if (d is None or d < 0) else d for d in s.shape],
-                              str(s.dtype).replace("paddle.", ""), s.name)
+                              dtype_name(s), s.name)
                    for s in flatten(specs) if hasattr(s, "shape")]
     conv.notes.append(
         "SOT mode translates bytecode at the first call: Paddle exposes no single Program "
@@ -427,7 +317,3 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
         "AST steps here (the graph-break report shows the subgraphs SOT captured). "
         "Use mode='ast' (--mode ast) for the full Program view."
     )
-
-
-def describe_specs(specs) -> str:
-    return ", ".join(spec_to_text(s) for s in specs or [])

@@ -16,13 +16,15 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple
 
-from .graph import display_file
-from .pir_walk import is_user_file
+from . import display
+from .errors import ConversionError
+from .frames import Frame, display_file, error_gist, is_d2s_file, is_user_file, user_frames_in_text
+from .nested import flatten
+from .paddle_compat.errors import unwrap_sot, user_frames_from_error_data
+from .paddle_compat.targets import code_of
+from .shapes import is_dynamic
 
 CONTEXT = 2  # lines shown before and after the failing line
-
-_FILE_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>\S+))?')
-_EXC_LINE = re.compile(r"^\s*(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*(?:Error|Exception|Warning)):\s*(.*)$")
 
 
 @dataclass
@@ -77,12 +79,10 @@ class ErrorReport:
         return "\n".join(parts)
 
     def _repr_html_(self) -> str:
-        from ..viz.error_view import error_report_html
-
-        return error_report_html(self)
+        return display.html(self)
 
 
-# Known causes: id -> what to do. Matched in order by _classify.
+# Known causes: id -> what to do. Matched in order by classify().
 HINTS = {
     "tolist": (
         "`Tensor.tolist()` needs the tensor's values, which do not exist while Paddle builds "
@@ -141,7 +141,12 @@ HINTS = {
 }
 
 
-def _classify(exc_type: str, text: str, code: str, conversion, stage: str) -> str:
+def classify(exc_type: str, text: str, code: str = "", specs=None) -> str:
+    """The id of the known cause (a key of :data:`HINTS`) of an error, or "".
+
+    ``exc_type`` is the error's class name, ``text`` Paddle's message (traceback
+    included), ``code`` the failing source line, ``specs`` the InputSpecs used.
+    """
     t = text
     low = t.lower()
     c = code or ""
@@ -163,7 +168,6 @@ def _classify(exc_type: str, text: str, code: str, conversion, stage: str) -> st
             or "return_value" in low and "cond" in low):
         return "return-in-branch"
     if "reshape" in low and ("shape" in low):
-        specs = getattr(conversion, "input_specs", None) or []
         if _has_dynamic_dim(specs):
             return "reshape-dynamic-dim"
         return "shape-mismatch"
@@ -174,37 +178,24 @@ def _classify(exc_type: str, text: str, code: str, conversion, stage: str) -> st
             or re.match(r"\s*async\s+def\b", c) or "await " in c
             or "not supported" in low and "static" in low or "generator" in low):
         return "unsupported-syntax"
-    if exc_type == "InnerError":
+    if exc_type == "InnerError":  # SOT's own wrapper, with no cause to unwrap
         return "sot-internal"
     return ""
 
 
 def _has_dynamic_dim(specs) -> bool:
-    for s in specs if isinstance(specs, (list, tuple)) else [specs]:
-        if isinstance(s, (list, tuple)):
-            if _has_dynamic_dim(s):
-                return True
-        elif any(d is None or (isinstance(d, int) and d < 0) for d in (getattr(s, "shape", None) or [])):
-            return True
-    return False
+    return any(is_dynamic(d) for s in flatten(specs or []) for d in (getattr(s, "shape", None) or []))
 
 
 def _unwrap(exc) -> Tuple[Any, str, Any, List[str]]:
     """(Paddle's exception, stage, conversion, texts of wrappers) from what was raised."""
-    from .errors import ConversionError
-
-    stage, conv, wrappers = "", None, []
+    stage, conv = "", None
     if isinstance(exc, ConversionError):
         stage, conv = exc.stage, exc.conversion
         if exc.original is not None:
             exc = exc.original
-    seen = set()
-    # SOT wraps the real error in InnerError(s); the cause is on __cause__.
-    while type(exc).__name__ == "InnerError" and exc.__cause__ is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        wrappers.append(_format(exc))
-        exc = exc.__cause__
-    return exc, stage, conv, wrappers
+    exc, wrappers = unwrap_sot(exc)
+    return exc, stage, conv, [_format(w) for w in wrappers]
 
 
 def _format(exc) -> str:
@@ -215,7 +206,7 @@ def _format(exc) -> str:
         frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ is not None else []
     except Exception:
         frames = []
-    frames = [fr for fr in frames if not _is_ours(fr.filename)]
+    frames = [fr for fr in frames if not is_d2s_file(fr.filename)]
     if frames:
         lines.append("Call stack (innermost last):")
         lines.extend(traceback.format_list(frames))
@@ -224,82 +215,13 @@ def _format(exc) -> str:
     return "".join(ln if ln.endswith("\n") else ln + "\n" for ln in lines).rstrip()
 
 
-def _is_ours(filename: str) -> bool:
-    import os
-
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return os.path.abspath(filename).startswith(here + os.sep)
-
-
-def _gist(exc) -> str:
-    """The innermost ``Type: message`` of Paddle's text, without C++ locations and hints."""
-    text = str(exc).strip()
-    lines = text.splitlines()
-    gist, start = "", None
-    for i, line in enumerate(lines):
-        m = _EXC_LINE.match(line)
-        if m:
-            gist, start = m.group(2).strip(), i
-    if start is not None:
-        # the message may continue on the next lines (until a blank line)
-        more = []
-        for line in lines[start + 1:]:
-            if not line.strip() or line.strip().startswith("[") or _FILE_RE.search(line):
-                break
-            more.append(line.strip())
-        if more and len(gist) < 200:
-            gist = " ".join([gist] + more[:2])
-    if not gist:
-        gist = next((ln.strip() for ln in lines
-                     if ln.strip() and ln.strip() != "In transformed code:"), "")
-    gist = re.sub(r"^\((InvalidArgument|PreconditionNotMet|Unimplemented|NotFound|OutOfRange|"
-                  r"Fatal|Unavailable|ResourceExhausted)\)\s*", "", gist)
-    gist = re.sub(r"\s*\(at /paddle/\S+\)", "", gist)
-    gist = re.sub(r"\s*\[Hint:.*?\]", "", gist)
-    gist = re.sub(r"\s*\[operator <.*$", "", gist)
-    return gist.strip()[:500] or type(exc).__name__
-
-
-def _user_frames_from_error_data(exc) -> Tuple[List[Tuple[str, int, str]], List[Tuple[str, int]]]:
-    """User frames (file, line, function) and the matching transformed frames."""
-    try:
-        from paddle.jit.dy2static.error import ERROR_DATA
-    except Exception:
-        return [], []
-    data = getattr(exc, ERROR_DATA, None)
-    if data is None or getattr(data, "in_runtime", False):
-        return [], []
-    users, transformed = [], []
-    for fr in getattr(data, "origin_traceback", None) or []:
-        try:
-            filename, lineno = fr[0], fr[1]
-        except Exception:
-            continue
-        info = (getattr(data, "origin_info_map", None) or {}).get((filename, lineno))
-        if info is None:
-            continue
-        loc = info.location
-        users.append((loc.filepath, int(loc.lineno), getattr(info, "function_name", "")))
-        transformed.append((filename, int(lineno)))
-    return users, transformed
-
-
-def _user_frames_from_text(text: str, prefer: str) -> List[Tuple[str, int, str]]:
-    out = []
-    for m in _FILE_RE.finditer(text):
-        f = m.group("file")
-        if is_user_file(f) and (not prefer or f == prefer or f.startswith("<d2s-cell-")):
-            out.append((f, int(m.group("line")), m.group("func") or ""))
-    return out
-
-
-def _user_frames_from_traceback(exc, prefer: str) -> List[Tuple[str, int, str]]:
+def _user_frames_from_traceback(exc, prefer: str) -> List[Frame]:
     out = []
     tb = getattr(exc, "__traceback__", None)
     for fr in traceback.extract_tb(tb) if tb is not None else []:
         if is_user_file(fr.filename) and (not prefer or fr.filename == prefer
                                           or fr.filename.startswith("<d2s-cell-")):
-            out.append((fr.filename, fr.lineno, fr.name))
+            out.append(Frame(fr.filename, fr.lineno, fr.name))
     return out
 
 
@@ -311,16 +233,12 @@ def _context(filename: str, line: int, around: int = CONTEXT) -> List[CodeLine]:
     return [CodeLine(n, lines[n - 1].rstrip("\n"), n == line) for n in range(lo, hi + 1)]
 
 
-def _target_location(conversion) -> Optional[Tuple[str, int, str]]:
+def _target_location(conversion) -> Optional[Frame]:
     """Where the converted function is defined (for errors about its source)."""
-    target = getattr(conversion, "target", None)
-    fn = getattr(target, "forward", target)
-    fn = getattr(fn, "dygraph_function", fn)
-    fn = getattr(fn, "__func__", fn)
-    code = getattr(fn, "__code__", None)
+    code = code_of(conversion.target) if conversion is not None else None
     if code is None:
         return None
-    return code.co_filename, code.co_firstlineno, code.co_name
+    return Frame(code.co_filename, code.co_firstlineno, code.co_name)
 
 
 def diagnose(exc, conversion=None) -> ErrorReport:
@@ -341,24 +259,24 @@ def diagnose(exc, conversion=None) -> ErrorReport:
 def _diagnose(exc, conversion) -> ErrorReport:
     err, stage, conv, wrappers = _unwrap(exc)
     conversion = conversion if conversion is not None else conv
-    prefer = getattr(conversion, "source_file", "") or ""
+    prefer = conversion.source_file if conversion is not None else ""
     text = str(err)
     rep = ErrorReport(
         exc_type=type(err).__name__,
-        message=_gist(err),
+        message=error_gist(err),
         stage=stage,
-        mode=getattr(conversion, "mode", "") or "",
-        name=getattr(conversion, "name", "") or "",
+        mode=conversion.mode if conversion is not None else "",
+        name=conversion.name if conversion is not None else "",
     )
     rep.original_text = "\n".join(wrappers + [_format(err)]).strip()
 
-    users, transformed = _user_frames_from_error_data(err)
+    users, transformed = user_frames_from_error_data(err)
     if not users:
-        users = _user_frames_from_text(text, prefer)
+        users = user_frames_in_text(text, prefer)
     if not users:
         users = _user_frames_from_traceback(err, prefer)
     if not users and any(w for w in wrappers):
-        users = _user_frames_from_text("\n".join(wrappers), prefer)
+        users = user_frames_in_text("\n".join(wrappers), prefer)
     loc = users[-1] if users else None
     if loc is None and ("source" in text.lower() or isinstance(err, (OSError, IndexError))):
         loc = _target_location(conversion)
@@ -367,9 +285,10 @@ def _diagnose(exc, conversion) -> ErrorReport:
         rep.context = _context(rep.file, rep.line)
         rep.code = next((c.text for c in rep.context if c.is_error), "")
     if transformed:
-        tfile, tline = transformed[-1]
+        tfile, tline = transformed[-1].file, transformed[-1].line
         rep.transformed_file = tfile
         rep.transformed = _context(tfile, tline, around=1)
-    rep.hint_id = _classify(rep.exc_type, text + "\n" + "\n".join(wrappers), rep.code, conversion, stage)
+    specs = conversion.input_specs if conversion is not None else None
+    rep.hint_id = classify(rep.exc_type, text + "\n" + "\n".join(wrappers), rep.code, specs)
     rep.hint = HINTS.get(rep.hint_id, "")
     return rep

@@ -29,7 +29,8 @@ class ConversionError(D2SError):
     """``paddle.jit.to_static`` failed, while converting or on the first static run.
 
     ``stage`` is ``"convert"`` or ``"run"``; ``original`` is Paddle's exception.
-    ``conversion`` holds whatever was gathered before the failure.
+    ``conversion`` holds whatever was gathered before the failure; ``report`` is the
+    :class:`~d2s_lab.core.diagnose.ErrorReport` explaining it.
     """
 
     def __init__(self, message, hint="", stage="convert", original=None, conversion=None):
@@ -37,16 +38,8 @@ class ConversionError(D2SError):
         self.stage = stage
         self.original = original
         self.conversion = conversion
-        self._report = None
-
-    @property
-    def report(self):
-        """The :class:`~d2s_lab.core.diagnose.ErrorReport` for this failure (built once)."""
-        if self._report is None:
-            from .diagnose import diagnose
-
-            self._report = diagnose(self)
-        return self._report
+        # the ErrorReport (user line, hint): set by whoever raises, via diagnose()
+        self.report = None
 
 
 class SavedModelError(D2SError):

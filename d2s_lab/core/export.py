@@ -5,8 +5,9 @@ import os
 import time
 from typing import List, Tuple
 
-from ._paddle import require_paddle
 from .errors import D2SError
+from .frames import gist_at_line
+from .paddle_compat import require_paddle
 
 SAVED_SUFFIXES = (".json", ".pdmodel", ".pdiparams", ".pdiparams.info")
 
@@ -43,10 +44,8 @@ def save_conversion(conv, path) -> List[Tuple[str, int]]:
     try:
         paddle.jit.save(target, prefix, input_spec=list(conv.input_specs or []) or None)
     except Exception as exc:
-        from .convert import _first_line
-
         raise D2SError(f"paddle.jit.save failed for {conv.name}: {type(exc).__name__}: "
-                       f"{_first_line(exc)}",
+                       f"{gist_at_line(exc)}",
                        "Models with Python-side outputs or SOT-only code may not save; "
                        "try --mode ast.") from None
     written = []

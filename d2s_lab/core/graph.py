@@ -9,117 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional
 
-# Op categories, in the order legends list them.
-CATEGORIES = (
-    "conv",
-    "matmul",
-    "elementwise",
-    "activation",
-    "normalization",
-    "pooling",
-    "reshape",
-    "reduction",
-    "control",
-    "data",
-    "parameter",
-    "constant",
-    "other",
-)
-
-CATEGORY_LABELS = {
-    "conv": "conv",
-    "matmul": "matmul / linear",
-    "elementwise": "elementwise",
-    "activation": "activation",
-    "normalization": "normalization",
-    "pooling": "pooling",
-    "reshape": "reshape / shape",
-    "reduction": "reduction",
-    "control": "control flow",
-    "data": "data / input",
-    "parameter": "parameter",
-    "constant": "constant",
-    "other": "other",
-}
-
-_BY_NAME = {}
-for _cat, _names in {
-    "conv": "conv1d conv2d conv3d depthwise_conv2d conv2d_transpose conv3d_transpose "
-    "depthwise_conv2d_transpose conv2d_fusion fused_conv2d_add_act deformable_conv",
-    "matmul": "matmul mm bmm fc linear einsum addmm matmul_with_flatten mul "
-    "fused_gemm_epilogue multihead_matmul",
-    "elementwise": "add subtract multiply divide pow elementwise_pow maximum minimum scale "
-    "floor_divide remainder exp log log2 log10 log1p sqrt rsqrt abs sin cos tan square "
-    "reciprocal sign floor ceil round clip cast neg erf greater_than greater_equal "
-    "less_than less_equal equal not_equal logical_and logical_or logical_not logical_xor "
-    "bitwise_and bitwise_or bitwise_not where add_n isnan isinf isfinite increment "
-    "add_ multiply_ subtract_ divide_ scale_ exp_ where_ cast_ fmax fmin",
-    "activation": "relu relu6 relu_ gelu sigmoid tanh softmax log_softmax silu swish "
-    "leaky_relu elu selu celu hardswish hard_swish hardsigmoid hard_sigmoid mish "
-    "softplus softsign prelu tanh_shrink hardtanh thresholded_relu logsigmoid softmax_ "
-    "sigmoid_ tanh_ gelu_ silu_ leaky_relu_",
-    "normalization": "batch_norm batch_norm_ sync_batch_norm_ layer_norm group_norm "
-    "instance_norm rms_norm fused_bias_residual_layernorm local_response_norm lrn "
-    "data_norm fused_batch_norm_act",
-    "pooling": "pool2d pool3d max_pool2d_with_index max_pool3d_with_index lp_pool2d "
-    "unpool fractional_max_pool2d",
-    "reshape": "reshape reshape_ squeeze squeeze_ unsqueeze unsqueeze_ transpose flatten "
-    "flatten_ concat split split_with_num slice strided_slice gather gather_nd stack "
-    "unstack shape shape64 expand expand_as tile flip roll pad pad3d assign "
-    "index_select take_along_axis put_along_axis scatter scatter_nd_add chunk "
-    "unbind broadcast_tensors view_shape view_dtype as_strided set_value "
-    "set_value_ set_value_with_tensor set_value_with_tensor_ builtin.combine "
-    "builtin.split builtin.slice meshgrid tril triu one_hot embedding lookup_table_v2 "
-    "index_put index_sample repeat_interleave",
-    "reduction": "sum mean max min prod p_norm norm argmax argmin logsumexp cumsum "
-    "cumprod all any reduce_sum reduce_mean reduce_max reduce_min amax amin topk "
-    "argsort sort frobenius_norm squared_l2_norm std var nonzero",
-    "control": "if while cf.yield cf.tuple_push cf.tuple_pop cf.stack_create "
-    "cf.has_elements select_input select_output pylayer assert conditional_block "
-    "while_loop",
-    "data": "data feed fetch builtin.shadow_output",
-    "parameter": "builtin.parameter parameter",
-    "constant": "full full_int_array full_like full_ builtin.constant assign_value "
-    "assign_value_ arange linspace zeros ones fill_constant full_with_tensor "
-    "uniform gaussian randint",
-}.items():
-    for _n in _names.split():
-        _BY_NAME[_n] = _cat
-
-
-def short_name(op_name: str) -> str:
-    """``pd_op.conv2d`` -> ``conv2d``; ``builtin.parameter`` keeps its dialect."""
-    dialect, _, rest = op_name.partition(".")
-    if not rest:
-        return op_name
-    if dialect in ("builtin", "cf"):
-        return op_name
-    return rest
-
-
-def categorize(op_name: str) -> str:
-    """Map an op name (PIR ``pd_op.relu`` or legacy ``relu``) to a category."""
-    name = short_name(op_name)
-    if name in _BY_NAME:
-        return _BY_NAME[name]
-    base = name.rstrip("_")
-    if base in _BY_NAME:
-        return _BY_NAME[base]
-    if name.endswith("_grad"):
-        return "other"
-    for prefix, cat in (
-        ("conv", "conv"),
-        ("fused_conv", "conv"),
-        ("matmul", "matmul"),
-        ("reduce_", "reduction"),
-        ("elementwise_", "elementwise"),
-        ("pool", "pooling"),
-        ("cf.", "control"),
-        ("fill_", "constant"),
-    ):
-        if name.startswith(prefix):
-            return cat
-    return "other"
+from .frames import display_file
+from .ops import short_name
+from .shapes import format_shape
 
 
 @dataclass
@@ -133,26 +25,6 @@ class SourceLoc:
 
     def __str__(self) -> str:
         return f"{display_file(self.file)}:{self.line}"
-
-
-# Notebook cells' code file names -> execution counts, filled by the notebook glue
-# (a kernel names cells by hash, e.g. /tmp/ipykernel_42/1234.py).
-CELL_NUMBERS: Dict[str, int] = {}
-
-
-def display_file(path: str) -> str:
-    """A short, readable file name (notebook cells show as ``cell[3]``)."""
-    if path in CELL_NUMBERS:
-        return f"cell[{CELL_NUMBERS[path]}]"
-    if path.startswith("<d2s-cell-"):
-        parts = path.strip("<>").split("-")
-        if len(parts) >= 3 and parts[2].isdigit():
-            return f"cell[{parts[2]}]"
-        return "cell"
-    if path.startswith("<ipython-input-"):
-        parts = path.strip("<>").split("-")
-        return f"cell[{parts[2]}]" if len(parts) > 2 else "cell"
-    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 @dataclass
@@ -173,31 +45,6 @@ class Value:
 
     def shape_text(self, dyn: str = "N") -> str:
         return format_shape(self.shape, dyn)
-
-
-def format_shape(shape: Optional[List[int]], dyn: str = "N") -> str:
-    if shape is None:
-        return "?"
-    return "[" + ", ".join(dyn if d < 0 else str(d) for d in shape) + "]"
-
-
-def short_dtype(dtype: Optional[str]) -> str:
-    if not dtype:
-        return ""
-    return {
-        "float32": "f32",
-        "float64": "f64",
-        "float16": "f16",
-        "bfloat16": "bf16",
-        "int64": "i64",
-        "int32": "i32",
-        "int16": "i16",
-        "int8": "i8",
-        "uint8": "u8",
-        "bool": "bool",
-        "complex64": "c64",
-        "complex128": "c128",
-    }.get(dtype, dtype)
 
 
 @dataclass

@@ -13,9 +13,15 @@ import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Tuple
 
+from . import display
 from .errors import SavedModelError
-from .graph import Graph, format_shape
+from .graph import Graph
+from .shapes import format_shape
+from .saved_info import read_info
 from .saved_io import check_file
+from .saved_legacy import read_legacy
+from .saved_params import read_params
+from .saved_pir import read_pir
 
 PROGRAM_SUFFIXES = (".json", ".pdmodel")
 SIDE_SUFFIXES = (".pdiparams.info", ".pdiparams")
@@ -56,9 +62,7 @@ class SavedModel:
         return f"<SavedModel {self.summary()}>"
 
     def _repr_html_(self) -> str:
-        from ..viz.saved_view import saved_html
-
-        return saved_html(self)
+        return display.html(self)
 
 
 def find_files(path: str) -> Tuple[str, str]:
@@ -108,15 +112,11 @@ def read_saved(path) -> SavedModel:
         "legacy-pdmodel" if program.endswith(".pdmodel") else _sniff(program))
     notes: List[str] = []
     if fmt == "pir-json":
-        from .saved_pir import read_pir
-
         graph, base = read_pir(program)
         version = f"PIR v{base.get('version', '?')}"
         persist = sorted({v.param_name for v in graph.values.values()
                           if v.kind == "parameter" and v.param_name})
     else:
-        from .saved_legacy import read_legacy
-
         graph, info = read_legacy(program)
         version = f"Paddle {info['version']}" if info["version"] else ""
         persist = info["persistables"]
@@ -124,8 +124,6 @@ def read_saved(path) -> SavedModel:
     sm.files.append((program, os.path.getsize(program)))
     params_file = prefix + ".pdiparams"
     if os.path.isfile(params_file):
-        from .saved_params import read_params
-
         sm.params = read_params(params_file)
         sm.files.append((params_file, os.path.getsize(params_file)))
         _name_params(sm, persist, notes)
@@ -134,8 +132,6 @@ def read_saved(path) -> SavedModel:
                      "shapes come from the program only.")
     info_file = prefix + ".pdiparams.info"
     if os.path.isfile(info_file):
-        from .saved_info import read_info
-
         info = read_info(info_file)
         sm.files.append((info_file, os.path.getsize(info_file)))
         sm.structured_names = {k: str(v.get("structured_name", "")) for k, v in info.items()

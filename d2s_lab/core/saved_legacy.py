@@ -21,15 +21,17 @@ import struct
 from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import SavedModelError
-from .graph import Block, Graph, Op, SourceLoc, Value, categorize
-from .pir_walk import _FRAME_RE, _SKIP_ATTRS
+from .graph import Block, Graph, Op, SourceLoc, Value
+from .ops import categorize
+from .frames import innermost_user_frame
+from .ops import SKIP_ATTRS
 from .saved_io import (MAX_PROGRAM_BYTES, WireError, pb_int, pb_ints, pb_message, pb_str,
                        read_bytes, signed32)
 from .saved_params import VARTYPE_DTYPES
 
 FEED_MINIBATCH, FETCH_LIST = 9, 10
 MAX_BLOCK_DEPTH = 64
-_LEGACY_SKIP = _SKIP_ATTRS | {"op_role_var", "op_callstack"}
+_LEGACY_SKIP = SKIP_ATTRS | {"op_role_var", "op_callstack"}
 _SUB_BLOCK_LABELS = {"conditional_block": "true", "conditional_block_infer": "true",
                      "while": "body", "recurrent": "body", "pylayer": "forward"}
 
@@ -143,26 +145,11 @@ def decode_program(buf: bytes) -> Dict[str, Any]:
     return {"version": version, "blocks": blocks}
 
 
-_LIBRARY_MARKS = ("site-packages", "dist-packages", "/paddle/", "\\paddle\\", "<frozen",
-                  "/lib/python", "\\lib\\")
-
-
 def saved_frame(lines: List[str]) -> Optional[SourceLoc]:
-    """The innermost model-code frame of a saved op's callstack, judged from the text
-    alone (the paths are from the machine that saved the model; never touched here)."""
-    frames = []
-    for line in lines:
-        m = _FRAME_RE.match(line)
-        if m:
-            frames.append((m.group("file"), int(m.group("line")), m.group("func").strip()))
-    start = 0
-    for i, (f, _, _) in enumerate(frames):
-        if f.endswith(("program_translator.py", "opcode_executor.py", "function_graph.py")):
-            start = i + 1
-    for f, ln, fn in reversed(frames[start:]):
-        if not any(m in f for m in _LIBRARY_MARKS):
-            return SourceLoc(f, ln, fn)
-    return None
+    """The innermost model-code frame of a saved op's callstack (the paths are from
+    the machine that saved the model: judged as text, never opened)."""
+    fr = innermost_user_frame(lines)
+    return SourceLoc(fr.file, fr.line, fr.function) if fr is not None else None
 
 
 def _version_text(v: int) -> str:

@@ -21,8 +21,9 @@ import os
 from typing import Any, Dict, List, Optional
 
 from .errors import SavedModelError
-from .graph import Block, Graph, Op, Value, categorize
-from .pir_walk import _SKIP_ATTRS, _sub_block_labels
+from .graph import Block, Graph, Op, Value
+from .ops import categorize
+from .ops import SKIP_ATTRS, sub_block_labels
 from .saved_io import MAX_PROGRAM_BYTES, read_bytes
 
 DIALECTS = {"0": "builtin", "1": "pd_op", "2": "cf", "3": "custom_op", "4": "pd_dist"}
@@ -182,7 +183,7 @@ class _Reader:
                 if isinstance(a, dict) and isinstance(a.get("N"), str):
                     if a["N"] == "struct_name":
                         struct = str(decode_attr(a.get("AT")) or "")
-                    elif a["N"] not in _SKIP_ATTRS:
+                    elif a["N"] not in SKIP_ATTRS:
                         attrs[a["N"]] = decode_attr(a.get("AT"))
         else:
             self.fail(f"op {name} has non-list attributes.")
@@ -206,7 +207,7 @@ class _Reader:
         op = Op(id=oid, name=name, category=categorize(name), attrs=attrs, inputs=inputs,
                 outputs=outputs, layer=layer, struct_name=struct)
         if "regions" in raw:
-            labels = _sub_block_labels(name)
+            labels = sub_block_labels(name)
             for k, b in enumerate(self.region_blocks(raw["regions"], depth + 1)):
                 lab = labels[k] if k < len(labels) else f"block{k}"
                 op.blocks.append(self.block(b, lab, f"{block_id}/{oid}.{lab}", layer, depth + 1))

@@ -2,34 +2,30 @@
 with a function: each graph break and its reason, each frame that fell back to
 dygraph, and the subgraphs it compiled.
 
-This is the one module that knows SOT's internals, all of them private to Paddle
-and moving between versions:
-
-* ``paddle.jit.sot.utils.info_collector.InfoCollector`` with the
-  ``breakgraph_reason`` and ``subgraph_info`` collectors, switched on through
-  ``SOT_COLLECT_INFO`` (Paddle >= 3.0); the break reasons are the classes in
-  ``paddle.jit.sot.utils.exceptions`` (``DataDependencyOperationBreak``, ...);
-* ``OpcodeExecutor._break_graph_when_if`` / ``_break_graph_when_call`` (where a
-  frame is split, and on which line), ``executor_cache.start_translate`` (a
-  frame that fell back entirely) and ``FallbackWrapper`` (the compiled
-  subgraphs and their Programs), wrapped for the duration of one run;
-* ``MIN_GRAPH_SIZE``: set to 0 during the run, or subgraphs smaller than 10
-  ops run eagerly and never show up.
-
-Every piece is feature-detected; a Paddle build without them gets a report that
-says plainly what is missing.
+The SOT internals it reads are hooked in
+:mod:`d2s_lab.core.paddle_compat.sot`; this module turns what they record into a
+report: user lines, the code on them, the subgraphs drawn, and what AST mode says.
 """
 from __future__ import annotations
 
 import contextlib
 import io
 import linecache
-import sys
+import re
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
 
-from .graph import Graph, display_file
+from . import display
+from .convert import Conversion, convert
+from .diagnose import diagnose
+from .errors import ConversionError, D2SError, SpecError
+from .frames import display_file, is_user_file
+from .graph import Graph
+from .paddle_compat import require_paddle, sot
+from .paddle_compat.program import program_to_graph
+from .paddle_compat.targets import resolve
+from .specs import as_input_list, random_inputs, to_input_specs
 
 
 @dataclass
@@ -103,33 +99,7 @@ class SotReport:
         return f"<SotReport {self.summary()}>"
 
     def _repr_html_(self) -> str:
-        from ..viz.sot_view import sot_report_html
-
-        return sot_report_html(self)
-
-
-def _sot_modules():
-    """Paddle's SOT internals this module needs, or a reason they are missing."""
-    try:
-        import paddle
-        from paddle.jit.sot.opcode_translator.executor import executor_cache, opcode_executor
-        from paddle.jit.sot.symbolic import compile_cache
-        from paddle.jit.sot.utils import envs, exceptions, info_collector
-    except Exception as exc:  # pragma: no cover - depends on the Paddle build
-        return None, f"this Paddle build has no SOT info collector ({type(exc).__name__}: {exc})"
-    need = [
-        (info_collector, "InfoCollector"), (info_collector, "BreakGraphReasonInfo"),
-        (info_collector, "SubGraphInfo"), (envs, "ENV_SOT_COLLECT_INFO"),
-        (envs, "ENV_MIN_GRAPH_SIZE"), (exceptions, "BreakGraphError"), (exceptions, "FallbackError"),
-        (opcode_executor, "OpcodeExecutor"), (executor_cache, "start_translate"),
-        (executor_cache, "OpcodeExecutorCache"), (compile_cache, "FallbackWrapper"),
-    ]
-    missing = [f"{m.__name__}.{a}" for m, a in need if not hasattr(m, a)]
-    if missing:
-        return None, (f"Paddle {paddle.__version__} lacks SOT internals this report reads "
-                      f"({', '.join(missing)}); it was written against Paddle 3.x.")
-    return dict(paddle=paddle, ic=info_collector, envs=envs, exc=exceptions, oe=opcode_executor,
-                ec=executor_cache, cc=compile_cache), ""
+        return display.html(self)
 
 
 def _line_text(filename: str, line: Optional[int]) -> str:
@@ -138,141 +108,8 @@ def _line_text(filename: str, line: Optional[int]) -> str:
     return linecache.getline(filename, line).rstrip("\n")
 
 
-def _function_name(code_name: str) -> str:
-    """SOT names the rest of a split frame ``$resume_1@f_7902e``; show ``f (resumed)``."""
-    if not code_name.startswith("$"):
-        return code_name
-    base = code_name.rsplit("@", 1)[-1]
-    head, _, tail = base.rpartition("_")
-    if head and all(ch in "0123456789abcdef" for ch in tail):
-        base = head
-    return f"{base} (resumed)"
-
-
-def _executor_place(executor):
-    try:
-        code = executor.vframe.code
-        line = getattr(executor, "_current_line", -1)
-        return code.co_filename, (line if line and line > 0 else None), _function_name(code.co_name)
-    except Exception:
-        return "", None, ""
-
-
-def _executor_on_stack():
-    """The innermost SOT executor on the Python stack (for where a fallback was raised)."""
-    f = sys._getframe(2)
-    while f is not None:
-        obj = f.f_locals.get("self")
-        if obj is not None and hasattr(obj, "vframe") and hasattr(obj, "_current_line"):
-            return obj
-        f = f.f_back
-    return None
-
-
-@contextlib.contextmanager
-def _capture(mods, events: Dict[str, list]):
-    """Switch on SOT's collectors and wrap the few internals that know lines and programs."""
-    ic, envs, oe, ec, cc, exc_mod = mods["ic"], mods["envs"], mods["oe"], mods["ec"], mods["cc"], mods["exc"]
-    Executor = oe.OpcodeExecutor
-    orig_if = Executor._break_graph_when_if
-    orig_call = Executor._break_graph_when_call
-    orig_translate = ec.start_translate
-    orig_wrapper_call = cc.FallbackWrapper.__call__
-    orig_fallback_init = exc_mod.FallbackError.__init__
-
-    # The wrappers take *args so a changed signature in Paddle passes straight through.
-    def on_if(self, *args, **kwargs):
-        f, line, fn = _executor_place(self)
-        instr = next((a for a in args if hasattr(a, "starts_line")), None)
-        line = getattr(instr, "starts_line", None) or line
-        events["breaks"].append(GraphBreak(
-            "DataDependencyControlFlowBreak",
-            "an `if`/`while` on a Tensor's value: Python needs the value to choose a branch",
-            "break", f, line, fn))
-        return orig_if(self, *args, **kwargs)
-
-    def on_call(self, *args, **kwargs):
-        f, line, fn = _executor_place(self)
-        err = sys.exc_info()[1]
-        reason = getattr(err, "reason", None)
-        name = type(reason).__name__ if reason is not None else "BreakGraph"
-        msg = str(getattr(reason, "reason_str", "") or err or "graph break at a call")
-        events["breaks"].append(GraphBreak(name, msg, "break", f, line, fn))
-        if reason is not None:
-            events["matched"].add(id(reason))
-        return orig_call(self, *args, **kwargs)
-
-    def on_fallback_init(self, *args, **kwargs):
-        orig_fallback_init(self, *args, **kwargs)
-        ex = _executor_on_stack()
-        where = _executor_place(ex) if ex is not None else ("", None, "")
-        events["fallback_errors"].append((type(self).__name__, str(args[0]) if args else str(self), where))
-
-    def on_translate(frame, *args, **kwargs):
-        start = len(events["fallback_errors"])
-        result = orig_translate(frame, *args, **kwargs)
-        events["frames"] += 1
-        code = getattr(result[0], "code", "?") if result else "?"
-        raised = events["fallback_errors"][start:]
-        if code is None and raised:
-            name, msg, (f, line, fn) = raised[-1]
-            c = frame.f_code
-            events["breaks"].append(GraphBreak(
-                name, msg, "fallback", f or c.co_filename, line or c.co_firstlineno,
-                fn or _function_name(c.co_name)))
-        return result
-
-    def on_wrapper_call(self, *args, **kwargs):
-        out = orig_wrapper_call(self, *args, **kwargs)
-        try:
-            name = self.SIR.name
-            if name not in events["seen_sir"]:
-                events["seen_sir"].add(name)
-                size = self.graph_size() if hasattr(self, "graph_size") else None
-                events["subgraphs"].append((name, size, self.concrete_program))
-        except Exception as e:  # the report must not break the user's run
-            events["notes"].append(f"subgraph not recorded: {type(e).__name__}: {e}")
-        return out
-
-    Guard = getattr(envs, "EnvironmentVariableGuard", None)
-    collect = {"breakgraph_reason": [], "subgraph_info": []}
-    collector = ic.InfoCollector()
-    collector.clear()
-    with contextlib.ExitStack() as stack:
-        if Guard is not None:
-            stack.enter_context(Guard(envs.ENV_SOT_COLLECT_INFO, collect))
-            stack.enter_context(Guard(envs.ENV_MIN_GRAPH_SIZE, 0))
-        Executor._break_graph_when_if = on_if
-        Executor._break_graph_when_call = on_call
-        ec.start_translate = on_translate
-        cc.FallbackWrapper.__call__ = on_wrapper_call
-        exc_mod.FallbackError.__init__ = on_fallback_init
-        try:
-            yield collector
-        finally:
-            Executor._break_graph_when_if = orig_if
-            Executor._break_graph_when_call = orig_call
-            ec.start_translate = orig_translate
-            cc.FallbackWrapper.__call__ = orig_wrapper_call
-            exc_mod.FallbackError.__init__ = orig_fallback_init
-
-
-def _clear_sot_caches(mods) -> None:
-    """Forget translated frames and compiled subgraphs, so the next run translates afresh."""
-    try:
-        mods["ec"].OpcodeExecutorCache().clear()
-    except Exception:
-        pass
-    try:
-        mods["cc"].CompileSIRCache().clear()
-    except Exception:
-        pass
-
-
 def _tokens(reason: str, message: str) -> List[str]:
     """Source text a break reason points at (``.numpy(`` for "Calling `Tensor.numpy`")."""
-    import re
-
     m = re.search(r"Tensor\.(\w+)", message)
     if m:
         return [f".{m.group(1)}("]
@@ -306,12 +143,6 @@ def _refine_line(b: GraphBreak) -> Optional[int]:
     return b.line
 
 
-def _is_user(filename: str) -> bool:
-    from .pir_walk import is_user_file
-
-    return bool(filename) and is_user_file(filename) and not filename.startswith("<frozen")
-
-
 def sot_report(obj, inputs=None, input_spec=None, ast: bool = True, name: Optional[str] = None) -> SotReport:
     """Run ``obj`` once through SOT and report its graph breaks, fallbacks and subgraphs.
 
@@ -324,16 +155,11 @@ def sot_report(obj, inputs=None, input_spec=None, ast: bool = True, name: Option
 
     Returns a :class:`SotReport` (displays as HTML in a notebook).
     """
-    from ._paddle import require_paddle
-
     paddle = require_paddle()
-    from .convert import _resolve
-    from .specs import random_inputs, to_input_specs
-
-    conv = obj if hasattr(obj, "static_function") and hasattr(obj, "input_specs") else None
+    conv = obj if isinstance(obj, Conversion) else None
     target = conv.target if conv is not None else obj
-    fn, layer, default_specs, disp = _resolve(target, paddle)
-    report = SotReport(name=name or (conv.name if conv is not None else disp),
+    tgt = resolve(target)
+    report = SotReport(name=name or (conv.name if conv is not None else tgt.name),
                        paddle_version=paddle.__version__)
     specs = None
     if conv is not None:
@@ -344,64 +170,49 @@ def sot_report(obj, inputs=None, input_spec=None, ast: bool = True, name: Option
         specs, examples = to_input_specs(input_spec, inputs)
         inputs = examples if examples is not None else inputs
     if specs is None:
-        specs = default_specs
+        specs = tgt.specs
     if inputs is None:
         if specs is None:
-            from .errors import SpecError
-
             raise SpecError(f"No inputs for {report.name}.", "Pass inputs=[tensor, ...] or input_spec.")
         inputs = random_inputs(specs)
-    if not isinstance(inputs, (list, tuple)):
-        inputs = [inputs]
-    inputs = [paddle.to_tensor(i) if type(i).__module__ == "numpy" else i for i in inputs]
+    inputs = as_input_list(inputs)
 
-    mods, why = _sot_modules()
+    mods, why = sot.sot_internals()
     if mods is None:
         report.available, report.message = False, why
     else:
-        _run_sot(report, mods, fn, list(inputs), paddle)
+        _run_sot(report, mods, tgt.function, inputs, paddle)
     if ast:
-        _ast_side(report, target, specs, inputs, conv)
+        _ast_side(report, target, specs, inputs)
     return report
 
 
 def _run_sot(report: SotReport, mods, fn, inputs, paddle) -> None:
-    from .diagnose import diagnose
-    from .pir_walk import program_to_graph
-
-    events: Dict[str, Any] = {"breaks": [], "frames": 0, "subgraphs": [], "seen_sir": set(),
-                              "fallback_errors": [], "matched": set(), "notes": []}
+    events = sot.new_events()
     static = paddle.jit.to_static(fn, full_graph=False)
-    _clear_sot_caches(mods)
+    sot.clear_caches(mods)
     sink = io.StringIO()
     t0 = time.perf_counter()
-    with _capture(mods, events) as collector, contextlib.redirect_stdout(sink):
+    with sot.capturing(mods, events) as collector, contextlib.redirect_stdout(sink):
         try:
             static(*inputs)
         except Exception as exc:
             report.error = diagnose(exc)
-        reasons = list(collector.get_info_dict(mods["ic"].InfoType.E2E_INFO).get("BreakGraphReasonInfo", []))
-        subinfo = list(collector.get_info_dict(mods["ic"].InfoType.STEP_INFO).get("SubGraphInfo", []))
-        collector.clear()  # nothing left for Paddle to print at exit
+        unmatched, op_counts = sot.collected(mods, collector)
     report.run_s = time.perf_counter() - t0
-    _clear_sot_caches(mods)  # the user's later calls translate with their own settings
+    sot.clear_caches(mods)  # the user's later calls translate with their own settings
     report.frames_translated = events["frames"]
-    breaks = [b for b in events["breaks"] if _is_user(b.file) or b.kind == "fallback"]
+    breaks = [GraphBreak(*b) for b in events["breaks"] if is_user_file(b.file) or b.kind == "fallback"]
     # Break reasons Paddle collected that no frame split accounts for (inside inlined calls).
-    for info in reasons:
-        r = getattr(info, "reason", None)
-        if r is None or id(r) in events["matched"]:
+    for rid, raw in unmatched:
+        if rid in events["matched"]:
             continue
-        line = getattr(r, "line_number", -1)
-        f = getattr(r, "file_path", "") or ""
-        if not any(b.reason == type(r).__name__ and b.message == str(r.reason_str) for b in breaks):
-            breaks.append(GraphBreak(type(r).__name__, str(r.reason_str), "break", f,
-                                     line if line and line > 0 else None, ""))
+        if not any(b.reason == raw.reason and b.message == raw.message for b in breaks):
+            breaks.append(GraphBreak(*raw))
     for b in breaks:
         b.line = _refine_line(b)
         b.code = _line_text(b.file, b.line)
     report.breaks = breaks
-    op_counts = {getattr(s, "sir_name", ""): getattr(s, "op_num", None) for s in subinfo}
     for sir, size, cp in events["subgraphs"]:
         graph = None
         try:
@@ -417,10 +228,7 @@ def _run_sot(report: SotReport, mods, fn, inputs, paddle) -> None:
         report.message = "; ".join(events["notes"])
 
 
-def _ast_side(report: SotReport, target, specs, inputs, conv) -> None:
-    from .convert import convert
-    from .errors import ConversionError, D2SError
-
+def _ast_side(report: SotReport, target, specs, inputs) -> None:
     try:
         ast_conv = convert(target, input_spec=specs, example_inputs=None if specs is not None else inputs,
                            mode="ast", name=report.name)
@@ -434,7 +242,7 @@ def _ast_side(report: SotReport, target, specs, inputs, conv) -> None:
         report.message = (report.message + "; " if report.message else "") + f"AST mode not tried: {exc}"
 
 
-def attach_sot_report(conv) -> None:
+def attach_sot_report(conv: Conversion) -> None:
     """Build the SOT report for a Conversion (``conv.sot``); a failure becomes a note."""
     try:
         conv.sot = sot_report(conv)

@@ -10,6 +10,12 @@ from dataclasses import dataclass
 from typing import Any, List, Optional
 
 from .errors import SpecError
+from .nested import flatten
+from .paddle_compat import require_paddle
+from .shapes import describe_spec, dtype_name, spec_text
+
+__all__ = ["SpecText", "parse_spec_text", "to_input_specs", "random_inputs", "as_input_list",
+           "describe_spec", "flatten"]
 
 DTYPES = {
     "float32", "float64", "float16", "bfloat16", "int64", "int32", "int16", "int8",
@@ -40,9 +46,7 @@ class SpecText:
     name: Optional[str] = None
 
     def __str__(self) -> str:
-        dims = ",".join("None" if d is None else str(d) for d in self.shape)
-        prefix = f"{self.name}: " if self.name else ""
-        return f"{prefix}[{dims}] {self.dtype}"
+        return spec_text(self.shape, self.dtype, self.name)
 
 
 def parse_spec_text(text: str) -> SpecText:
@@ -78,8 +82,6 @@ def to_input_specs(input_spec: Any = None, example_inputs: Any = None):
     ``example_inputs`` may be tensors or ndarrays (a single one or a list/tuple).
     Returns ``(specs, examples)`` where examples is a list or None.
     """
-    from ._paddle import require_paddle
-
     paddle = require_paddle()
     InputSpec = paddle.static.InputSpec
 
@@ -119,18 +121,6 @@ def to_input_specs(input_spec: Any = None, example_inputs: Any = None):
     return [one(s, str(i)) for i, s in enumerate(input_spec)], examples
 
 
-def flatten(x) -> list:
-    """Leaves of nested lists/tuples/dicts, in order."""
-    if isinstance(x, (list, tuple)):
-        out = []
-        for i in x:
-            out.extend(flatten(i))
-        return out
-    if isinstance(x, dict):
-        return flatten(list(x.values()))
-    return [x]
-
-
 def _is_ndarray(x) -> bool:
     return type(x).__module__ == "numpy" and type(x).__name__ == "ndarray"
 
@@ -142,27 +132,12 @@ def _is_array(x) -> bool:
 
 
 def _spec_from_example(x, InputSpec):
-    dtype = str(x.dtype).replace("paddle.", "")
+    dtype = dtype_name(x)
     return InputSpec(list(x.shape), dtype, getattr(x, "name", None) if not _is_ndarray(x) else None)
-
-
-def spec_to_text(spec) -> str:
-    """One readable line for an InputSpec-like object (or a nested structure)."""
-    if isinstance(spec, (list, tuple)):
-        return "(" + ", ".join(spec_to_text(s) for s in spec) + ")"
-    if isinstance(spec, dict):
-        return "{" + ", ".join(f"{k}: {spec_to_text(v)}" for k, v in spec.items()) + "}"
-    shape = getattr(spec, "shape", None)
-    dtype = str(getattr(spec, "dtype", "")).replace("paddle.", "")
-    name = getattr(spec, "name", None)
-    dims = ",".join("None" if (d is None or d < 0) else str(d) for d in (shape or []))
-    return (f"{name}: " if name else "") + f"[{dims}] {dtype}"
 
 
 def random_inputs(specs, batch: int = 2, seed: int = 0):
     """Random tensors matching InputSpecs, dynamic dims filled with ``batch``."""
-    from ._paddle import require_paddle
-
     paddle = require_paddle()
     import numpy as np
 
@@ -174,7 +149,7 @@ def random_inputs(specs, batch: int = 2, seed: int = 0):
         if isinstance(s, dict):
             return {k: one(v) for k, v in s.items()}
         shape = [batch if (d is None or d < 0) else d for d in s.shape]
-        dtype = str(s.dtype).replace("paddle.", "")
+        dtype = dtype_name(s)
         if dtype.startswith("int") or dtype.startswith("uint"):
             arr = rng.integers(0, 4, size=shape).astype(dtype)
         elif dtype == "bool":
@@ -186,3 +161,12 @@ def random_inputs(specs, batch: int = 2, seed: int = 0):
         return paddle.to_tensor(arr)
 
     return [one(s) for s in specs]
+
+
+def as_input_list(inputs) -> list:
+    """Example inputs as the list of call arguments (a single input becomes a list of
+    one; NumPy arrays become tensors)."""
+    paddle = require_paddle()
+    if not isinstance(inputs, (list, tuple)):
+        inputs = [inputs]
+    return [paddle.to_tensor(i) if _is_ndarray(i) else i for i in inputs]

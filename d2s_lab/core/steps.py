@@ -10,16 +10,19 @@ prints one level per conversion; :func:`capture_steps` keeps them all::
     steps[-1].source                 # the transformed code
 
 The transformer list and order are read from the installed Paddle (see
-:mod:`d2s_lab.core.transformers_compat`), never hard-coded.
+:mod:`d2s_lab.core.paddle_compat.transformers`), never hard-coded.
 """
 from __future__ import annotations
 
 import inspect
 import re
+import textwrap
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional
 
-from . import transformers_compat as compat
+from . import display
+from .paddle_compat import transformers as compat
+from .paddle_compat.targets import resolve
 
 ORIGINAL = "Original"
 
@@ -60,9 +63,7 @@ class Steps(list):
         return [s for s in self if s.changed]
 
     def _repr_html_(self) -> str:
-        from ..viz.steps_view import steps_static_html
-
-        return steps_static_html(self)
+        return display.html(self)
 
     def __repr__(self) -> str:
         marks = ", ".join(s.transformer + ("" if s.changed or s.is_original else " (=)") for s in self)
@@ -82,12 +83,8 @@ def _target_function(obj):
         if fn is not None:
             return fn, obj.name
         obj = obj.target
-    from ._paddle import require_paddle
-    from .convert import _resolve
-
-    paddle = require_paddle()
-    fn, _layer, _specs, name = _resolve(obj, paddle)
-    return fn, name
+    target = resolve(obj)
+    return target.function, target.name
 
 
 def capture_steps(obj) -> Steps:
@@ -162,7 +159,7 @@ def _unwrapped(fn):
 
 def converted_functions(pairs, top=None) -> List[ConvertedFunction]:
     """Describe ``(dygraph_function, static_function)`` pairs recorded by
-    :func:`~d2s_lab.core.transformers_compat.recording_converted_functions`,
+    :func:`~d2s_lab.core.paddle_compat.transformers.recording_converted_functions`,
     without ``top`` and without repeats, in the order Paddle converted them."""
     out: List[ConvertedFunction] = []
     seen = set()
@@ -177,8 +174,6 @@ def converted_functions(pairs, top=None) -> List[ConvertedFunction]:
         seen.add(code)
         try:
             lines, first = inspect.getsourcelines(fn)
-            import textwrap
-
             src = textwrap.dedent("".join(lines))
             file = inspect.getsourcefile(fn) or ""
         except (OSError, TypeError):

@@ -1,7 +1,8 @@
 """Thin IPython glue: parse the magic line, find the model, display core's results.
 
-Each feature's magics live in their own ``Magics`` class; ``MAGIC_CLASSES``
-lists them as "module:Class" so ``%load_ext`` registers them all.
+Each magic lives in the module named after it (``%%to_static`` in ``to_static``,
+``%d2s_graph`` in ``graph``, ``%d2s_show`` in ``show``, ...); ``MAGIC_CLASSES`` lists
+them as "module:Class" so ``%load_ext`` registers them all.
 """
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import importlib
 MAGIC_CLASSES = [
     "d2s_lab.magics.to_static:D2SMagics",
     "d2s_lab.magics.steps:StepsMagics",
+    "d2s_lab.magics.lang:LangMagics",
     "d2s_lab.magics.graph:GraphMagics",
-    "d2s_lab.magics.export:ExportMagics",
+    "d2s_lab.magics.show:ShowMagics",
+    "d2s_lab.magics.bench:BenchMagics",
 ]
 
 _registered = {"cell": [], "line": []}

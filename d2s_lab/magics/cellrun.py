@@ -8,7 +8,9 @@ import traceback
 from typing import List, Optional, Tuple
 
 from ..core.cells import cell_filename, run_cell_source
-from ..core.graph import display_file
+from ..core.errors import D2SError
+from ..core.frames import CELL_NUMBERS
+from ..core.paddle_compat.targets import is_convertible
 
 
 class CellFailed(Exception):
@@ -44,8 +46,6 @@ def assigned_names(source: str) -> List[List[str]]:
 
 def note_cell_numbers(shell) -> None:
     """Let op tables name code from earlier cells ``cell[N]`` instead of a kernel temp file."""
-    from ..core.graph import CELL_NUMBERS
-
     CELL_NUMBERS.update(getattr(getattr(shell, "compile", None), "_filename_map", None) or {})
 
 
@@ -85,8 +85,6 @@ def run_body(shell, body: str) -> Tuple[str, int]:
 
 def find_model(shell, source: str, name: Optional[str]):
     """Pick the object to convert: ``--model NAME`` or the last Layer/function defined."""
-    from ..core.errors import D2SError
-
     ns = shell.user_ns
     if name:
         expr = name.strip()
@@ -96,14 +94,14 @@ def find_model(shell, source: str, name: Optional[str]):
             return eval(expr, ns), expr  # e.g. --model net.encoder
         except Exception:
             pass
-        cands = ", ".join(sorted(k for k in ns if _is_candidate(ns[k]) and not k.startswith("_"))) or "none"
+        cands = ", ".join(sorted(k for k in ns if is_convertible(ns[k]) and not k.startswith("_"))) or "none"
         raise D2SError(
             f"--model {name}: no such name in the notebook.",
             f"Layers and functions defined now: {cands}.",
         )
     stmts = assigned_names(source)
     for names in reversed(stmts):
-        found = [n for n in dict.fromkeys(names) if _is_candidate(ns.get(n))]
+        found = [n for n in dict.fromkeys(names) if is_convertible(ns.get(n))]
         layers = [n for n in found if not inspect.isfunction(ns.get(n))]
         pick = layers or found
         if len(pick) > 1:
@@ -117,55 +115,3 @@ def find_model(shell, source: str, name: Optional[str]):
         "No model found: the cell assigns no paddle.nn.Layer instance and defines no function.",
         "End the cell with e.g. `net = Net()`, or name one with --model NAME.",
     )
-
-
-def _is_candidate(obj) -> bool:
-    if obj is None:
-        return False
-    if inspect.isfunction(obj) and not obj.__name__.startswith("_"):
-        return True
-    mod = sys.modules.get("paddle")
-    if mod is None:
-        return False
-    try:
-        from paddle.jit.dy2static.program_translator import StaticFunction
-
-        if isinstance(obj, StaticFunction):
-            return True
-        return isinstance(obj, mod.nn.Layer)
-    except Exception:
-        return False
-
-
-def graph_arguments(func):
-    """The graph drawing options shared by %%to_static and %d2s_graph."""
-    from IPython.core.magic_arguments import argument
-
-    for arg in reversed([
-        argument("--depth", "-d", default="1", metavar="N|all",
-                 help="Graph layer depth: 1 (default) shows each top-level sublayer as one node "
-                      "with its input/output shapes and op count; 2 opens one more level; all "
-                      "shows every op inside nested layer clusters."),
-        argument("--params", action="store_true",
-                 help="Draw parameters as nodes (default: folded into op labels, W 32x3x3x3, b 32)."),
-        argument("--constants", action="store_true",
-                 help="Draw constant ops (full, full_int_array) as nodes (default: folded)."),
-        argument("--rankdir", default="TB", type=str.upper, choices=["TB", "LR"],
-                 help="Graph layout direction: TB (top to bottom, default) or LR (left to right)."),
-    ]):
-        func = arg(func)
-    return func
-
-
-def evaluate(shell, expr: str, label: str, hint: str):
-    """Evaluate ``expr`` in the notebook; a failure becomes a short D2SError."""
-    from ..core.errors import D2SError
-
-    try:
-        return shell.ev(expr)
-    except Exception as exc:
-        raise D2SError(f"{label}: evaluating it raised {type(exc).__name__}: {exc}.", hint) from None
-
-
-def describe_location(loc) -> str:
-    return f"{display_file(loc.file)} line {loc.line}"

@@ -7,18 +7,15 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, Image, display
 
+from ..core.convert import convert
 from ..core.errors import D2SError
-from .cellrun import evaluate, graph_arguments
-from .to_static import parse_line, show_error
-
-
-def _budget(text: str):
-    if text.strip().lower() in ("none", "off", "0"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise D2SError(f"--budget {text}: give a number, or none for no limit.") from None
+from ..core.graph import Graph
+from ..core.options import ViewOptions
+from ..core.paddle_compat import require_paddle
+from ..viz.graph_view import draw_graph
+from ..viz.html import esc
+from ..viz.render import render
+from .common import evaluate, options, parse_line, show_error
 
 
 @magics_class
@@ -27,17 +24,12 @@ class GraphMagics(Magics):
     @argument("obj", nargs="?", default=None, metavar="OBJ",
               help="What to draw: a Conversion (e.g. _d2s), a function converted with "
                    "paddle.jit.to_static, a paddle.nn.Layer (with --input) or a Graph.")
-    @graph_arguments
+    @options("graph")
     @argument("--format", "-f", default=None, choices=["svg", "png", "dot"],
               help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
     @argument("-o", "--output", default=None, metavar="FILE",
               help="Also save the drawing to FILE (.svg, .png or .dot; --format wins).")
-    @argument("--input", "-i", action="append", default=None, metavar="SPEC",
-              help='Input description for a Layer or unconverted function, repeatable, e.g. '
-                   '--input "x: [None,3,32,32] float32".')
-    @argument("--budget", default=None, metavar="N|none",
-              help="Layout-cost budget; bigger drawings are collapsed by layer automatically. "
-                   "none: draw the depth asked for, however big.")
+    @options("input", "budget")
     @line_magic
     def d2s_graph(self, line):
         """Draw the Program that paddle.jit.to_static built, with Graphviz.
@@ -71,8 +63,6 @@ class GraphMagics(Magics):
         return None
 
     def _resolve(self, args):
-        from ..core.graph import Graph
-
         if not args.obj:
             raise D2SError("Give the object to draw, e.g. %d2s_graph _d2s.",
                            "A Conversion, a converted function, a Layer (with --input) or a Graph.")
@@ -85,21 +75,14 @@ class GraphMagics(Magics):
                 raise D2SError(f"{args.obj} has no Program graph ({getattr(obj, 'mode', '?')} mode).",
                                "Convert with --mode ast to draw it.")
             return obj.ir
-        from ..core._paddle import require_paddle
-        from ..core.convert import convert
-
         require_paddle()
         conv = convert(obj, input_spec=args.input, run=False, name=args.obj)
         return conv.ir
 
     def _draw(self, args):
-        from ..viz.graph_view import draw_graph
-        from ..viz.dot import DEFAULT_BUDGET
-
+        opts = ViewOptions.from_args(args)
         graph = self._resolve(args)
-        budget = DEFAULT_BUDGET if args.budget is None else _budget(args.budget)
-        view = draw_graph(graph, depth=args.depth, params=args.params, constants=args.constants,
-                          rankdir=args.rankdir, budget=budget)
+        view = draw_graph(graph, **opts.as_dict())
         fmt = args.format
         if args.output:
             ext = os.path.splitext(args.output)[1].lower().lstrip(".")
@@ -107,19 +90,11 @@ class GraphMagics(Magics):
             if fmt and ext != fmt:
                 path = args.output + "." + fmt
             view.save(path)
-            display(HTML(f'<div class="d2s"><div class="d2s-sub">Saved {_esc(path)} '
+            display(HTML(f'<div class="d2s"><div class="d2s-sub">Saved {esc(path)} '
                          f"({os.path.getsize(path) / 1024:.1f} KB).</div></div>"))
         if fmt == "dot":
             print(view.dot)
         elif fmt == "png":
-            from ..viz.render import render
-
             display(Image(data=render(view.dot, "png")[0]))
         else:
             display(HTML(view._repr_html_()))
-
-
-def _esc(text) -> str:
-    from ..viz.html import esc
-
-    return esc(text)

@@ -1,4 +1,4 @@
-"""``%d2s_steps`` (every AST rewrite, step by step) and ``%d2s_lang`` (en / zh)."""
+"""``%d2s_steps``: every AST rewrite, step by step."""
 from __future__ import annotations
 
 from IPython.core.magic import Magics, line_magic, magics_class
@@ -6,8 +6,11 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from ..core.errors import D2SError
-from .cellrun import evaluate
-from .to_static import parse_line, show_error
+from ..core.paddle_compat import require_paddle
+from ..core.steps import capture_steps
+from ..viz.html import message_box
+from ..viz.steps_view import live_note, steps_static_html, steps_widget
+from .common import evaluate, options, parse_line, show_error
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -18,8 +21,6 @@ def display_steps(steps, lang=None, static=False) -> None:
 
     They are two outputs: exports pick the widget view over ``text/html`` within
     one output whenever widget state was saved, and offline it cannot render."""
-    from ..viz.steps_view import live_note, steps_static_html, steps_widget
-
     widget = None
     if not static:
         try:
@@ -40,8 +41,7 @@ class StepsMagics(Magics):
     @argument("obj", metavar="OBJ",
               help="A function, a paddle.nn.Layer (its forward), a to_static function, or a "
                    "Conversion (e.g. _d2s), by name or expression.")
-    @argument("--lang", "-l", default=None, choices=["en", "zh"],
-              help="Language of the explanations (default: %%d2s_lang, else $D2S_LANG, else en).")
+    @options("lang")
     @argument("--static", action="store_true",
               help="Only the static HTML view (one collapsible section per step), no widget.")
     @line_magic
@@ -66,9 +66,6 @@ class StepsMagics(Magics):
             show_error(err, "Usage: %d2s_steps OBJ [--lang en|zh] [--static]")
             return None
         try:
-            from ..core._paddle import require_paddle
-            from ..core.steps import capture_steps
-
             require_paddle()
             obj = evaluate(self.shell, args.obj, f"%d2s_steps {args.obj}",
                            "Give a function, paddle.nn.Layer, to_static function or Conversion "
@@ -81,33 +78,10 @@ class StepsMagics(Magics):
         display_steps(steps, args.lang, static=args.static)
         return None
 
-    @line_magic
-    def d2s_lang(self, line):
-        """Set the language of d2s_lab's explanations for this notebook: en or zh.
-
-        ``%d2s_lang zh`` (简体中文), ``%d2s_lang en``; without an argument, print the
-        current one. The default comes from $D2S_LANG, else the system locale, else en.
-        Same as ``d2s_lab.set_lang("zh")``.
-        """
-        from ..core.lang import get_lang, set_lang
-
-        value = line.strip()
-        if not value:
-            print(get_lang())
-            return None
-        try:
-            print(set_lang(value))
-        except D2SError as exc:
-            show_error(exc.message, exc.hint)
-        return None
-
 
 def show_conversion_steps(conv, lang=None):
     """The Steps part of the ``%%to_static`` report: capture and show the steps
     of ``conv``; a short note instead when this Paddle cannot provide them."""
-    from ..core.steps import capture_steps
-    from ..viz.html import message_box
-
     try:
         steps = capture_steps(conv)
     except D2SError as exc:

@@ -1,35 +1,22 @@
-"""The ``%%to_static`` cell magic (and the line magics later issues add)."""
+"""``%%to_static``: run a cell, convert its model, show the report."""
 from __future__ import annotations
 
-import shlex
-
-from IPython.core.error import UsageError
 from IPython.core.magic import Magics, cell_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
-from ..core.errors import ConversionError, D2SError, PaddleMissing
-from .cellrun import CellFailed, evaluate, find_model, graph_arguments, run_body
-
-
-def show_error(message: str, hint: str = "") -> None:
-    """One short message box; never a d2s_lab traceback."""
-    from ..viz.report import error_html
-
-    display(HTML(error_html(message, hint)))
-
-
-def parse_line(magic_func, line: str):
-    """Parse the magic line with shell quoting (quotes are removed, as in a shell);
-    errors come back as a short message instead of an exception."""
-    try:
-        return magic_func.parser.parse_args(shlex.split(line)), None
-    except UsageError as exc:
-        return None, str(exc)
-    except SystemExit:
-        return None, f"Could not read the options: {line}"
-    except ValueError as exc:  # shlex: unbalanced quotes
-        return None, f"Could not read the options ({exc}): {line}"
+from ..core.check import attach_check
+from ..core.convert import convert
+from ..core.errors import ConversionError, D2SError
+from ..core.lang import using_lang
+from ..core.options import ViewOptions
+from ..core.paddle_compat import INSTALL_HINT, require_paddle
+from ..core.sot_info import attach_sot_report
+from ..viz.error_view import error_report_html
+from ..viz.report import conversion_html
+from .cellrun import CellFailed, find_model, run_body
+from .common import evaluate, options, parse_line, show_error
+from .steps import show_conversion_steps
 
 
 @magics_class
@@ -38,16 +25,11 @@ class D2SMagics(Magics):
     @argument("--model", "-m", default=None,
               help="Name (or expression) of the Layer or function to convert. "
                    "Default: the last Layer instance or function the cell defines.")
-    @argument("--input", "-i", action="append", default=None, metavar="SPEC",
-              help='Input description, repeatable, e.g. --input "x: [None,3,32,32] float32" '
-                   "(name and dtype optional; None marks a dynamic dim).")
+    @options("input")
     @argument("--example", "-e", default=None, metavar="EXPR",
               help="Python expression (evaluated in the notebook) giving example input "
                    "tensor(s)/arrays; shapes and dtypes are taken from them.")
-    @argument("--mode", choices=["ast", "sot"], default="ast",
-              help="ast: to_static(full_graph=True), AST transformers and a full Program "
-                   "(default). sot: Paddle's bytecode translation (no Program view; a report "
-                   "of its graph breaks and fallbacks instead).")
+    @options("mode")
     @argument("--as", dest="as_", default="_d2s", metavar="NAME",
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
@@ -55,13 +37,11 @@ class D2SMagics(Magics):
     @argument("--check", action="store_true",
               help="Compare dygraph and static outputs on the same inputs (eval mode, same "
                    "seed); when they differ, name the first sublayer whose outputs differ.")
-    @argument("--lang", "-l", default=None, choices=["en", "zh"],
-              help="Language of the step-by-step explanations (ast mode shows every AST "
-                   "transformer's rewrite after the report); default: %%d2s_lang or $D2S_LANG.")
+    @options("lang")
     @argument("--save", default=None, metavar="PATH",
               help="Also save the converted model with paddle.jit.save to this prefix "
                    "(PATH.json + PATH.pdiparams) and list the files; view with %%d2s_show PATH.")
-    @graph_arguments
+    @options("graph")
     @cell_magic
     def to_static(self, line, cell):
         """Run the cell, convert its model with paddle.jit.to_static, and show what Paddle built.
@@ -109,7 +89,6 @@ class D2SMagics(Magics):
                 show_error(arg_error, "See %%to_static? for the options.")
             hint = exc.hint
             if "No module named 'paddle'" in exc.message:
-                from ..core._paddle import INSTALL_HINT
                 hint = INSTALL_HINT
             show_error(exc.message, hint)
             return None
@@ -124,8 +103,6 @@ class D2SMagics(Magics):
         return None
 
     def _convert_and_show(self, source, args):
-        from ..core._paddle import require_paddle
-
         try:
             require_paddle()
             obj, name = find_model(self.shell, source, args.model)
@@ -135,45 +112,29 @@ class D2SMagics(Magics):
                     self.shell, args.example, f"--example {args.example}",
                     "Give an expression that builds the example tensor(s), e.g. "
                     "--example \"paddle.randn([2, 3, 32, 32])\".")
-            from ..core.convert import convert
-
+            view = ViewOptions.from_args(args)
             conv = convert(obj, input_spec=args.input, example_inputs=example,
                            mode=args.mode, run=not args.no_run, name=name)
         except ConversionError as exc:
             if exc.conversion is not None:
-                exc.conversion.error = exc
                 self.shell.user_ns[args.as_] = exc.conversion
-            from ..viz.error_view import error_report_html
-
             kept = f"; the partial result is in {args.as_}" if exc.conversion is not None else ""
             display(HTML(error_report_html(exc.report, note=f"The cell's variables are kept{kept}.")))
-            return
-        except PaddleMissing as exc:
-            show_error(exc.message, exc.hint)
             return
         except D2SError as exc:
             show_error(exc.message, exc.hint)
             return
         self.shell.user_ns[args.as_] = conv
+        conv.view = view
         if args.mode == "sot":
-            from ..core.sot_info import attach_sot_report
-
             attach_sot_report(conv)
         if args.check:
-            from ..core.check import attach_check
-
             attach_check(conv)
-        conv.view_options = {"depth": args.depth, "params": args.params,
-                             "constants": args.constants, "rankdir": args.rankdir}
-        if getattr(args, "save", None):
+        if args.save:
             try:
                 conv.save(args.save)
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
-        from ..core.lang import using_lang
-        from ..viz.report import conversion_html
-        from .steps import show_conversion_steps
-
         with using_lang(args.lang):
             display(HTML(conversion_html(conv)))
             if conv.mode == "ast":

@@ -3,8 +3,12 @@ warnings, and (when outputs differ) the first divergent layer, in a table and
 highlighted in the program diagram."""
 from __future__ import annotations
 
+from ..core.graph import Block, Graph
+from ..core.shapes import format_shape
 from .error_view import ERROR_CSS, error_report_body
+from .graph_view import draw_or_reason
 from .html import CSS, esc, table
+from .op_table import op_table_html
 
 CHECK_CSS = """
 .d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
@@ -27,7 +31,7 @@ def _cell(flag: bool) -> str:
 
 
 def _shape(s) -> str:
-    return "-" if s is None else "[" + ", ".join(str(d) for d in s) + "]"
+    return "-" if s is None else format_shape(s)
 
 
 def outputs_table(result) -> str:
@@ -59,22 +63,18 @@ def layers_table(result, limit: int = 60) -> str:
 
 
 def _diagram(result, conv) -> str:
-    graph = getattr(conv, "ir", None) if conv is not None else getattr(result, "graph", None)
+    graph = conv.ir if conv is not None else result.graph
     if graph is None or not result.divergent_ops:
         return ""
-    try:
-        from .graph_view import draw_graph
-
-        depth = len(result.first_divergent.split(".")) + 1
-        view = draw_graph(graph, depth=depth, highlight=set(result.divergent_ops),
-                          title=f"first divergent layer: {result.first_divergent}")
+    depth = len(result.first_divergent.split(".")) + 1
+    view, _ = draw_or_reason(graph, depth=depth, highlight=set(result.divergent_ops),
+                             title=f"first divergent layer: {result.first_divergent}")
+    if view is not None:
         body = view._repr_html_()
-    except Exception:
-        from .report import op_table_html
-
+    else:
         ids = set(result.divergent_ops)
-        sub = type(graph)(blocks=[type(graph.global_block)(
-            "global", "global", [o for o in graph.iter_ops() if o.id in ids])], values=graph.values)
+        sub = Graph(blocks=[Block("global", "global", [o for o in graph.iter_ops() if o.id in ids])],
+                    values=graph.values)
         body = op_table_html(sub)
     return (f"<details open><summary>Ops of {esc(result.first_divergent)} in the program "
             f"(highlighted)</summary>{body}</details>")
@@ -107,6 +107,13 @@ def check_body(result, conv=None) -> str:
                      + layers_table(result) + "</details>")
     parts.append(_diagram(result, conv))
     return "<details open><summary>Numeric check: dygraph vs static</summary>" + "".join(parts) + "</details>"
+
+
+def section_check(conv) -> str:
+    """Report section: the numeric check of ``conv`` ("" when none was run)."""
+    if conv.check is None:
+        return ""
+    return check_body(conv.check, conv)
 
 
 def check_html(result, conv=None) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.graph import display_file
+from ..core.frames import display_file
 from .html import CSS, esc
 
 ERROR_CSS = """
@@ -83,3 +83,11 @@ def error_report_body(report, note: str = "") -> str:
 def error_report_html(report, note: str = "") -> str:
     """A self-contained HTML fragment for one ErrorReport (``note``: a line added below)."""
     return f'<div class="d2s"><style>{CSS}{ERROR_CSS}</style>{error_report_body(report, note)}</div>'
+
+
+def section_error(conv) -> str:
+    """Report section: the diagnosed error of a failed conversion ("" when it succeeded)."""
+    report = conv.error.report if conv.error is not None else None
+    if report is None:
+        return ""
+    return f"<style>{ERROR_CSS}</style>" + error_report_body(report)

@@ -8,8 +8,10 @@ import uuid
 from typing import Iterable, Optional, Union
 
 from ..core.errors import D2SError
-from ..core.graph import CATEGORY_LABELS, Graph
-from .dot import DEFAULT_BUDGET, DotGraph, build_dot
+from ..core.graph import Graph
+from ..core.ops import CATEGORY_LABELS
+from ..core.options import DEFAULT_BUDGET, ViewOptions
+from .dot import DotGraph, build_dot
 from .html import CSS, esc, message_box
 from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 from .render import RendererMissing, RenderFailed, available_renderer, clean_svg, render
@@ -198,39 +200,51 @@ def draw_graph(
             collapsed by layer automatically. ``None`` draws whatever was asked.
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
-    ``.renderer`` and ``.save(path)``.
+    ``.renderer`` and ``.save(path)``.  With the options already in a
+    :class:`~d2s_lab.core.options.ViewOptions`, use :func:`draw_graph_with`.
     """
+    view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
+                       budget=budget)
+    return draw_graph_with(graph, view, highlight=highlight, title=title)
+
+
+def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]] = None,
+                    title: Optional[str] = None) -> GraphView:
+    """:func:`draw_graph` with the drawing options given as a
+    :class:`~d2s_lab.core.options.ViewOptions` (a Conversion's ``view``, parsed magic
+    or command-line arguments)."""
     if not isinstance(graph, Graph) and isinstance(getattr(graph, "ir", None), Graph):
         graph = graph.ir
     if not isinstance(graph, Graph):
         raise D2SError(f"Cannot draw a {type(graph).__name__}.",
                        "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').")
-    try:
-        t0 = time.perf_counter()
-        built = build_dot(graph, depth=depth, params=params, constants=constants,
-                          rankdir=rankdir, highlight=highlight, title=title, budget=budget)
-    except ValueError as exc:
-        raise D2SError(str(exc), "depth: 1, 2, … or 'all'; rankdir: TB or LR.") from None
+    t0 = time.perf_counter()
+    built = build_dot(graph, view, highlight=highlight, title=title)
     return GraphView(built, graph.name, time.perf_counter() - t0)
 
 
+def draw_or_reason(graph, **options) -> tuple[Optional[GraphView], Optional[str]]:
+    """``(draw_graph(graph, **options), None)``, or ``(None, reason)`` when the graph
+    cannot be drawn: for views that show the op table instead of failing."""
+    try:
+        return draw_graph(graph, **options), None
+    except Exception as exc:  # any failure to build the drawing: the op table still shows
+        return None, f"The graph could not be drawn ({type(exc).__name__}: {exc}); the op table follows."
+
+
 def section_graph(conv) -> str:
-    """The report's graph section, drawn with ``conv.view_options`` (depth, params, ...)."""
-    graph = getattr(conv, "ir", None)
+    """The report's graph section, drawn as ``conv.view`` says (depth, params, ...)."""
+    graph = conv.ir
     if not isinstance(graph, Graph):
         return ""
-    opts = dict(getattr(conv, "view_options", None) or {})
-    try:
-        view = draw_graph(graph, **opts)
-        body = view._repr_html_()
-    except D2SError as exc:
-        body = message_box("error", exc.message, exc.hint)
-    depth = opts.get("depth", 1)
-    hint = ("" if depth == "all" else
+    view = conv.view
+    body = draw_graph_with(graph, view)._repr_html_()
+    hint = ("" if view.depth == "all" else
             " <span class=\"d2s-sub\">(more detail: <code>%d2s_graph _d2s --depth all</code> "
             "or <code>%%to_static --depth all</code>)</span>")
-    return (f"<details open><summary>Graph ({graph.num_ops()} ops, depth {esc(depth)})</summary>"
+    return (f"<details open><summary>Graph ({graph.num_ops()} ops, depth {esc(view.depth)})</summary>"
             f"{hint}{body}</details>")
 
 
-__all__ = ["draw_graph", "section_graph", "GraphView", "available_renderer", "RendererMissing", "RenderFailed"]
+__all__ = ["GraphView", "RenderFailed", "RendererMissing", "available_renderer", "draw_graph",
+           "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "section_graph"]

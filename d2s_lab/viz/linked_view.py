@@ -17,9 +17,12 @@ import linecache
 import os
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from ..core.graph import Graph, Op, display_file
+from ..core.frames import display_file
+from ..core.graph import Graph, Op
+from ..core.lang import get_lang
 from .explain import ui
 from .html import esc, table
+from .op_table import category_mark, value_shapes
 
 _ids = itertools.count(1)
 
@@ -114,8 +117,6 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
                      assets: bool = True) -> str:
     """The op table grouped by original source line; lines of ``source_file``
     are linked to the diagram."""
-    from .report import CATEGORY_COLORS, _shapes
-
     rows = []
     linked = []
     for (file, line), code, ops in ops_by_line(graph):
@@ -129,11 +130,10 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
                     f'<span class="d2s-sub">· {len(ops)} {esc(ui("ops", lang))}</span></td></tr>')
         row_cls = f' class="d2s-line-{line}"' if is_linked else ""
         for op, block in ops:
-            color = CATEGORY_COLORS.get(op.category, "#888")
             rows.append(
-                f"<tr{row_cls}><td>&nbsp;&nbsp;<span class=\"d2s-cat\" style=\"background:{color}\"></span>"
+                f"<tr{row_cls}><td>&nbsp;&nbsp;{category_mark(op.category, title=False)}"
                 f"<code>{esc(op.short_name)}</code></td><td>{esc(block)}</td>"
-                f"<td>{_shapes(graph, op.outputs)}</td><td>{esc(op.layer)}</td></tr>"
+                f"<td>{value_shapes(graph, op.outputs)}</td><td>{esc(op.layer)}</td></tr>"
             )
     head = table(["op", "block", "outputs", "layer"], [])
     body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
@@ -144,10 +144,8 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
 
 def section_ops_by_line(conv) -> str:
     """Report section: ops grouped by the source line that produced them."""
-    if getattr(conv, "ir", None) is None:
+    if conv.ir is None:
         return ""
-    from ..core.lang import get_lang
-
     lang = get_lang()
-    inner = ops_by_line_html(conv.ir, getattr(conv, "source_file", ""), lang)
+    inner = ops_by_line_html(conv.ir, conv.source_file, lang)
     return f"<details open><summary>{esc(ui('by_line', lang))}</summary>{inner}</details>"

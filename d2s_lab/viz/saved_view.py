@@ -5,23 +5,15 @@ Draws core's ``SavedModel`` (plain data); never imports paddle.
 from __future__ import annotations
 
 import os
+import shlex
 
-from ..core.graph import format_shape
+from ..core.shapes import format_shape
+from .graph_view import draw_or_reason
 from .html import esc, message_box, table, wrap
-from .report import op_table_html
+from .op_table import op_table_html
 
-
-def draw(graph, **kw):
-    """The graph view (``d2s_lab.viz.graph_view.draw_graph``) when it is available and
-    Graphviz can lay the graph out; ``(view, None)`` or ``(None, reason)``."""
-    try:
-        from .graph_view import draw_graph
-    except ImportError:
-        return None, "The graph drawing is not available in this version; the op table follows."
-    try:
-        return draw_graph(graph, **kw), None
-    except Exception as exc:  # no dot, or a layout failure: the table still shows
-        return None, f"The graph could not be drawn ({type(exc).__name__}: {exc}); the op table follows."
+# The name ``d2s-lab graph`` and the standalone report know it by.
+draw = draw_or_reason
 
 
 def saved_html(sm, depth: int = 1) -> str:
@@ -29,7 +21,7 @@ def saved_html(sm, depth: int = 1) -> str:
     parts = [f'<div class="d2s-summary">{esc(sm.summary())}</div>']
     for n in sm.notes:
         parts.append(f'<div class="d2s-note">{esc(n)}</div>')
-    view, why = draw(g, depth=depth)
+    view, why = draw_or_reason(g, depth=depth)
     if view is not None:
         parts.append(f"<details open><summary>Graph</summary>{view._repr_html_()}</details>")
     elif why:
@@ -47,6 +39,18 @@ def saved_html(sm, depth: int = 1) -> str:
     parts.append(f"<details{'' if view is not None else ' open'}><summary>Ops ({g.num_ops()})</summary>"
                  + op_table_html(g) + "</details>")
     return wrap("".join(parts), title=f"Saved model: {os.path.basename(sm.path)}")
+
+
+def section_saved(conv) -> str:
+    """Report section: the files ``conv.save`` wrote, and how to view them."""
+    if not conv.saved:
+        return ""
+    rows = [[f"<code>{esc(p)}</code>", f"{n:,} bytes"] for p, n in conv.saved]
+    first = shlex.quote(conv.saved[0][0])
+    return ("<details open><summary>Saved with paddle.jit.save</summary>"
+            + table(["file", "size"], rows)
+            + f'<div class="d2s-sub">View it without running it: <code>%d2s_show {esc(first)}</code></div>'
+            + "</details>")
 
 
 def saved_error_html(message: str, hint: str = "") -> str:

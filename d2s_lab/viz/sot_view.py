@@ -4,7 +4,9 @@ and what AST mode gives for the same function."""
 from __future__ import annotations
 
 from .error_view import ERROR_CSS, error_report_body, rich
+from .graph_view import draw_or_reason
 from .html import CSS, esc, table
+from .op_table import op_table_html
 
 MAX_DRAWN = 8
 
@@ -34,15 +36,9 @@ def _breaks_table(report) -> str:
 def _subgraph_html(sub, draw: bool) -> str:
     body = ""
     if sub.graph is not None and draw:
-        try:
-            from .graph_view import draw_graph
-
-            body = draw_graph(sub.graph, depth="all", title=sub.name)._repr_html_()
-        except Exception:
-            body = ""
+        view, _ = draw_or_reason(sub.graph, depth="all", title=sub.name)
+        body = view._repr_html_() if view is not None else ""
     if not body and sub.graph is not None:
-        from .report import op_table_html
-
         body = op_table_html(sub.graph)
     return (f"<details><summary>{esc(sub.name)}: {sub.num_ops} ops</summary>{body}</details>")
 
@@ -87,6 +83,13 @@ def sot_body(report, draw: bool = True) -> str:
         parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN) for i, s in enumerate(report.subgraphs))
     parts.append(_ast_html(report))
     return ("<details open><summary>SOT graph breaks</summary>" + "".join(parts) + "</details>")
+
+
+def section_sot(conv) -> str:
+    """Report section: SOT's graph breaks for ``conv`` ("" when no SOT report was made)."""
+    if conv.sot is None:
+        return ""
+    return sot_body(conv.sot)
 
 
 def sot_report_html(report) -> str:

@@ -14,7 +14,10 @@ from pygments import lex
 from pygments.lexers import PythonLexer
 from pygments.token import STANDARD_TYPES
 
+from ..core.lang import get_lang
+from .explain import ui
 from .html import esc
+from .linked_view import linked_lines
 
 DIFF_CSS = """
 .d2s .d2s-sbs{border:1px solid #d0d7de;border-radius:6px;margin:4px 0}
@@ -257,21 +260,17 @@ def section_sources(conv) -> str:
     """Report section: the original beside the transformed source (lines that
     produced ops are linked to the diagram), then every function Paddle
     converted recursively while converting it, each beside its transformed code."""
-    from ..core.lang import get_lang
-    from .explain import ui
-    from .linked_view import linked_lines
-
     lang = get_lang()
-    lines = linked_lines(getattr(conv, "ir", None), getattr(conv, "source_file", ""))
+    lines = linked_lines(conv.ir, conv.source_file)
     parts = [side_by_side_html(
         conv.original_source or "# source not available",
         conv.transformed_source,
         left_title=ui("source_original", lang),
         right_title=ui("source_transformed", lang),
-        first_line=getattr(conv, "source_first_line", 0) or 1,
+        first_line=conv.source_first_line or 1,
         linked_lines=lines,
     )]
-    for fn in getattr(conv, "callees", None) or []:
+    for fn in conv.callees:
         parts.append(
             f"<details><summary>{esc(ui('converted_too', lang))}: <code>{esc(fn.name)}</code></summary>"
             + side_by_side_html(fn.original_source or "# source not available", fn.transformed_source,

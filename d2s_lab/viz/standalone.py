@@ -13,10 +13,14 @@ import platform
 import sys
 from typing import Optional
 
+from ..version import __version__
+from .error_view import section_error
+from .graph_view import draw_or_reason, section_graph
 from .html import esc, message_box, style_block, table
-from .report import (SECTIONS, _section_error, _section_graph, _section_notes, _section_ops,
-                     _section_sources, summary_html)
-from .saved_view import draw
+from .op_table import section_ops
+from .report import SECTIONS, section_notes, summary_html
+from .source_view import section_sources
+from .steps_view import steps_static_html
 
 PAGE_CSS = """
 body{margin:0;background:#fff}
@@ -30,8 +34,7 @@ main.d2s-page{max-width:1200px;margin:0 auto;padding:16px 20px}
 
 
 def environment_rows(paddle_version: str = "") -> list:
-    from .. import __version__
-
+    """Rows of the environment table: Python, Paddle, d2s_lab, platform, date."""
     return [
         ["Python", esc(f"{platform.python_version()} ({sys.implementation.name})")],
         ["PaddlePaddle", esc(paddle_version or "unknown")],
@@ -42,16 +45,14 @@ def environment_rows(paddle_version: str = "") -> list:
 
 
 def _error_section(conv) -> str:
-    err = getattr(conv, "error", None)
+    err = conv.error
     if err is None:
         return ""
-    diagnosed = _section_error(conv)  # the cell-line report with Paddle's text one click away
+    diagnosed = section_error(conv)  # the cell-line report with Paddle's text one click away
     if diagnosed:
         return "<h2>Error</h2>" + diagnosed
-    message = getattr(err, "message", None) or str(err)
-    hint = getattr(err, "hint", "")
-    parts = [message_box("error", message, hint)]
-    original = getattr(err, "original", None)
+    parts = [message_box("error", err.message or str(err), err.hint)]
+    original = err.original
     if original is not None:
         text = f"{type(original).__name__}: {original}"
         parts.append(f"<details open><summary>Paddle's error</summary>"
@@ -60,10 +61,9 @@ def _error_section(conv) -> str:
 
 
 def _graph_section(conv, depth) -> str:
-    ir = getattr(conv, "ir", None)
-    if ir is None:
+    if conv.ir is None:
         return ""
-    view, why = draw(ir, depth=depth)
+    view, why = draw_or_reason(conv.ir, depth=depth)
     body = (f'<div class="d2s-graph">{view.svg}</div><div class="d2s-sub">{esc(view.caption())}</div>'
             if view is not None else f'<div class="d2s-note">{esc(why)}</div>')
     return "<h2>Graph</h2>" + body
@@ -77,27 +77,21 @@ def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optio
     ``lang``: ``"en"``/``"zh"`` for the steps' explanations; ``depth``: graph layer depth.
     """
     conv = conversion
-    name = getattr(conv, "name", "model")
-    title = title or f"d2s_lab report: {name}"
+    title = title or f"d2s_lab report: {conv.name}"
     parts = [f"<h1>{esc(title)}</h1>",
              "<h2>Environment</h2>",
-             table(["component", "version"], environment_rows(getattr(conv, "paddle_version", ""))),
-             "<h2>Summary</h2>", summary_html(conv), _section_notes(conv),
+             table(["component", "version"], environment_rows(conv.paddle_version)),
+             "<h2>Summary</h2>", summary_html(conv), section_notes(conv),
              _error_section(conv),
-             "<h2>Source</h2>", _section_sources(conv)]
+             "<h2>Source</h2>", section_sources(conv)]
     if steps is not None:
-        try:
-            from .steps_view import steps_static_html
-
-            parts += ["<h2>Steps</h2>", steps_static_html(steps, lang)]
-        except ImportError:
-            parts.append('<div class="d2s-note">The steps view is not available in this version.</div>')
+        parts += ["<h2>Steps</h2>", steps_static_html(steps, lang)]
     parts.append(_graph_section(conv, depth))
-    parts.append(_section_ops(conv))
+    parts.append(section_ops(conv))
     # Sections other features add to the notebook report (saved files, ...), except the
     # ones drawn above and any that need a live notebook.
-    shown = {summary_html, _section_notes, _section_error, _section_sources, _section_ops,
-             _section_graph}
+    shown = {summary_html, section_notes, section_error, section_sources, section_ops,
+             section_graph}
     for section in SECTIONS:
         if section in shown or getattr(section, "notebook_only", False):
             continue

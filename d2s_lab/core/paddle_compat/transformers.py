@@ -14,11 +14,12 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
+import pkgutil
 import re
 from typing import Callable, Iterator, List, Optional, Tuple
 
-from ._paddle import require_paddle
-from .errors import D2SError
+from ..errors import D2SError
+from . import require_paddle
 
 _CLASS_HOMES = (
     "paddle.jit.dy2static.transformers.transform",  # Paddle >= 2.6 / 3.x
@@ -174,8 +175,6 @@ def generated_name_prefixes() -> List[str]:
             pkg = importlib.import_module(home)
         except Exception:
             continue
-        import pkgutil
-
         for info in pkgutil.iter_modules(getattr(pkg, "__path__", [])):
             try:
                 mod = importlib.import_module(f"{home}.{info.name}")

@@ -1,82 +1,59 @@
 """Walk a live PIR ``Program`` into the graph model.
 
-This is the one module that knows PIR's Python API (``op.name()``,
+The one module that knows PIR's Python API (``op.name()``, ``op.id()``,
 ``op.operands_source()``, ``op.results()``, ``op.blocks()``, ``block.args()``,
-``value.id``), so a change in Paddle's PIR bindings is mended here.
-Legacy (non-PIR) ``Program`` objects are refused with a clear message.
+``value.id``, ``op.callstack``), so a change in Paddle's PIR bindings is mended here.
 """
 from __future__ import annotations
 
-import os
-import re
-import sys
-import sysconfig
 from typing import Any, Dict, List, Optional
 
-from .errors import D2SError
-from .graph import Block, Graph, Op, SourceLoc, Value, categorize
-
-_SKIP_ATTRS = {"op_callstack", "struct_name", "stop_gradient", "persistable", "op_role",
-               "op_namescope", "with_quant_attr", "op_device"}
-_FRAME_RE = re.compile(r'^\s*File "(?P<file>.*)", line (?P<line>\d+), in (?P<func>.*)$')
-
-_D2S_DIR = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_D2S_EXAMPLES = os.path.join(_D2S_DIR, "examples.py")
-_LIB_DIRS = tuple(
-    {os.path.realpath(p) for p in (sysconfig.get_paths().get("stdlib"),
-                                   sysconfig.get_paths().get("purelib"),
-                                   sysconfig.get_paths().get("platlib")) if p}
-)
-# Model-zoo code shipped inside packages still counts as the model's own code.
-_MODEL_CODE = (os.sep + "paddle" + os.sep + "vision" + os.sep + "models" + os.sep,)
+from ..frames import innermost_user_frame
+from ..graph import Block, Graph, Op, SourceLoc, Value
+from ..ops import SKIP_ATTRS, categorize, sub_block_labels
+from ..nested import flatten
+from ..shapes import dtype_name
 
 
-def is_user_file(path: str) -> bool:
-    """True for the model's own code: not Python's or a library's, not d2s_lab's."""
-    if path.startswith("<"):
-        return not path.startswith("<frozen")
-    real = os.path.realpath(path)
-    if real.startswith(_D2S_DIR + os.sep):
-        return real == _D2S_EXAMPLES  # the example models are model code
-    if any(m in real for m in _MODEL_CODE):
-        return True
-    return not any(real.startswith(d + os.sep) for d in _LIB_DIRS)
+def is_pir_program(program) -> bool:
+    """True for a PIR Program (ops with ``operands_source``), or an empty one."""
+    try:
+        blk = program.global_block()
+        ops = list(blk.ops)
+    except Exception:
+        return False
+    return not ops or hasattr(ops[0], "operands_source")
 
 
 def user_frame(callstack: List[str]) -> Optional[SourceLoc]:
-    """The innermost user frame of an op's creation callstack.
-
-    Only frames inside the traced function count: frames up to Paddle's own
-    ``program_translator`` (the call that started tracing) are skipped, so the
-    place where ``convert`` was called never passes for the op's origin.
-    """
-    frames = []
-    code_after: Dict[int, str] = {}
-    for line in callstack or []:
-        m = _FRAME_RE.match(line)
-        if m:
-            frames.append((m.group("file"), int(m.group("line")), m.group("func").strip()))
-        elif frames:
-            code_after[len(frames) - 1] = line.strip()
-    start = 0
-    for i, (f, _, _) in enumerate(frames):
-        if f.endswith(("program_translator.py", "opcode_executor.py", "function_graph.py")):
-            start = i + 1
-    for i in range(len(frames) - 1, start - 1, -1):
-        f, ln, fn = frames[i]
-        if is_user_file(f):
-            return SourceLoc(f, ln, fn, code_after.get(i, ""))
-    return None
+    """Where in the user's code an op was created, from its ``op.callstack``."""
+    fr = innermost_user_frame(callstack)
+    return SourceLoc(fr.file, fr.line, fr.function, fr.code) if fr is not None else None
 
 
-def _plain(v: Any) -> Any:
+def op_key(op) -> int:
+    """A PIR op's id, unique within its Program."""
+    return int(op.id())
+
+
+def in_global_block(value) -> bool:
+    """True when ``value`` is defined in the program's top block (values inside an
+    ``if``/``while`` body cannot be fetched from outside)."""
+    try:
+        blk = value.get_defining_op().get_parent_block()
+        return blk.parent_op.name() == "builtin.module"
+    except Exception:
+        return False
+
+
+def plain_attr(v: Any) -> Any:
     """Attribute values as plain Python (DataType -> 'float32', Place -> 'cpu')."""
     if isinstance(v, (bool, int, float, str)) or v is None:
         return v
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        return [plain_attr(x) for x in v]
     if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
+        return {str(k): plain_attr(x) for k, x in v.items()}
     text = str(v)
     if text.startswith("DataType."):
         return text.split(".", 1)[1].lower()
@@ -89,7 +66,7 @@ def _plain(v: Any) -> Any:
 
 def _dtype(v) -> Optional[str]:
     try:
-        return str(v.dtype).replace("paddle.", "")
+        return dtype_name(v.dtype)
     except Exception:
         return None
 
@@ -117,15 +94,7 @@ def program_to_graph(
     (``conv2d_0.w_0``) to the user's attribute names (``conv1.weight``);
     ``inputs``/``outputs`` are the program's feed and fetch Values.
     """
-    if not hasattr(program, "global_block") or not hasattr(program.global_block(), "ops"):
-        raise D2SError(f"Cannot read a {type(program).__name__} as a program.")
     blk = program.global_block()
-    if blk.ops and not hasattr(blk.ops[0], "operands_source"):
-        raise D2SError(
-            "This is a legacy (non-PIR) Program; d2s_lab reads PIR programs.",
-            "Use Paddle 3.x with PIR (the default), or view a saved .pdmodel with "
-            "d2s_lab.load_saved().",
-        )
     layer_paths = layer_paths or {}
     param_names = param_names or {}
     graph = Graph(name=name)
@@ -146,13 +115,13 @@ def program_to_graph(
         out.args = [value(a, kind="block_arg") for a in args]
         for op in block.ops:
             name_ = op.name()
-            oid = int(op.id())
+            oid = op_key(op)
             try:
                 raw_attrs = op.attrs()
             except Exception:
                 raw_attrs = {}
             struct = raw_attrs.get("struct_name", "") or ""
-            attrs = {k: _plain(v) for k, v in raw_attrs.items() if k not in _SKIP_ATTRS}
+            attrs = {k: plain_attr(v) for k, v in raw_attrs.items() if k not in SKIP_ATTRS}
             ins = [value(s) for s in op.operands_source() if s is not None and _is_value(s)]
             res = list(op.results())
             kind = "tensor"
@@ -189,7 +158,7 @@ def program_to_graph(
                 struct_name=struct,
                 source=user_frame(stack),
             )
-            sub_labels = _sub_block_labels(name_)
+            sub_labels = sub_block_labels(name_)
             for k, sub in enumerate(op.blocks()):
                 lab = sub_labels[k] if k < len(sub_labels) else f"block{k}"
                 o.blocks.append(walk(sub, lab, o.layer, f"{block_id}/{oid}.{lab}"))
@@ -215,19 +184,7 @@ def _is_value(v) -> bool:
 
 
 def _values(x) -> list:
-    from .specs import flatten
-
     return [v for v in flatten(x if x is not None else []) if hasattr(v, "id") and hasattr(v, "shape")]
-
-
-def _sub_block_labels(op_name: str) -> List[str]:
-    if op_name.endswith(".if"):
-        return ["true", "false"]
-    if op_name.endswith(".while"):
-        return ["body"]
-    if op_name.endswith("pylayer"):
-        return ["forward"]
-    return []
 
 
 def _inherit_sources(graph: Graph) -> None:

@@ -1,0 +1,29 @@
+"""The one bridge from core's results to viz's drawings.
+
+Core objects display themselves in a notebook (``_repr_html_``) and draw graphs
+and charts on request; they do so through these functions, which import
+:mod:`d2s_lab.viz.display` only when called.  That keeps core importable and
+usable without viz's dependencies, and keeps viz the only layer that draws.
+"""
+from __future__ import annotations
+
+
+def html(obj) -> str:
+    """``obj`` (a Conversion, CheckResult, ErrorReport, ...) as an HTML fragment."""
+    from ..viz.display import to_html
+
+    return to_html(obj)
+
+
+def draw_graph(graph, **options):
+    """A GraphView of ``graph`` (see :func:`d2s_lab.viz.graph_view.draw_graph`)."""
+    from ..viz.display import draw_graph as draw
+
+    return draw(graph, **options)
+
+
+def bench_figure(result):
+    """A matplotlib Figure of a BenchResult."""
+    from ..viz.display import bench_figure as figure
+
+    return figure(result)

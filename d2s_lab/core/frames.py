@@ -1,0 +1,174 @@
+"""Where code comes from: call-stack frames, the user's own files, readable file
+names (notebook cells as ``cell[3]``), and the gist of an error message.
+
+One home for these rules, used by the program walkers (op source lines), the
+error diagnosis, the SOT report and the saved-model reader.  No Paddle imports.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sysconfig
+from typing import Dict, List, NamedTuple, Optional
+
+# One frame line of a Python traceback or of an op's creation callstack.
+FRAME_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>\S+))?')
+# The line of an error message that names its type: ``ValueError: ...``.
+EXC_LINE_RE = re.compile(r"^\s*(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*(?:Error|Exception|Warning)):\s*(.*)$")
+
+_D2S_DIR = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_D2S_EXAMPLES = os.path.join(_D2S_DIR, "examples.py")
+_LIB_DIRS = tuple(
+    {os.path.realpath(p) for p in (sysconfig.get_paths().get("stdlib"),
+                                   sysconfig.get_paths().get("purelib"),
+                                   sysconfig.get_paths().get("platlib")) if p}
+)
+# Library code on another machine (paths inside a saved model's callstacks).
+_LIBRARY_MARKS = ("site-packages", "dist-packages", "/lib/python", "\\lib\\", "<frozen")
+# Model-zoo code shipped inside packages still counts as the model's own code.
+_MODEL_CODE = (os.sep + "paddle" + os.sep + "vision" + os.sep + "models" + os.sep,)
+# Frames up to these files started the tracing; the model's code comes after them.
+_TRACE_ENTRY = ("program_translator.py", "opcode_executor.py", "function_graph.py")
+
+# Notebook cells' code file names -> the prompt numbers the user sees, filled by the
+# notebook glue (a kernel names cells by hash, e.g. /tmp/ipykernel_42/1234.py).
+CELL_NUMBERS: Dict[str, int] = {}
+
+
+class Frame(NamedTuple):
+    file: str
+    line: int
+    function: str = ""
+    code: str = ""  # the source line's text, when the callstack carries it
+
+
+def is_d2s_file(path: str) -> bool:
+    """True for d2s_lab's own modules (hidden from the tracebacks users see)."""
+    return os.path.abspath(path).startswith(_D2S_DIR + os.sep)
+
+
+def is_user_file(path: str) -> bool:
+    """True for the model's own code: not Python's, a library's or d2s_lab's.
+
+    Notebook cells (``<d2s-cell-3-...>``, ``<ipython-input-...>``) count as user code.
+    Paths that do not exist here (from the machine that saved a model) are judged by
+    their text.
+    """
+    if not path:
+        return False
+    if path.startswith("<"):
+        return not path.startswith("<frozen")
+    real = os.path.realpath(path)
+    if real.startswith(_D2S_DIR + os.sep):
+        return real == _D2S_EXAMPLES  # the example models are model code
+    if any(m in real for m in _MODEL_CODE):
+        return True
+    if any(real.startswith(d + os.sep) for d in _LIB_DIRS):
+        return False
+    if not os.path.exists(real):
+        return not any(m in path for m in _LIBRARY_MARKS)
+    return True
+
+
+def parse_callstack(lines: List[str]) -> List[Frame]:
+    """Frames of a callstack given as text lines (``File "...", line N, in f`` lines,
+    each optionally followed by its code line)."""
+    frames: List[Frame] = []
+    for line in lines or []:
+        m = FRAME_RE.search(line)
+        if m:
+            frames.append(Frame(m.group("file"), int(m.group("line")), (m.group("func") or "").strip()))
+        elif frames and not frames[-1].code and line.strip():
+            frames[-1] = frames[-1]._replace(code=line.strip())
+    return frames
+
+
+def innermost_user_frame(lines: List[str]) -> Optional[Frame]:
+    """The innermost user frame of an op's creation callstack.
+
+    Only frames inside the traced function count: frames up to Paddle's own
+    tracing entry (``program_translator`` and SOT's executor) are skipped, so the
+    place where the conversion was started never passes for the op's origin.
+    """
+    frames = parse_callstack(lines)
+    start = 0
+    for i, fr in enumerate(frames):
+        if fr.file.endswith(_TRACE_ENTRY):
+            start = i + 1
+    for fr in reversed(frames[start:]):
+        if is_user_file(fr.file):
+            return fr
+    return None
+
+
+def user_frames_in_text(text: str, prefer: str = "") -> List[Frame]:
+    """User frames named in an error's text (outermost first); with ``prefer``, only
+    frames of that file or of a notebook cell."""
+    out = []
+    for m in FRAME_RE.finditer(text or ""):
+        f = m.group("file")
+        if is_user_file(f) and (not prefer or f == prefer or f.startswith("<d2s-cell-")):
+            out.append(Frame(f, int(m.group("line")), m.group("func") or ""))
+    return out
+
+
+def display_file(path: str) -> str:
+    """A short, readable file name (notebook cells show as ``cell[3]``)."""
+    if path in CELL_NUMBERS:
+        return f"cell[{CELL_NUMBERS[path]}]"
+    if path.startswith("<d2s-cell-"):
+        parts = path.strip("<>").split("-")
+        if len(parts) >= 3 and parts[2].isdigit():
+            return f"cell[{parts[2]}]"
+        return "cell"
+    if path.startswith("<ipython-input-"):
+        parts = path.strip("<>").split("-")
+        return f"cell[{parts[2]}]" if len(parts) > 2 else "cell"
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def where(frame: Optional[Frame]) -> str:
+    """``cell[3] line 7``; "" when unknown."""
+    if frame is None or not frame.file or not frame.line:
+        return ""
+    return f"{display_file(frame.file)} line {frame.line}"
+
+
+_STATUS = re.compile(r"^\((InvalidArgument|PreconditionNotMet|Unimplemented|NotFound|OutOfRange|"
+                     r"Fatal|Unavailable|ResourceExhausted)\)\s*")
+
+
+def error_gist(exc: BaseException, limit: int = 500) -> str:
+    """The innermost ``Type: message`` of an error's text, without Paddle's C++
+    locations, enforce hints and operator dumps; the type name when there is no text."""
+    lines = str(exc).strip().splitlines()
+    gist, start = "", None
+    for i, line in enumerate(lines):
+        m = EXC_LINE_RE.match(line)
+        if m:
+            gist, start = m.group(2).strip(), i
+    if start is not None:
+        # the message may continue on the next lines (until a blank line)
+        more = []
+        for line in lines[start + 1:]:
+            if not line.strip() or line.strip().startswith("[") or FRAME_RE.search(line):
+                break
+            more.append(line.strip())
+        if more and len(gist) < 200:
+            gist = " ".join([gist] + more[:2])
+    if not gist:
+        gist = next((ln.strip() for ln in lines
+                     if ln.strip() and ln.strip() != "In transformed code:"), "")
+    gist = _STATUS.sub("", gist)
+    gist = re.sub(r"\s*\(at /paddle/\S+\)", "", gist)
+    gist = re.sub(r"\s*\[Hint:.*?\]", "", gist)
+    gist = re.sub(r"\s*\[operator <.*$", "", gist)
+    return gist.strip()[:limit] or type(exc).__name__
+
+
+def gist_at_line(exc: BaseException) -> str:
+    """:func:`error_gist` plus the user's line when the text names one:
+    ``shape mismatch ... (at cell[3] line 7)``."""
+    gist = error_gist(exc, limit=400)
+    frames = user_frames_in_text(str(exc))
+    return f"{gist} (at {where(frames[0])})" if frames else gist

@@ -1,0 +1,164 @@
+"""Options shared by the Python API, the notebook magics and the CLI.
+
+:class:`ViewOptions` is how a graph is drawn (the report's graph, ``%d2s_graph``,
+``d2s-lab graph``).  :data:`OPTIONS` declares each command-line option once, as
+plain ``(flags, argparse keywords)`` data: the magics (``magic_arguments``) and the
+CLI (``argparse``) both build their parsers from it, so help texts and defaults
+cannot drift apart.  Plain Python: no IPython, no Paddle.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Dict, Optional, Tuple, Union
+
+from .errors import D2SError
+
+# Layout cost (nodes + edges + clusters) above which a drawing is collapsed by layer.
+DEFAULT_BUDGET = 4000
+RANKDIRS = ("TB", "LR", "BT", "RL")
+
+
+def parse_depth(depth: Union[int, str]) -> Union[int, str]:
+    """``1``, ``"2"``, ``"all"`` -> ``1``, ``2``, ``"all"``; anything else is a D2SError."""
+    if isinstance(depth, str):
+        text = depth.strip().lower()
+        if text == "all":
+            return "all"
+        if text.isdigit():
+            depth = int(text)
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise D2SError(f"depth must be a positive integer or 'all', not {depth!r}.",
+                       "depth: 1, 2, … or 'all'.")
+    return depth
+
+
+def parse_budget(text: Union[None, int, str]) -> Optional[int]:
+    """``--budget`` text: a number, or ``none``/``off``/``0`` for no limit."""
+    if text is None:
+        return DEFAULT_BUDGET
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text if text > 0 else None
+    if str(text).strip().lower() in ("none", "off", "0"):
+        return None
+    try:
+        value = int(str(text))
+    except ValueError:
+        raise D2SError(f"--budget {text}: give a number, or none for no limit.") from None
+    return value if value > 0 else None
+
+
+@dataclass
+class ViewOptions:
+    """How a program graph is drawn.
+
+    ``depth``: 1 (each top-level sublayer one node), 2, ... or ``"all"``;
+    ``params``/``constants``: draw them as nodes instead of folding them into labels;
+    ``rankdir``: ``"TB"`` or ``"LR"``; ``budget``: layout-cost limit above which the
+    drawing is collapsed by layer (``None``: no limit).
+    """
+
+    depth: Union[int, str] = 1
+    params: bool = False
+    constants: bool = False
+    rankdir: str = "TB"
+    budget: Optional[int] = DEFAULT_BUDGET
+
+    def __post_init__(self):
+        self.depth = parse_depth(self.depth)
+        self.rankdir = str(self.rankdir).upper()
+        if self.rankdir not in RANKDIRS:
+            raise D2SError(f"rankdir must be TB or LR, not {self.rankdir!r}.", "rankdir: TB or LR.")
+
+    @classmethod
+    def from_args(cls, args) -> "ViewOptions":
+        """From parsed magic or CLI arguments (the :data:`OPTIONS` ``graph`` group)."""
+        return cls(depth=getattr(args, "depth", 1), params=getattr(args, "params", False),
+                   constants=getattr(args, "constants", False),
+                   rankdir=getattr(args, "rankdir", "TB"),
+                   budget=parse_budget(getattr(args, "budget", None)))
+
+    def as_dict(self) -> Dict[str, Any]:
+        return asdict(self)
+
+
+Option = Tuple[Tuple[str, ...], Dict[str, Any]]
+
+EXAMPLE_SPEC = '"x: [None,3,32,32] float32"'
+
+# Each option once: flags and argparse keywords. Groups name where they are used.
+OPTIONS: Dict[str, Dict[str, Option]] = {
+    "graph": {
+        "depth": (("--depth", "-d"), dict(
+            default="1", metavar="N|all",
+            help="Graph layer depth: 1 (default) shows each top-level sublayer as one node "
+                 "with its input/output shapes and op count; 2 opens one more level; all "
+                 "shows every op inside nested layer clusters.")),
+        "params": (("--params",), dict(
+            action="store_true",
+            help="Draw parameters as nodes (default: folded into op labels, W 32x3x3x3, b 32).")),
+        "constants": (("--constants",), dict(
+            action="store_true",
+            help="Draw constant ops (full, full_int_array) as nodes (default: folded).")),
+        "rankdir": (("--rankdir",), dict(
+            default="TB", type=str.upper, choices=["TB", "LR"],
+            help="Graph layout direction: TB (top to bottom, default) or LR (left to right).")),
+    },
+    "budget": {
+        "budget": (("--budget",), dict(
+            default=None, metavar="N|none",
+            help="Layout-cost budget; bigger drawings are collapsed by layer automatically. "
+                 "none: draw the depth asked for, however big.")),
+    },
+    "input": {
+        "input": (("--input", "-i"), dict(
+            action="append", default=None, metavar="SPEC",
+            help="Input description, repeatable, e.g. --input " + EXAMPLE_SPEC
+                 + " (name and dtype optional; None marks a dynamic dim).")),
+    },
+    "mode": {
+        "mode": (("--mode",), dict(
+            choices=["ast", "sot"], default="ast",
+            help="ast: to_static(full_graph=True), AST transformers and a full Program "
+                 "(default). sot: Paddle's bytecode translation (no Program view; a report "
+                 "of its graph breaks and fallbacks instead).")),
+    },
+    "lang": {
+        "lang": (("--lang", "-l"), dict(
+            default=None, choices=["en", "zh"],
+            help="Language of the explanations (default: %%d2s_lang, else $D2S_LANG, else en).")),
+    },
+    "bench": {
+        "batch": (("--batch",), dict(default="1,20,256",
+                                     help="Batch sizes, comma separated (default 1,20,256).")),
+        "threads": (("--threads",), dict(type=int, default=1,
+                                         help="CPU threads for every runtime (default 1).")),
+        "train": (("--train",), dict(
+            action="store_true",
+            help="Time a training step (forward, backward, SGD) in eager vs to_static.")),
+        "device": (("--device",), dict(default="cpu", help="cpu (default) or gpu / gpu:N.")),
+        "runtimes": (("--runtimes",), dict(
+            default=None,
+            help="Subset, comma separated: eager,to_static,predictor,predictor_onednn,onnxruntime.")),
+        "repeat": (("--repeat",), dict(type=int, default=10,
+                                       help="At least this many timed runs (default 10).")),
+        "min_time": (("--min-time",), dict(
+            type=float, default=0.5, help="Time each runtime for at least this many seconds (default 0.5).")),
+    },
+}
+
+
+def add_options(add, *groups: str) -> None:
+    """Declare the options of ``groups`` through ``add(*flags, **kwargs)`` (an argparse
+    parser's ``add_argument``, or a collector for ``magic_arguments``)."""
+    for group in groups:
+        for flags, kwargs in OPTIONS[group].values():
+            add(*flags, **dict(kwargs))
+
+
+def parse_batches(text: str):
+    """``"1,20,256"`` -> ``[1, 20, 256]``; a D2SError naming the option otherwise."""
+    try:
+        return [int(b) for b in str(text).replace(" ", "").split(",") if b]
+    except ValueError:
+        raise D2SError(f"--batch {text}: give whole numbers separated by commas.",
+                       "For example --batch 1,20,256.") from None

@@ -1,0 +1,78 @@
+"""A live Program, whichever IR built it: PIR (Paddle 3, :mod:`.pir`) or legacy
+(Paddle 2.6, :mod:`.legacy`), chosen by feature detection."""
+from __future__ import annotations
+
+import contextlib
+from typing import Dict, List
+
+from ..errors import D2SError
+from ..graph import Graph
+from . import legacy, pir, require_paddle
+
+
+def program_to_graph(program, **kwargs) -> Graph:
+    """The :class:`Graph` of a live Program (see :func:`.pir.program_to_graph` for the
+    keyword arguments)."""
+    if pir.is_pir_program(program):
+        return pir.program_to_graph(program, **kwargs)
+    if legacy.is_legacy_program(program):
+        return legacy.program_to_graph(program, **kwargs)
+    raise D2SError(f"Cannot read a {type(program).__name__} as a Paddle program.",
+                   "Give the main_program of a converted function, or a saved model file.")
+
+
+def op_key(op) -> int:
+    """The id an op keeps in the graph model (PIR ``op.id()``, legacy ``op.desc.id()``)."""
+    return legacy.op_key(op) if hasattr(op, "desc") and not hasattr(op, "operands_source") else pir.op_key(op)
+
+
+def in_global_block(value) -> bool:
+    """True when a static value (PIR Value or legacy Variable) lives in the top block."""
+    block = getattr(value, "block", None)
+    if block is not None and hasattr(block, "idx"):  # legacy Variable
+        return block.idx == 0
+    return pir.in_global_block(value)
+
+
+@contextlib.contextmanager
+def recording_layer_paths(layer):
+    """Map global-block op ids to the user's sublayer attribute paths while Paddle traces.
+
+    Forward pre/post hooks on every sublayer note which ops each call added,
+    innermost layer first (as Paddle does for its ``struct_name`` attribute), but
+    with attribute names (``encoder.layers.0.linear1``) instead of class names.
+    """
+    paths: Dict[int, str] = {}
+    if layer is None:
+        yield paths
+        return
+    paddle = require_paddle()
+    names = {}
+    for name, sub in layer.named_sublayers():
+        names.setdefault(id(sub), name)
+    stack: List[int] = []
+
+    def ops_now():
+        return paddle.static.default_main_program().global_block().ops
+
+    def pre(lyr, _inputs):
+        if not paddle.in_dynamic_mode():
+            stack.append(len(ops_now()))
+
+    def post(lyr, _inputs, _outputs):
+        if paddle.in_dynamic_mode() or not stack:
+            return
+        start = stack.pop()
+        path = names.get(id(lyr), "")
+        for op in ops_now()[start:]:
+            paths.setdefault(op_key(op), path)
+
+    handles = []
+    try:
+        for _, sub in layer.named_sublayers():
+            handles.append(sub.register_forward_pre_hook(pre))
+            handles.append(sub.register_forward_post_hook(post))
+        yield paths
+    finally:
+        for h in handles:
+            h.remove()

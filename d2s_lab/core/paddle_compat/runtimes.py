@@ -1,0 +1,158 @@
+"""Paddle's runtimes beyond dygraph, whose APIs change between versions.
+
+The Paddle Inference predictor (oneDNN switch renamed from ``mkldnn``), the
+CPU thread count (``paddle.set_num_threads`` or ``paddle.base.core``), and ONNX
+Runtime through paddle2onnx.  Each feature is looked up when used; a missing
+one raises :class:`RuntimeUnavailable` saying what is missing.  Runners take
+and return lists of NumPy arrays.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Sequence
+from typing import Callable
+
+from ..errors import D2SError
+from . import require_paddle
+
+Runner = Callable[[Sequence], list]
+
+
+class RuntimeUnavailable(D2SError):
+    """This installation cannot provide a runtime or one of its settings."""
+
+
+@contextlib.contextmanager
+def quiet_c_streams(fds: Sequence[int] = (1, 2)):
+    """Silence C-level output on ``fds`` (paddle2onnx and the predictor print from C++)."""
+    with contextlib.ExitStack() as stack:
+        for fd in fds:
+            stack.enter_context(_quiet_fd(fd))
+        yield
+
+
+@contextlib.contextmanager
+def _quiet_fd(fd: int):
+    try:
+        saved = os.dup(fd)
+    except OSError:  # no such stream (e.g. a detached process)
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), fd)
+            yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
+def set_num_threads(n: int) -> int | None:
+    """Set the CPU threads of Paddle's math library; return the previous setting
+    (``None`` when Paddle does not report it)."""
+    paddle = require_paddle()
+    setter = getattr(paddle, "set_num_threads", None)
+    if setter is None:  # Paddle 3.x keeps it in the C++ core only
+        core = getattr(getattr(paddle, "base", None), "core", None)
+        setter = getattr(core, "set_num_threads", None)
+    if setter is None:
+        raise RuntimeUnavailable(
+            f"Paddle {paddle.__version__} has neither paddle.set_num_threads nor "
+            "paddle.base.core.set_num_threads: dygraph and to_static use its default "
+            "number of CPU threads.")
+    try:
+        prev = int(paddle.get_flags(["FLAGS_paddle_num_threads"])["FLAGS_paddle_num_threads"])
+    except Exception:  # noqa: BLE001 - the flag is not exported by every build
+        prev = None
+    setter(int(n))
+    return prev
+
+
+def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_id: int = 0,
+                     threads: int = 1, onednn: bool = False) -> Runner:
+    """A Paddle Inference predictor (IR optimisation on) for a saved program.
+
+    ``prog`` is the ``.json``/``.pdmodel`` file, ``params`` the ``.pdiparams`` file
+    or ``None`` for a model without parameters; ``device`` is ``"cpu"`` or ``"gpu"``.
+    On CPU, ``onednn`` switches the oneDNN backend on (else off where possible).
+    """
+    paddle = require_paddle()
+    try:
+        from paddle import inference
+    except ImportError as exc:
+        raise RuntimeUnavailable(f"This Paddle build has no Paddle Inference ({exc}).") from None
+    if params:
+        cfg = inference.Config(prog, params)
+    else:  # a model without parameters saves no .pdiparams
+        cfg = inference.Config()
+        cfg.set_prog_file(prog)
+    cfg.switch_ir_optim(True)
+    if hasattr(cfg, "disable_glog_info"):
+        cfg.disable_glog_info()
+    if device == "gpu":
+        cfg.enable_use_gpu(256, int(device_id))
+    else:
+        cfg.disable_gpu()
+        cfg.set_cpu_math_library_num_threads(int(threads))
+        if onednn:
+            on = getattr(cfg, "enable_onednn", None) or getattr(cfg, "enable_mkldnn", None)
+            if on is None:
+                raise RuntimeUnavailable(
+                    f"Paddle {paddle.__version__}'s inference Config has neither "
+                    "enable_onednn nor enable_mkldnn: no oneDNN backend.")
+            on()
+        else:
+            off = getattr(cfg, "disable_onednn", None) or getattr(cfg, "disable_mkldnn", None)
+            if off is not None:  # older builds have oneDNN off unless asked
+                off()
+    with quiet_c_streams():  # the IR passes print from C++
+        pred = inference.create_predictor(cfg)
+    ins = [pred.get_input_handle(n) for n in pred.get_input_names()]
+    outs = [pred.get_output_handle(n) for n in pred.get_output_names()]
+
+    def run(arrays):
+        for h, a in zip(ins, arrays):
+            h.reshape(list(a.shape))
+            h.copy_from_cpu(a)
+        pred.run()
+        return [h.copy_to_cpu() for h in outs]
+
+    return run
+
+
+def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu",
+                threads: int = 1) -> Runner:
+    """Export a saved program to ONNX with paddle2onnx (into ``workdir``) and run it in
+    an ONNX Runtime session (CUDA provider for ``device="gpu"``)."""
+    try:
+        import onnxruntime as ort
+        import paddle2onnx
+    except ImportError:
+        raise RuntimeUnavailable("paddle2onnx and onnxruntime are not installed "
+                                 "(pip install 'd2s_lab[onnx]')") from None
+    export = getattr(paddle2onnx, "export", None)
+    if export is None:
+        raise RuntimeUnavailable(f"paddle2onnx {getattr(paddle2onnx, '__version__', '?')} "
+                                 "has no export(): install paddle2onnx >= 1.0")
+    onnx_file = os.path.join(workdir, "model.onnx")
+    with quiet_c_streams(), open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
+        export(prog, params or "", onnx_file)
+    if not os.path.isfile(onnx_file):
+        raise RuntimeUnavailable("paddle2onnx wrote no model")
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = int(threads)
+    so.inter_op_num_threads = 1
+    so.log_severity_level = 3
+    providers = ["CPUExecutionProvider"]
+    if device == "gpu":
+        if "CUDAExecutionProvider" not in ort.get_available_providers():
+            raise RuntimeUnavailable("this onnxruntime has no CUDA provider (install onnxruntime-gpu)")
+        providers = ["CUDAExecutionProvider"]
+    sess = ort.InferenceSession(onnx_file, so, providers=providers)
+    names = [i.name for i in sess.get_inputs()]
+
+    def run(arrays):
+        return sess.run(None, dict(zip(names, arrays)))
+
+    return run

@@ -1,0 +1,213 @@
+"""SOT's internals (Paddle's bytecode translation, ``to_static`` without
+``full_graph``), switched on and hooked for one run, in one place.
+
+* ``paddle.jit.sot.utils.info_collector.InfoCollector`` with the
+  ``breakgraph_reason`` and ``subgraph_info`` collectors, switched on through
+  ``SOT_COLLECT_INFO`` (Paddle >= 3.0); the break reasons are the classes in
+  ``paddle.jit.sot.utils.exceptions`` (``DataDependencyOperationBreak``, ...);
+* ``OpcodeExecutor._break_graph_when_if`` / ``_break_graph_when_call`` (where a
+  frame is split, and on which line), ``executor_cache.start_translate`` (a
+  frame that fell back entirely) and ``FallbackWrapper`` (the compiled
+  subgraphs and their Programs), wrapped for the duration of one run;
+* ``MIN_GRAPH_SIZE``: set to 0 during the run, or subgraphs smaller than 10
+  ops run eagerly and never show up.
+
+Every piece is feature-detected: :func:`sot_internals` says plainly what is missing.
+"""
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+
+
+class RawBreak(NamedTuple):
+    """A graph break or fallback as SOT reported it."""
+
+    reason: str
+    message: str
+    kind: str = "break"  # "break" or "fallback"
+    file: str = ""
+    line: Optional[int] = None
+    function: str = ""
+
+
+def sot_internals():
+    """Paddle's SOT internals this module needs, or a reason they are missing."""
+    try:
+        import paddle
+        from paddle.jit.sot.opcode_translator.executor import executor_cache, opcode_executor
+        from paddle.jit.sot.symbolic import compile_cache
+        from paddle.jit.sot.utils import envs, exceptions, info_collector
+    except Exception as exc:  # pragma: no cover - depends on the Paddle build
+        return None, f"this Paddle build has no SOT info collector ({type(exc).__name__}: {exc})"
+    need = [
+        (info_collector, "InfoCollector"), (info_collector, "BreakGraphReasonInfo"),
+        (info_collector, "SubGraphInfo"), (envs, "ENV_SOT_COLLECT_INFO"),
+        (envs, "ENV_MIN_GRAPH_SIZE"), (exceptions, "BreakGraphError"), (exceptions, "FallbackError"),
+        (opcode_executor, "OpcodeExecutor"), (executor_cache, "start_translate"),
+        (executor_cache, "OpcodeExecutorCache"), (compile_cache, "FallbackWrapper"),
+    ]
+    missing = [f"{m.__name__}.{a}" for m, a in need if not hasattr(m, a)]
+    if missing:
+        return None, (f"Paddle {paddle.__version__} lacks SOT internals this report reads "
+                      f"({', '.join(missing)}); it was written against Paddle 3.x.")
+    return dict(paddle=paddle, ic=info_collector, envs=envs, exc=exceptions, oe=opcode_executor,
+                ec=executor_cache, cc=compile_cache), ""
+
+
+def _function_name(code_name: str) -> str:
+    """SOT names the rest of a split frame ``$resume_1@f_7902e``; show ``f (resumed)``."""
+    if not code_name.startswith("$"):
+        return code_name
+    base = code_name.rsplit("@", 1)[-1]
+    head, _, tail = base.rpartition("_")
+    if head and all(ch in "0123456789abcdef" for ch in tail):
+        base = head
+    return f"{base} (resumed)"
+
+
+def _executor_place(executor):
+    try:
+        code = executor.vframe.code
+        line = getattr(executor, "_current_line", -1)
+        return code.co_filename, (line if line and line > 0 else None), _function_name(code.co_name)
+    except Exception:
+        return "", None, ""
+
+
+def _executor_on_stack():
+    """The innermost SOT executor on the Python stack (for where a fallback was raised)."""
+    f = sys._getframe(2)
+    while f is not None:
+        obj = f.f_locals.get("self")
+        if obj is not None and hasattr(obj, "vframe") and hasattr(obj, "_current_line"):
+            return obj
+        f = f.f_back
+    return None
+
+
+@contextlib.contextmanager
+def capturing(mods, events: Dict[str, Any]):
+    """Switch on SOT's collectors and wrap the few internals that know lines and programs."""
+    ic, envs, oe, ec, cc, exc_mod = mods["ic"], mods["envs"], mods["oe"], mods["ec"], mods["cc"], mods["exc"]
+    Executor = oe.OpcodeExecutor
+    orig_if = Executor._break_graph_when_if
+    orig_call = Executor._break_graph_when_call
+    orig_translate = ec.start_translate
+    orig_wrapper_call = cc.FallbackWrapper.__call__
+    orig_fallback_init = exc_mod.FallbackError.__init__
+
+    # The wrappers take *args so a changed signature in Paddle passes straight through.
+    def on_if(self, *args, **kwargs):
+        f, line, fn = _executor_place(self)
+        instr = next((a for a in args if hasattr(a, "starts_line")), None)
+        line = getattr(instr, "starts_line", None) or line
+        events["breaks"].append(RawBreak(
+            "DataDependencyControlFlowBreak",
+            "an `if`/`while` on a Tensor's value: Python needs the value to choose a branch",
+            "break", f, line, fn))
+        return orig_if(self, *args, **kwargs)
+
+    def on_call(self, *args, **kwargs):
+        f, line, fn = _executor_place(self)
+        err = sys.exc_info()[1]
+        reason = getattr(err, "reason", None)
+        name = type(reason).__name__ if reason is not None else "BreakGraph"
+        msg = str(getattr(reason, "reason_str", "") or err or "graph break at a call")
+        events["breaks"].append(RawBreak(name, msg, "break", f, line, fn))
+        if reason is not None:
+            events["matched"].add(id(reason))
+        return orig_call(self, *args, **kwargs)
+
+    def on_fallback_init(self, *args, **kwargs):
+        orig_fallback_init(self, *args, **kwargs)
+        ex = _executor_on_stack()
+        where = _executor_place(ex) if ex is not None else ("", None, "")
+        events["fallback_errors"].append((type(self).__name__, str(args[0]) if args else str(self), where))
+
+    def on_translate(frame, *args, **kwargs):
+        start = len(events["fallback_errors"])
+        result = orig_translate(frame, *args, **kwargs)
+        events["frames"] += 1
+        code = getattr(result[0], "code", "?") if result else "?"
+        raised = events["fallback_errors"][start:]
+        if code is None and raised:
+            name, msg, (f, line, fn) = raised[-1]
+            c = frame.f_code
+            events["breaks"].append(RawBreak(
+                name, msg, "fallback", f or c.co_filename, line or c.co_firstlineno,
+                fn or _function_name(c.co_name)))
+        return result
+
+    def on_wrapper_call(self, *args, **kwargs):
+        out = orig_wrapper_call(self, *args, **kwargs)
+        try:
+            name = self.SIR.name
+            if name not in events["seen_sir"]:
+                events["seen_sir"].add(name)
+                size = self.graph_size() if hasattr(self, "graph_size") else None
+                events["subgraphs"].append((name, size, self.concrete_program))
+        except Exception as e:  # the report must not break the user's run
+            events["notes"].append(f"subgraph not recorded: {type(e).__name__}: {e}")
+        return out
+
+    Guard = getattr(envs, "EnvironmentVariableGuard", None)
+    collect = {"breakgraph_reason": [], "subgraph_info": []}
+    collector = ic.InfoCollector()
+    collector.clear()
+    with contextlib.ExitStack() as stack:
+        if Guard is not None:
+            stack.enter_context(Guard(envs.ENV_SOT_COLLECT_INFO, collect))
+            stack.enter_context(Guard(envs.ENV_MIN_GRAPH_SIZE, 0))
+        Executor._break_graph_when_if = on_if
+        Executor._break_graph_when_call = on_call
+        ec.start_translate = on_translate
+        cc.FallbackWrapper.__call__ = on_wrapper_call
+        exc_mod.FallbackError.__init__ = on_fallback_init
+        try:
+            yield collector
+        finally:
+            Executor._break_graph_when_if = orig_if
+            Executor._break_graph_when_call = orig_call
+            ec.start_translate = orig_translate
+            cc.FallbackWrapper.__call__ = orig_wrapper_call
+            exc_mod.FallbackError.__init__ = orig_fallback_init
+
+
+def clear_caches(mods) -> None:
+    """Forget translated frames and compiled subgraphs, so the next run translates afresh."""
+    try:
+        mods["ec"].OpcodeExecutorCache().clear()
+    except Exception:
+        pass
+    try:
+        mods["cc"].CompileSIRCache().clear()
+    except Exception:
+        pass
+
+
+def new_events() -> Dict[str, Any]:
+    """The record :func:`capturing` fills during one run."""
+    return {"breaks": [], "frames": 0, "subgraphs": [], "seen_sir": set(),
+            "fallback_errors": [], "matched": set(), "notes": []}
+
+
+def collected(mods, collector) -> Tuple[List[RawBreak], Dict[str, Optional[int]]]:
+    """After a run: the break reasons SOT's collector holds that no frame split
+    accounts for (inside inlined calls), and the op count of each subgraph by name.
+    Clears the collector, so Paddle has nothing left to print at exit."""
+    ic = mods["ic"]
+    reasons = list(collector.get_info_dict(ic.InfoType.E2E_INFO).get("BreakGraphReasonInfo", []))
+    subinfo = list(collector.get_info_dict(ic.InfoType.STEP_INFO).get("SubGraphInfo", []))
+    collector.clear()
+    unmatched = []
+    for info in reasons:
+        r = getattr(info, "reason", None)
+        if r is None:
+            continue
+        line = getattr(r, "line_number", -1)
+        unmatched.append((id(r), RawBreak(type(r).__name__, str(r.reason_str), "break",
+                                          getattr(r, "file_path", "") or "",
+                                          line if line and line > 0 else None, "")))
+    return unmatched, {getattr(s, "sir_name", ""): getattr(s, "op_num", None) for s in subinfo}

@@ -1,0 +1,136 @@
+"""What the user passed -> the dygraph function Paddle converts, its Layer, and the
+InputSpecs it already carries.
+
+Paddle wraps converted functions in ``StaticFunction`` (``paddle.jit.dy2static
+.program_translator``), keeps the plain function on ``dygraph_function`` and the
+specs given to ``to_static`` on the private ``_input_spec``; a global
+``ProgramTranslator`` switch turns conversion off.  Those internals live here only.
+"""
+from __future__ import annotations
+
+import contextlib
+import inspect
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from ..errors import D2SError
+from . import require_paddle
+
+
+@dataclass
+class Target:
+    """A model to convert: the dygraph ``function``, its ``layer`` (None for a plain
+    function), the InputSpecs a ``to_static`` decoration already gave (``specs``), a
+    display ``name``, and the ``StaticFunction`` the user passed, if any."""
+
+    function: Callable
+    layer: Any = None
+    specs: Optional[list] = None
+    name: str = "function"
+    static_function: Any = None
+
+
+def _static_function_class():
+    try:
+        from paddle.jit.dy2static.program_translator import StaticFunction
+    except Exception:  # pragma: no cover - depends on the Paddle build
+        return None
+    return StaticFunction
+
+
+def is_static_function(obj) -> bool:
+    """True for what ``paddle.jit.to_static`` returns (never imports Paddle itself)."""
+    if "paddle" not in sys.modules:
+        return False
+    cls = _static_function_class()
+    return cls is not None and isinstance(obj, cls)
+
+
+def is_layer(obj) -> bool:
+    """True for a ``paddle.nn.Layer`` instance (never imports Paddle itself)."""
+    paddle = sys.modules.get("paddle")
+    try:
+        return paddle is not None and isinstance(obj, paddle.nn.Layer)
+    except Exception:
+        return False
+
+
+def is_layer_class(obj) -> bool:
+    """True for a ``paddle.nn.Layer`` subclass (imports Paddle only if it is installed)."""
+    if not inspect.isclass(obj):
+        return False
+    try:
+        paddle = require_paddle()
+    except D2SError:
+        return False
+    return issubclass(obj, paddle.nn.Layer)
+
+
+def is_convertible(obj) -> bool:
+    """A Layer instance, a function or a converted function: what ``%%to_static`` picks."""
+    if obj is None:
+        return False
+    if inspect.isfunction(obj) and not obj.__name__.startswith("_"):
+        return True
+    return is_static_function(obj) or is_layer(obj)
+
+
+def _specs_of(static_function) -> Optional[list]:
+    specs = getattr(static_function, "_input_spec", None)
+    return list(specs) if specs is not None else None
+
+
+def resolve(obj) -> Target:
+    """The :class:`Target` behind a Layer, a bound Layer method, a function or a
+    ``StaticFunction``; a D2SError saying what to give instead for anything else."""
+    paddle = require_paddle()
+    if is_static_function(obj):
+        fn = obj.dygraph_function
+        return Target(fn, getattr(fn, "__self__", None), _specs_of(obj),
+                      getattr(fn, "__qualname__", "function"), obj)
+    if isinstance(obj, paddle.nn.Layer):
+        fwd = obj.forward
+        if is_static_function(fwd):  # a Layer already passed through to_static
+            return Target(fwd.dygraph_function, obj, _specs_of(fwd), type(obj).__name__, fwd)
+        return Target(fwd, obj, None, type(obj).__name__)
+    if inspect.ismethod(obj) and isinstance(obj.__self__, paddle.nn.Layer):
+        return Target(obj, obj.__self__, None, obj.__qualname__)
+    if inspect.isfunction(obj):
+        return Target(obj, None, None, obj.__qualname__)
+    if inspect.isclass(obj) and issubclass(obj, paddle.nn.Layer):
+        raise D2SError(
+            f"{obj.__name__} is a Layer class, not an instance.",
+            f"Create one first, e.g. `model = {obj.__name__}()`, and convert `model`.",
+        )
+    raise D2SError(
+        f"Cannot convert a {type(obj).__name__}.",
+        "Give a paddle.nn.Layer instance, a bound Layer method, or a function.",
+    )
+
+
+def code_of(obj):
+    """The code object of the function behind ``obj`` (None when there is none);
+    never raises and never imports Paddle."""
+    fn = getattr(obj, "forward", obj)
+    fn = getattr(fn, "dygraph_function", fn)
+    fn = getattr(fn, "__func__", fn)
+    return getattr(fn, "__code__", None)
+
+
+@contextlib.contextmanager
+def to_static_disabled():
+    """Run functions decorated with ``to_static`` as plain dygraph inside the block,
+    then restore the switch as it was."""
+    paddle = require_paddle()
+    try:
+        from paddle.jit.api import ProgramTranslator
+
+        previous = ProgramTranslator().enable_to_static
+    except Exception:
+        previous = True
+    paddle.jit.enable_to_static(False)
+    try:
+        yield
+    finally:
+        paddle.jit.enable_to_static(previous)

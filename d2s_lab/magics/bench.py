@@ -1,0 +1,97 @@
+"""``%d2s_bench``: time a model in every runtime Paddle offers."""
+from __future__ import annotations
+
+from IPython.core.magic import Magics, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments
+from IPython.display import HTML, display
+
+from ..core.bench import bench
+from ..core.errors import D2SError
+from ..core.options import parse_batches
+from .common import lookup, options, parse_line, show_error
+
+
+def _progress_display():
+    """A progress callback drawn as an ipywidgets bar (a text line without ipywidgets),
+    and a function that removes it."""
+    try:
+        import ipywidgets as w
+
+        bar = w.IntProgress(value=0, min=0, max=1, description="bench")
+        label = w.Label("")
+        box = w.HBox([bar, label])
+        display(box)
+
+        def cb(done, total, msg):
+            bar.max = max(total, 1)
+            bar.value = min(done, bar.max)
+            label.value = f"{done}/{total} {msg}"
+
+        return cb, box.close
+    except ImportError:
+        handle = display(HTML("<code>starting...</code>"), display_id=True)
+
+        def cb(done, total, msg):
+            if handle is not None:
+                handle.update(HTML(f"<code>[{done}/{total}] {msg}</code>"))
+
+        return cb, lambda: handle.update(HTML("")) if handle is not None else None
+
+
+@magics_class
+class BenchMagics(Magics):
+    @magic_arguments()
+    @argument("obj", nargs="?", default=None,
+              help="The model: a Conversion (default: _d2s, from the last %%to_static), "
+                   "a Layer or a function (then give --input).")
+    @options("bench", "input")
+    @argument("--as", dest="as_", default="_d2s_bench", metavar="NAME",
+              help="Variable that receives the BenchResult (default: _d2s_bench).")
+    @line_magic
+    def d2s_bench(self, line):
+        """Time a model in dygraph, to_static, the Paddle Inference predictor (with and
+        without oneDNN) and ONNX Runtime (when paddle2onnx and onnxruntime are installed).
+
+        Outputs are checked equal across runtimes first (max abs diff shown); each time
+        is the median of many runs after warm-up. Shows a bar chart, a table and one
+        line of advice computed from the numbers. The model's weights are not changed.
+
+        Examples::
+
+            %d2s_bench                      # the model of the last %%to_static cell
+            %d2s_bench net --input "x: [None,3,32,32] float32" --batch 1,20 --threads 2
+            %d2s_bench --train
+        """
+        args, err = parse_line(self.d2s_bench, line)
+        if err:
+            show_error(err, "See %d2s_bench? for the options.")
+            return None
+        expr = args.obj or "_d2s"
+        try:
+            obj = lookup(self.shell, expr,
+                         "Run a %%to_static cell first, or name a Layer: %d2s_bench net --input ..."
+                         if expr == "_d2s" else "Give the name of a Layer, function or Conversion.")
+            batches = parse_batches(args.batch)
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+            return None
+        runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
+        cb, close = _progress_display()
+        try:
+            res = bench(obj, batch=batches, threads=args.threads, train=args.train,
+                        device=args.device, input_spec=args.input, runtimes=runtimes,
+                        repeat=args.repeat, min_time=args.min_time, progress=cb,
+                        name=None if not args.obj else args.obj)
+        except D2SError as exc:
+            close()
+            show_error(exc.message, exc.hint)
+            return None
+        except Exception as exc:  # a Paddle failure must not become a traceback
+            close()
+            show_error(f"The benchmark failed: {type(exc).__name__}: {str(exc)[:400]}",
+                       "The notebook's variables are unchanged.")
+            return None
+        close()
+        self.shell.user_ns[args.as_] = res
+        display(HTML(res._repr_html_()))
+        return None

@@ -1,0 +1,67 @@
+"""What every magic shares: reading the magic line, declaring options from
+:data:`d2s_lab.core.options.OPTIONS`, evaluating notebook expressions, and showing a
+short message instead of a traceback."""
+from __future__ import annotations
+
+import shlex
+
+from IPython.core.error import UsageError
+from IPython.core.magic_arguments import argument
+from IPython.display import HTML, display
+
+from ..core.errors import D2SError
+from ..core.options import OPTIONS
+from ..viz.html import message_box
+
+
+def show_error(message: str, hint: str = "") -> None:
+    """One short message box; never a d2s_lab traceback."""
+    display(HTML(message_box("error", message, hint)))
+
+
+def show_note(message: str, hint: str = "") -> None:
+    display(HTML(message_box("note", message, hint)))
+
+
+def parse_line(magic_func, line: str):
+    """Parse the magic line with shell quoting (quotes are removed, as in a shell);
+    errors come back as a short message instead of an exception."""
+    try:
+        return magic_func.parser.parse_args(shlex.split(line)), None
+    except UsageError as exc:
+        return None, str(exc)
+    except SystemExit:
+        return None, f"Could not read the options: {line}"
+    except ValueError as exc:  # shlex: unbalanced quotes
+        return None, f"Could not read the options ({exc}): {line}"
+
+
+def options(*groups: str):
+    """A decorator adding the shared options of ``groups`` to a magic (the same
+    declarations the CLI uses)."""
+    def decorate(func):
+        for group in reversed(groups):
+            for flags, kwargs in reversed(list(OPTIONS[group].values())):
+                func = argument(*flags, **dict(kwargs))(func)
+        return func
+
+    return decorate
+
+
+def evaluate(shell, expr: str, label: str, hint: str):
+    """Evaluate ``expr`` in the notebook; a failure becomes a short D2SError."""
+    try:
+        return shell.ev(expr)
+    except Exception as exc:
+        raise D2SError(f"{label}: evaluating it raised {type(exc).__name__}: {exc}.", hint) from None
+
+
+def lookup(shell, expr: str, missing_hint: str):
+    """A notebook name (or expression) -> its value; a D2SError naming it otherwise."""
+    ns = shell.user_ns
+    if expr in ns:
+        return ns[expr]
+    try:
+        return shell.ev(expr)
+    except Exception:
+        raise D2SError(f"{expr}: no such name in the notebook.", missing_hint) from None

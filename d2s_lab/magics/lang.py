@@ -1,0 +1,29 @@
+"""``%d2s_lang``: the language of d2s_lab's explanations (en / zh)."""
+from __future__ import annotations
+
+from IPython.core.magic import Magics, line_magic, magics_class
+
+from ..core.errors import D2SError
+from ..core.lang import get_lang, set_lang
+from .common import show_error
+
+
+@magics_class
+class LangMagics(Magics):
+    @line_magic
+    def d2s_lang(self, line):
+        """Set the language of d2s_lab's explanations for this notebook: en or zh.
+
+        ``%d2s_lang zh`` (简体中文), ``%d2s_lang en``; without an argument, print the
+        current one. The default comes from $D2S_LANG, else the system locale, else en.
+        Same as ``d2s_lab.set_lang("zh")``.
+        """
+        value = line.strip()
+        if not value:
+            print(get_lang())
+            return None
+        try:
+            print(set_lang(value))
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+        return None

@@ -1,0 +1,54 @@
+"""``%d2s_show``: view a saved model without running anything from its files."""
+from __future__ import annotations
+
+from IPython.core.magic import Magics, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments
+from IPython.display import HTML, display
+
+from ..core.errors import D2SError
+from ..core.saved import read_saved
+from ..viz.saved_view import saved_html
+from .common import parse_line, show_error
+
+
+@magics_class
+class ShowMagics(Magics):
+    @magic_arguments()
+    @argument("path", nargs="?", default=None,
+              help="A saved model: PREFIX.json, PREFIX.pdmodel, PREFIX.pdiparams or PREFIX.")
+    @argument("--depth", "-d", default="1", metavar="N|all",
+              help="Graph layer depth: 1 (default) shows each top-level layer (from the saved "
+                   "struct_name) as one node; 2, ... opens them; all shows every op.")
+    @argument("--as", dest="as_", default="_d2s_saved", metavar="NAME",
+              help="Variable that receives the SavedModel (default: _d2s_saved).")
+    @line_magic
+    def d2s_show(self, line):
+        """Draw a model saved with paddle.jit.save, without running anything from its files.
+
+        Reads the program (Paddle 3.x PIR ``.json`` or a legacy ``.pdmodel``) and the
+        parameter shapes (``.pdiparams``) directly: Paddle is not imported, no pickle
+        is loaded, nothing from the files is executed, so models from the internet are
+        safe to look at. Shows a summary, the graph, the files, the parameters and the op
+        table. Damaged or hostile files give a short message naming the problem.
+
+        Examples::
+
+            %%to_static --input "x: [None,3,32,32] float32" --save build/model/net
+            ...
+            %d2s_show build/model/net.json
+        """
+        args, err = parse_line(self.d2s_show, line)
+        if err:
+            show_error(err, "See %d2s_show? for the options.")
+            return None
+        if not args.path:
+            show_error("Give the path of a saved model.", "For example: %d2s_show build/model/net.json")
+            return None
+        try:
+            sm = read_saved(args.path)
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+            return None
+        self.shell.user_ns[args.as_] = sm
+        display(HTML(saved_html(sm, depth=args.depth)))
+        return None

@@ -1,0 +1,43 @@
+"""How core's results are drawn: the one entry :mod:`d2s_lab.core.display` calls.
+
+:func:`to_html` picks the view for a result by its type's name, so this module
+needs none of core's result classes (nor Paddle); :func:`draw_graph` and
+:func:`bench_figure` draw a program graph and a benchmark chart.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .bench_view import bench_figure, bench_html
+from .check_view import check_html
+from .error_view import error_report_html
+from .graph_view import draw_graph
+from .html import esc
+from .report import conversion_html
+from .saved_view import saved_html
+from .sot_view import sot_report_html
+from .steps_view import steps_static_html
+
+# Result type name -> the function drawing it as an HTML fragment.
+VIEWS: dict[str, Callable[[object], str]] = {
+    "Conversion": conversion_html,
+    "CheckResult": check_html,
+    "ErrorReport": error_report_html,
+    "SotReport": sot_report_html,
+    "SavedModel": saved_html,
+    "BenchResult": bench_html,
+    "Steps": steps_static_html,
+}
+
+
+def to_html(obj) -> str:
+    """``obj`` (a Conversion, CheckResult, ErrorReport, SotReport, SavedModel,
+    BenchResult or Steps) as a self-contained HTML fragment; anything else as its
+    escaped ``repr``."""
+    view = VIEWS.get(type(obj).__name__)
+    if view is None:
+        return f"<pre>{esc(repr(obj))}</pre>"
+    return view(obj)
+
+
+__all__ = ["VIEWS", "bench_figure", "draw_graph", "to_html"]
