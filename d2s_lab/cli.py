@@ -21,12 +21,14 @@ import warnings
 from typing import List, Optional
 
 from .core.bench import bench
-from .core.convert import convert
+from .core.convert import RUNAWAY_RUNS, convert
 from .core.errors import ConversionError, D2SError
 from .core.options import ViewOptions, add_options, parse_batches, parse_depth
+from .core.paddle_compat import require_paddle
 from .core.paddle_compat.targets import is_layer_class
 from .core.saved import read_saved
 from .core.shapes import format_shape
+from .core.specs import one_description
 from .core.steps import capture_steps
 from .viz.bench_view import figure_bytes, text_progress
 from .viz.saved_view import draw, saved_html
@@ -46,6 +48,12 @@ def _quiet_paddle() -> None:
 
 def load_object(target: str):
     """``MODULE:OBJ`` -> ``(object, display_name)``. Layer classes are instantiated."""
+    _module, obj, attr = _load(target)
+    return obj, attr
+
+
+def _load(target: str):
+    """``MODULE:OBJ`` -> ``(module, object, display_name)``."""
     module_part, sep, attr = target.rpartition(":")
     if not sep or not module_part or not attr:
         raise CLIError(f"{target!r} is not MODULE:OBJ.",
@@ -83,13 +91,28 @@ def load_object(target: str):
         except TypeError as exc:
             raise CLIError(f"{attr} needs constructor arguments ({exc}).",
                            "Create an instance in the module and name it instead.") from None
-    return obj, attr
+    return module, obj, attr
+
+
+def load_model(args):
+    """The model named on the command line and its input description (``--input`` or
+    ``--spec``, evaluated in the model's module with ``paddle`` and ``InputSpec`` at hand)."""
+    module, obj, name = _load(args.target)
+    spec = None
+    if getattr(args, "spec", None):
+        paddle = require_paddle()
+        ns = {"paddle": paddle, "InputSpec": paddle.static.InputSpec, **vars(module)}
+        try:
+            spec = eval(args.spec, ns)  # the user's own expression, in their module
+        except Exception as exc:
+            raise CLIError(f"--spec {args.spec}: evaluating it raised {type(exc).__name__}: {exc}.",
+                           "Give a Python expression, e.g. --spec \"[InputSpec([None, 4]), 3]\".") from None
+    return obj, name, one_description(args.input, spec)
 
 
 def _convert(args, run: bool = True):
-
-    obj, name = load_object(args.target)
-    return convert(obj, input_spec=args.input, mode=getattr(args, "mode", "ast"), run=run, name=name)
+    obj, name, spec = load_model(args)
+    return convert(obj, input_spec=spec, mode=getattr(args, "mode", "ast"), run=run, name=name)
 
 
 def _write(path: str, data, what: str) -> None:
@@ -117,7 +140,6 @@ def _save_view(view, out: str) -> None:
 
 
 def _graph_view(graph, args):
-
     view, why = draw(graph, **ViewOptions.from_args(args).as_dict())
     if view is None:
         raise CLIError(why)
@@ -148,7 +170,6 @@ def cmd_steps(args) -> int:
 
 
 def cmd_show(args) -> int:
-
     sm = read_saved(args.path)
     for note in sm.notes:
         print(f"note: {note}", file=sys.stderr)
@@ -171,12 +192,11 @@ def cmd_show(args) -> int:
 
 
 def cmd_report(args) -> int:
-
-    obj, name = load_object(args.target)
+    obj, name, spec = load_model(args)
 
     failed = None
     try:
-        conv = convert(obj, input_spec=args.input, mode=args.mode, name=name)
+        conv = convert(obj, input_spec=spec, mode=args.mode, name=name)
     except ConversionError as exc:
         if exc.conversion is None:
             raise
@@ -199,12 +219,11 @@ def cmd_report(args) -> int:
 
 
 def cmd_bench(args) -> int:
-
-    obj, name = load_object(args.target)
+    obj, name, spec = load_model(args)
     batches = parse_batches(args.batch)
     runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
     res = bench(obj, batch=batches, threads=args.threads, train=args.train, device=args.device,
-                input_spec=args.input, runtimes=runtimes, repeat=args.repeat,
+                input_spec=spec, runtimes=runtimes, repeat=args.repeat,
                 min_time=args.min_time, progress=text_progress(sys.stderr), name=name)
     print(res)
     if args.output:
@@ -230,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     def model_args(sp):
         sp.add_argument("target", metavar="MODULE:OBJ",
                         help="A Layer (instance or class), or a function, e.g. d2s_lab.examples:EmbeddingNet.")
-        add_options(sp.add_argument, "input")
+        add_options(sp.add_argument, "input", "spec")
 
     def graph_args(sp):
         add_options(sp.add_argument, "graph")
@@ -284,6 +303,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the ``d2s-lab`` console script; returns the exit status."""
+    status = _main(argv)
+    if any(t.is_alive() for t in RUNAWAY_RUNS):
+        # A first static run that never ended still holds Paddle's executor; letting the
+        # interpreter finalise under it crashes. Leave at once, with this status.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    return status
+
+
+def _main(argv: Optional[List[str]]) -> int:
     _quiet_paddle()
     parser = build_parser()
     args = parser.parse_args(argv)

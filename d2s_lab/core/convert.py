@@ -7,41 +7,33 @@ and output specs, parameter figures and timings.
 from __future__ import annotations
 
 import inspect
+import linecache
 import textwrap
+import threading
 import time
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from . import display
-from .diagnose import diagnose
+from .diagnose import attach_line, diagnose
 from .errors import ConversionError, D2SError, SpecError
 from .export import save_conversion
-from .frames import gist_at_line
+from .frames import display_file, gist_at_line
 from .graph import Graph
 from .nested import flatten
 from .options import ViewOptions
 from .paddle_compat import require_paddle
 from .paddle_compat.program import program_to_graph, recording_layer_paths
-from .paddle_compat.targets import is_layer, resolve
+from .paddle_compat.targets import converted_methods, is_layer, resolve
 from .paddle_compat.transformers import recording_converted_functions
-from .shapes import dtype_name, spec_text
-from .specs import random_inputs, to_input_specs
+from .shapes import dtype_name
+from .specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
 from .steps import converted_functions
 
 MODES = ("ast", "sot")
-
-
-@dataclass
-class TensorInfo:
-    """Shape (None for dynamic dims), dtype and name of one input or output."""
-
-    shape: List[Optional[int]]
-    dtype: str
-    name: Optional[str] = None
-
-    def __str__(self) -> str:
-        return spec_text(self.shape, self.dtype, self.name)
+# The longest a first static run of a Program with a while loop may take.
+RUN_BUDGET_S = 20.0
 
 
 @dataclass
@@ -57,8 +49,8 @@ class Conversion:
     program: Any = None
     ir: Optional[Graph] = None
     input_specs: Any = None  # Paddle InputSpecs as given to to_static
-    inputs: List[TensorInfo] = field(default_factory=list)
-    outputs: List[TensorInfo] = field(default_factory=list)
+    inputs: List[InputInfo] = field(default_factory=list)  # tensors and Python constants
+    outputs: List[InputInfo] = field(default_factory=list)
     num_params: int = 0
     param_bytes: int = 0
     timings: Dict[str, float] = field(default_factory=dict)
@@ -73,6 +65,13 @@ class Conversion:
     saved: List[tuple] = field(default_factory=list)  # (path, bytes) written by save()
     check: Any = None  # a CheckResult, filled by d2s_lab.core.check.attach_check
     sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_info.attach_sot_report
+    # the Layer's other methods decorated with to_static, each converted on its own
+    methods: Dict[str, "Conversion"] = field(default_factory=dict)
+
+    @property
+    def constants(self) -> List[InputInfo]:
+        """The Python values among the inputs: the Program is specialised to them."""
+        return [i for i in self.inputs if i.constant]
 
     def save(self, path: str) -> List[tuple]:
         """Save the converted model with ``paddle.jit.save`` and this conversion's InputSpecs.
@@ -136,7 +135,7 @@ def _source_of(fn) -> tuple:
         return "", "", 0
 
 
-def _tensor_infos(values) -> List[TensorInfo]:
+def _tensor_infos(values) -> List[InputInfo]:
     out = []
     for v in flatten(values):
         shape = getattr(v, "shape", None)
@@ -148,7 +147,7 @@ def _tensor_infos(values) -> List[TensorInfo]:
             name = v.name if getattr(v, "has_name", True) else None
         except Exception:
             name = None
-        out.append(TensorInfo(dims, dtype_name(v), name))
+        out.append(InputInfo(dims, dtype_name(v), name))
     return out
 
 
@@ -183,6 +182,7 @@ def convert(
     mode: str = "ast",
     run: bool = True,
     name: Optional[str] = None,
+    run_budget_s: float = RUN_BUDGET_S,
 ) -> Conversion:
     """Convert ``obj`` with ``paddle.jit.to_static`` and gather what it produced.
 
@@ -198,6 +198,9 @@ def convert(
             no Program view).
         run: run the static function once (on the examples, or on random inputs
             built from the specs) to time the first call and check it works.
+        run_budget_s: when the Program has a ``while`` loop (its end depends on the
+            data), the first run may take at most this long; it can also be stopped
+            with the kernel's Interrupt. Either way the conversion so far is kept.
 
     Raises:
         D2SError / SpecError for bad input, PaddleMissing without Paddle, and
@@ -209,9 +212,9 @@ def convert(
         raise D2SError(f"Unknown mode {mode!r}.", "Use mode='ast' or mode='sot'.")
     target = resolve(obj)
     fn, layer, disp = target.function, target.layer, target.name
-    specs, examples = to_input_specs(input_spec, example_inputs)
+    specs, examples = to_input_specs(input_spec, example_inputs, parameter_names(fn))
     if specs is None and target.specs is not None:
-        specs = list(target.specs)
+        specs, _ = to_input_specs(list(target.specs), None, parameter_names(fn))
     if specs is None:
         raise SpecError(
             f"No input description for {disp}.",
@@ -230,6 +233,7 @@ def convert(
         example_inputs=examples,
         source_file=src_file,
         source_first_line=first,
+        inputs=describe_inputs(specs, fn),
     )
     if not src:
         conv.notes.append("Python could not read the source of this function.")
@@ -246,18 +250,119 @@ def convert(
         inputs = examples if examples is not None else random_inputs(specs)
         t0 = time.perf_counter()
         try:
-            with warnings.catch_warnings():
-                # Paddle's own backward-program build reads Value.place and warns about
-                # it on every model: nothing the user can act on, so not shown.
-                warnings.filterwarnings("ignore", message="Tensor do not have 'place' interface")
-                out = conv.static_function(*inputs)
+            out = _first_run(conv, inputs, run_budget_s)
+        except _Runaway as exc:
+            raise _runaway(conv, exc) from None
         except Exception as exc:
             raise _failed(f"The converted function failed on its first static run: "
                           f"{type(exc).__name__}: {gist_at_line(exc)}", "run", exc, conv) from exc
         conv.timings["first_run_s"] = time.perf_counter() - t0
         if not conv.outputs:
             conv.outputs = _tensor_infos(out)
+    if layer is not None and is_layer(obj):
+        _convert_methods(conv, layer, mode, run)
     return conv
+
+
+class _Runaway(Exception):
+    """The first static run passed its time budget, or the user interrupted it."""
+
+    def __init__(self, interrupted: bool, seconds: float):
+        super().__init__("interrupted" if interrupted else "time budget")
+        self.interrupted, self.seconds = interrupted, seconds
+
+
+def _call(conv: Conversion, inputs):
+    with warnings.catch_warnings():
+        # Paddle's own backward-program build reads Value.place and warns about it on
+        # every model: nothing the user can act on, so not shown.
+        warnings.filterwarnings("ignore", message="Tensor do not have 'place' interface")
+        return conv.static_function(*inputs)
+
+
+def _first_run(conv: Conversion, inputs, budget_s: float):
+    """Run the static function once. A Program with a ``while`` loop may never end, and
+    Paddle's executor does not look at signals while it runs: such a run goes to a worker
+    thread (the executor releases the GIL), so the kernel's Interrupt and the time budget
+    reach this thread, and the cell returns with the conversion kept."""
+    loops = conv.ir.ops_named("while") if conv.ir is not None else []
+    if not loops or budget_s is None:
+        return _call(conv, inputs)
+    result: Dict[str, Any] = {}
+
+    def work():
+        try:
+            result["out"] = _call(conv, inputs)
+        except BaseException as exc:  # handed to the caller's thread
+            result["error"] = exc
+
+    worker = threading.Thread(target=work, name="d2s-first-run", daemon=True)
+    t0 = time.perf_counter()
+    worker.start()
+    try:
+        while worker.is_alive() and time.perf_counter() - t0 < budget_s:
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        RUNAWAY_RUNS.append(worker)
+        raise _Runaway(True, time.perf_counter() - t0) from None
+    if worker.is_alive():
+        RUNAWAY_RUNS.append(worker)
+        raise _Runaway(False, time.perf_counter() - t0)
+    if "error" in result:
+        raise result["error"]
+    return result["out"]
+
+
+# Worker threads of first runs that never ended: Paddle's executor cannot be stopped.
+RUNAWAY_RUNS: List[threading.Thread] = []
+
+
+def _loop_header(file: str, line: int) -> int:
+    """The ``while``/``for`` line that owns ``line`` (an op inside the loop body)."""
+    lines = linecache.getlines(file)
+    if not 0 < line <= len(lines):
+        return line
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for n in range(line - 1, 0, -1):
+        text = lines[n - 1]
+        stripped = text.lstrip()
+        if stripped and len(text) - len(stripped) < indent and stripped.startswith(("while", "for")):
+            return n
+    return line
+
+
+def _runaway(conv: Conversion, exc: _Runaway) -> ConversionError:
+    loop = next(iter(conv.ir.ops_named("while")))
+    line = _loop_header(loop.source.file, loop.source.line) if loop.source is not None else None
+    where = f" ({display_file(loop.source.file)} line {line})" if line else ""
+    how = ("was interrupted" if exc.interrupted else f"did not finish within {exc.seconds:.0f} s")
+    err = ConversionError(
+        f"The first static run {how}: the Program has a while loop{where} whose end depends "
+        "on the data, and it may never end.",
+        "The conversion is kept (graph, sources, steps). Check the loop's condition, or "
+        "convert with --no-run. Paddle's executor cannot be stopped from Python: the run "
+        "goes on in the background until the kernel restarts.",
+        stage="run", original=TimeoutError(f"first static run {how}"), conversion=conv)
+    err.report = diagnose(err)
+    if line:
+        attach_line(err.report, loop.source.file, line)
+    err.report.message = err.message
+    err.report.hint = err.hint
+    conv.error = err
+    return err
+
+
+def _convert_methods(conv: Conversion, layer, mode: str, run: bool) -> None:
+    """Convert the Layer's other ``to_static`` methods, each with its own specs; a failure
+    stays with that method (its partial Conversion carries the error)."""
+    for name, method in converted_methods(layer).items():
+        label = f"{conv.name}.{name}"
+        try:
+            conv.methods[name] = convert(method, mode=mode, run=run, name=label)
+        except ConversionError as exc:
+            conv.methods[name] = exc.conversion
+        except D2SError as exc:
+            conv.notes.append(f"{label} is decorated with to_static but was not converted: {exc}")
 
 
 def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
@@ -292,7 +397,6 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
         outputs=cp.outputs,
         name=conv.name,
     )
-    conv.inputs = _tensor_infos([v for v in flatten(cp.inputs) if hasattr(v, "shape") and hasattr(v, "id")])
     conv.outputs = _tensor_infos(cp.outputs)
     if layer is None and not conv.num_params:
         ps = [p for p in flatten(list(cp.parameters)) if hasattr(p, "numel")]
@@ -308,9 +412,6 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
         raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
                       f"{gist_at_line(exc)}", "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
-    conv.inputs = [TensorInfo([None if (d is None or d < 0) else d for d in s.shape],
-                              dtype_name(s), s.name)
-                   for s in flatten(specs) if hasattr(s, "shape")]
     conv.notes.append(
         "SOT mode translates bytecode at the first call: Paddle exposes no single Program "
         "and no transformed source for it, so there is no whole-program op table, graph or "

@@ -292,3 +292,11 @@ def _diagnose(exc, conversion) -> ErrorReport:
     rep.hint_id = classify(rep.exc_type, text + "\n" + "\n".join(wrappers), rep.code, specs)
     rep.hint = HINTS.get(rep.hint_id, "")
     return rep
+
+
+def attach_line(report: ErrorReport, filename: str, line: int) -> None:
+    """Point ``report`` at ``filename`` line ``line`` (with its context), when the error
+    itself names no user line (e.g. a run stopped from outside)."""
+    report.file, report.line = filename, int(line)
+    report.context = _context(filename, report.line)
+    report.code = next((c.text for c in report.context if c.is_error), "")

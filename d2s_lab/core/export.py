@@ -1,6 +1,7 @@
 """Saving a Conversion with ``paddle.jit.save`` and listing what was written."""
 from __future__ import annotations
 
+import glob
 import os
 import time
 from typing import List, Tuple
@@ -8,6 +9,7 @@ from typing import List, Tuple
 from .errors import D2SError
 from .frames import gist_at_line
 from .paddle_compat import require_paddle
+from .paddle_compat.targets import converted_methods, forward_converted
 
 SAVED_SUFFIXES = (".json", ".pdmodel", ".pdiparams", ".pdiparams.info")
 
@@ -20,9 +22,23 @@ def save_prefix(path) -> str:
     return path
 
 
+def saved_files(prefix: str, since: float = 0.0) -> List[Tuple[str, int]]:
+    """``(path, bytes)`` of the files ``paddle.jit.save`` wrote under ``prefix``
+    (``PREFIX.json``, ``PREFIX.pdiparams``, ``PREFIX.<method>.json``, ...), modified
+    at or after ``since``; the main program first."""
+    found = []
+    for p in sorted(glob.glob(glob.escape(prefix) + ".*")):
+        name = p[len(prefix):]
+        if os.path.isfile(p) and name.endswith(SAVED_SUFFIXES) and os.path.getmtime(p) >= since:
+            main = name in SAVED_SUFFIXES
+            found.append((not main, p, os.path.getsize(p)))
+    return [(p, n) for _, p, n in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
 def save_conversion(conv, path) -> List[Tuple[str, int]]:
     """``paddle.jit.save`` the conversion's Layer (or static function) with its
-    InputSpecs; return the files written as ``(path, bytes)``."""
+    InputSpecs, and the Layer's other ``to_static`` methods beside it; return the files
+    written as ``(path, bytes)``."""
     paddle = require_paddle()
     if conv.error is not None and conv.static_function is None:
         raise D2SError(f"{conv.name} did not convert, so there is nothing to save.",
@@ -40,19 +56,23 @@ def save_conversion(conv, path) -> List[Tuple[str, int]]:
     target = layer if layer is not None else conv.static_function
     if target is None:
         raise D2SError(f"{conv.name} has no static function to save.")
+    specs = list(conv.input_specs or []) or None
     start = time.time() - 1.0
     try:
-        paddle.jit.save(target, prefix, input_spec=list(conv.input_specs or []) or None)
+        if layer is not None and converted_methods(layer):
+            # paddle.jit.save takes no input_spec beside other to_static methods: forward
+            # carries its specs itself while it saves them all (PREFIX.<method>.json).
+            with forward_converted(layer, specs, full_graph=conv.mode == "ast"):
+                paddle.jit.save(layer, prefix)
+        else:
+            paddle.jit.save(target, prefix, input_spec=specs)
     except Exception as exc:
+        hint = ("SOT-only code may not save; try --mode ast." if conv.mode == "sot" else
+                "paddle.jit.save converts forward again with these InputSpecs; see Paddle's "
+                "message, and check that forward returns only Tensors.")
         raise D2SError(f"paddle.jit.save failed for {conv.name}: {type(exc).__name__}: "
-                       f"{gist_at_line(exc)}",
-                       "Models with Python-side outputs or SOT-only code may not save; "
-                       "try --mode ast.") from None
-    written = []
-    for suf in SAVED_SUFFIXES:
-        p = prefix + suf
-        if os.path.isfile(p) and os.path.getmtime(p) >= start:
-            written.append((p, os.path.getsize(p)))
+                       f"{gist_at_line(exc)}", hint) from None
+    written = saved_files(prefix, since=start)
     if layer is not None and getattr(layer, "training", False):
         conv.notes.append("Saved in training mode (dropout and batch norm as in training); "
                           "call model.eval() before saving a model for inference.")

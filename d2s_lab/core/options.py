@@ -112,8 +112,9 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
     "input": {
         "input": (("--input", "-i"), dict(
             action="append", default=None, metavar="SPEC",
-            help="Input description, repeatable, e.g. --input " + EXAMPLE_SPEC
-                 + " (name and dtype optional; None marks a dynamic dim).")),
+            help="Input description, one per argument of forward, repeatable, e.g. --input "
+                 + EXAMPLE_SPEC + " (name and dtype optional; None marks a dynamic dim); a "
+                 "Python constant as name=value, e.g. --input n=3 or --input use_act=True.")),
     },
     "mode": {
         "mode": (("--mode",), dict(
@@ -121,6 +122,14 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
             help="ast: to_static(full_graph=True), AST transformers and a full Program "
                  "(default). sot: Paddle's bytecode translation (no Program view; a report "
                  "of its graph breaks and fallbacks instead).")),
+    },
+    "spec": {
+        "spec": (("--spec", "-s"), dict(
+            default=None, metavar="EXPR",
+            help="A Python expression giving the whole input description, nested as forward's "
+                 "arguments: InputSpecs, tensors, Python constants, in lists/tuples/dicts, e.g. "
+                 "--spec \"[[InputSpec([None,4]), InputSpec([None,4])], {'scale': 2.0}]\". "
+                 "Use it instead of --input for nested inputs.")),
     },
     "lang": {
         "lang": (("--lang", "-l"), dict(

@@ -1,21 +1,33 @@
-"""Input descriptions: the short text form, InputSpecs and example inputs.
+"""Input descriptions: the short text form, InputSpecs, example inputs and Python values.
 
-Text form (one input per ``--input``): ``"x: [None,3,32,32] float32"``;
-the name and dtype are optional (``"[None, 8]"`` is a float32 input).
+Everything ``paddle.jit.to_static`` accepts is accepted here, nested in lists, tuples
+and dicts as Paddle allows:
+
+* a tensor input: an ``InputSpec``, text ``"x: [None,3,32,32] float32"`` (name and
+  dtype optional), or an example tensor / NumPy array;
+* a Python value (bool, int, float, str, None, lists and tuples of them): a
+  compile-time constant; Paddle specialises the Program to it, and a different value
+  builds a different Program.  In text: ``"n=3"``, ``"use_act=True"``, ``'mode="a"'``.
+
+Unnamed inputs are named after the function's parameters, with their position in
+nested arguments: ``image``, ``xs[0]``, ``cfg["scale"]``.
 """
 from __future__ import annotations
 
+import ast
+import inspect
+import os
 import re
 from dataclasses import dataclass
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Sequence
 
 from .errors import SpecError
 from .nested import flatten
 from .paddle_compat import require_paddle
 from .shapes import describe_spec, dtype_name, spec_text
 
-__all__ = ["SpecText", "parse_spec_text", "to_input_specs", "random_inputs", "as_input_list",
-           "describe_spec", "flatten"]
+__all__ = ["SpecText", "Constant", "InputInfo", "parse_spec_text", "to_input_specs", "random_inputs",
+           "as_input_list", "describe_spec", "describe_inputs", "parameter_names", "flatten"]
 
 DTYPES = {
     "float32", "float64", "float16", "bfloat16", "int64", "int32", "int16", "int8",
@@ -30,11 +42,16 @@ _SPEC_RE = re.compile(
     r"\[(?P<dims>[^\]]*)\]\s*(?P<dtype>[A-Za-z0-9_]+)?\s*$"
 )
 
+_CONST_RE = re.compile(r"^\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*?)\s*$", re.S)
+
 SPEC_FORMAT_HELP = (
     'Write each input as  name: [dims] dtype,  for example  "x: [None,3,32,32] float32"; '
     "use None (or -1) for a dynamic dimension; name and dtype are optional "
-    "(dtype defaults to float32)."
+    "(dtype defaults to float32). A Python constant is  name=value,  e.g. \"n=3\" or "
+    "\"use_act=True\"; nested inputs (lists, dicts of InputSpecs) go in --spec EXPR."
 )
+# Python values Paddle takes as compile-time constants.
+CONSTANT_TYPES = (bool, int, float, str, type(None), complex)
 
 
 @dataclass
@@ -49,8 +66,33 @@ class SpecText:
         return spec_text(self.shape, self.dtype, self.name)
 
 
-def parse_spec_text(text: str) -> SpecText:
-    """Parse ``"x: [None,3,32,32] float32"`` into a :class:`SpecText`."""
+@dataclass
+class Constant:
+    """A Python value given where an input goes: Paddle specialises the Program to it."""
+
+    value: Any
+    name: Optional[str] = None
+
+    def __str__(self) -> str:
+        return (f"{self.name}=" if self.name else "") + repr(self.value)
+
+
+def parse_spec_text(text: str):
+    """Parse ``"x: [None,3,32,32] float32"`` into a :class:`SpecText`, or ``"n=3"`` into
+    a :class:`Constant`."""
+    c = _CONST_RE.match(text or "")
+    if c and ":" not in c.group("name"):
+        try:
+            value = ast.literal_eval(c.group("value"))
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            raise SpecError(f"The constant {text!r} is not a Python literal.",
+                            'Write a number, True/False, None, a quoted string or a list, e.g. '
+                            '"n=3", "use_act=True", \'mode="sum"\'.') from None
+        if not _is_constant(value):
+            raise SpecError(f"The constant {text!r} is a {type(value).__name__}, not a Python value "
+                            "Paddle takes as a constant.", "Use a bool, int, float, str, None, or a "
+                            "list/tuple of them.")
+        return Constant(value, c.group("name"))
     m = _SPEC_RE.match(text or "")
     if not m:
         raise SpecError(f"Could not read the input description {text!r}.", SPEC_FORMAT_HELP)
@@ -75,50 +117,107 @@ def parse_spec_text(text: str) -> SpecText:
     return SpecText(dims, dtype, m.group("name"))
 
 
-def to_input_specs(input_spec: Any = None, example_inputs: Any = None):
-    """Normalise any accepted input description into Paddle ``InputSpec`` objects.
+def _is_constant(value) -> bool:
+    if isinstance(value, CONSTANT_TYPES):
+        return True
+    return isinstance(value, (list, tuple)) and all(_is_constant(v) for v in value)
 
-    ``input_spec`` may be InputSpecs, text specs, or nested lists/dicts of them;
-    ``example_inputs`` may be tensors or ndarrays (a single one or a list/tuple).
-    Returns ``(specs, examples)`` where examples is a list or None.
+
+def _child(path: str, key) -> str:
+    return f"{path}[{key!r}]".replace("'", '"') if isinstance(key, str) else f"{path}[{key}]"
+
+
+def parameter_names(fn) -> List[str]:
+    """The names of ``fn``'s positional parameters (``self`` of a bound method left out)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in sig.parameters.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def to_input_specs(input_spec: Any = None, example_inputs: Any = None,
+                   names: Optional[Sequence[str]] = None):
+    """Normalise any accepted input description into what ``to_static`` takes.
+
+    ``input_spec`` may be InputSpecs, text specs (``"x: [None,4] float32"``, ``"n=3"``),
+    Python values, or nested lists/tuples/dicts of them; ``example_inputs`` the values
+    of a call (tensors, ndarrays, Python values, nested), a single one or a list/tuple.
+    ``names`` are the function's parameter names: unnamed tensor inputs are named
+    after them (``x``, ``xs[0]``, ``cfg["scale"]``).
+    Returns ``(specs, examples)``: specs are InputSpecs and Python values in the same
+    nesting; examples is a list of call arguments, or None.
     """
     paddle = require_paddle()
     InputSpec = paddle.static.InputSpec
+    names = list(names or [])
 
-    def one(item, idx):
+    def named(spec, path):
+        if spec.name or not path:
+            return spec
+        return InputSpec(spec.shape, spec.dtype, path, stop_gradient=getattr(spec, "stop_gradient", False))
+
+    def one(item, path, text_is_spec):
         if isinstance(item, InputSpec):
-            return item
-        if isinstance(item, str):
-            st = parse_spec_text(item)
-            return InputSpec(st.shape, st.dtype, st.name or None)
+            return named(item, path)
+        if isinstance(item, str) and text_is_spec:
+            item = parse_spec_text(item)
+        if isinstance(item, Constant):
+            return item.value
         if isinstance(item, SpecText):
-            return InputSpec(item.shape, item.dtype, item.name or None)
-        if isinstance(item, (list, tuple)):
-            return type(item)(one(i, f"{idx}.{k}") for k, i in enumerate(item))
-        if isinstance(item, dict):
-            return {k: one(v, f"{idx}.{k}") for k, v in item.items()}
+            return InputSpec(item.shape, item.dtype, item.name or path or None)
         if _is_array(item):
-            return _spec_from_example(item, InputSpec)
+            return _spec_from_example(item, InputSpec, path)
+        if isinstance(item, (list, tuple)):
+            return type(item)(one(v, _child(path, k), text_is_spec) for k, v in enumerate(item))
+        if isinstance(item, dict):
+            return {k: one(v, _child(path, k), text_is_spec) for k, v in item.items()}
+        if isinstance(item, CONSTANT_TYPES):
+            return item
+        where = f"Input {path}" if path else "An input"
         raise SpecError(
-            f"Input {idx}: cannot use a {type(item).__name__} as an input description.",
-            "Give InputSpec objects, text like \"x: [None,3,32,32] float32\", or example "
-            "tensors/arrays.",
+            f"{where}: a {type(item).__name__} is neither a tensor description nor a Python "
+            "value Paddle can take.",
+            "Give InputSpecs, text like \"x: [None,3,32,32] float32\", example tensors/arrays, "
+            "or Python constants (bool, int, float, str, None, lists of them).",
         )
+
+    def top(items, text_is_spec):
+        return [one(v, names[i] if i < len(names) else f"arg{i}", text_is_spec)
+                for i, v in enumerate(items)]
 
     examples = None
     if example_inputs is not None:
         examples = list(example_inputs) if isinstance(example_inputs, (list, tuple)) else [example_inputs]
-        examples = [paddle.to_tensor(e) if _is_ndarray(e) else e for e in examples]
+        examples = [_to_tensors(e, paddle) for e in examples]
     if input_spec is None:
         if examples is None:
             return None, None
-        specs = [one(e, str(i)) for i, e in enumerate(examples)]
-        return specs, examples
-    if isinstance(input_spec, (str, InputSpec, SpecText)) or _is_array(input_spec):
+        return top(examples, text_is_spec=False), examples
+    if isinstance(input_spec, (str, InputSpec, SpecText, Constant, dict)) or _is_array(input_spec):
         input_spec = [input_spec]
-    if isinstance(input_spec, dict):
-        return [one(input_spec, "0")], examples
-    return [one(s, str(i)) for i, s in enumerate(input_spec)], examples
+    return top(list(input_spec), text_is_spec=True), examples
+
+
+def _to_tensors(value, paddle):
+    """NumPy arrays in a (nested) example become tensors; everything else stays."""
+    if _is_ndarray(value):
+        return paddle.to_tensor(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_to_tensors(v, paddle) for v in value)
+    if isinstance(value, dict):
+        return {k: _to_tensors(v, paddle) for k, v in value.items()}
+    return value
+
+
+def one_description(inputs=None, spec=None, spec_label: str = "--spec"):
+    """The input description from either ``--input`` texts or a ``--spec`` value; both
+    at once is a SpecError (they would disagree on what forward gets)."""
+    if inputs and spec is not None:
+        raise SpecError(f"Both --input and {spec_label} describe the inputs.",
+                        "Give one: --input per argument, or --spec for the whole (nested) description.")
+    return spec if spec is not None else inputs
 
 
 def _is_ndarray(x) -> bool:
@@ -131,36 +230,120 @@ def _is_array(x) -> bool:
     return hasattr(x, "shape") and hasattr(x, "dtype") and hasattr(x, "numpy")
 
 
-def _spec_from_example(x, InputSpec):
-    dtype = dtype_name(x)
-    return InputSpec(list(x.shape), dtype, getattr(x, "name", None) if not _is_ndarray(x) else None)
+def _spec_from_example(x, InputSpec, name: Optional[str] = None):
+    # a tensor's own name is Paddle's (generated_tensor_2): the parameter's name reads better
+    return InputSpec(list(x.shape), dtype_name(x), name or None)
+
+
+def _memory_bytes() -> Optional[int]:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
 
 
 def random_inputs(specs, batch: int = 2, seed: int = 0):
-    """Random tensors matching InputSpecs, dynamic dims filled with ``batch``."""
+    """Random inputs matching ``specs``: tensors for InputSpecs (dynamic dims filled with
+    ``batch``, made directly in their dtype), Python constants passed through as they are.
+
+    An input too large for this machine's memory is a SpecError naming it and the
+    bytes it needs, never a MemoryError.
+    """
     paddle = require_paddle()
     import numpy as np
 
     rng = np.random.default_rng(seed)
+    memory = _memory_bytes()
+
+    def tensor(s):
+        shape = [batch if (d is None or d < 0) else int(d) for d in s.shape]
+        dtype = dtype_name(s)
+        itemsize = np.dtype("float32" if dtype == "bfloat16" else dtype).itemsize
+        need = int(np.prod(shape, dtype=np.float64)) * itemsize
+        label = f"{s.name or 'input'} {spec_text(shape, dtype)}"
+        if memory is not None and need > memory // 2:
+            raise SpecError(f"Input {label} needs {need:,} bytes ({need / 2**30:.1f} GiB); this "
+                            f"machine has {memory / 2**30:.1f} GiB.",
+                            "Use smaller fixed dims, or None for the batch dimension "
+                            "(random inputs then use a small batch).")
+        try:
+            if dtype.startswith(("int", "uint")):
+                arr = rng.integers(0, 4, size=shape, dtype=dtype)
+            elif dtype == "bool":
+                arr = rng.integers(0, 2, size=shape, dtype=np.uint8).astype(bool)
+            elif dtype in ("float32", "float64"):
+                arr = rng.standard_normal(shape, dtype=dtype)
+            elif dtype in ("float16", "bfloat16"):
+                arr = rng.standard_normal(shape, dtype="float32")
+                if dtype == "bfloat16":
+                    return paddle.to_tensor(arr).astype("bfloat16")
+                arr = arr.astype("float16")
+            else:
+                arr = rng.standard_normal(shape).astype(dtype)
+            return paddle.to_tensor(arr)
+        except MemoryError:
+            raise SpecError(f"Input {label} needs {need:,} bytes, more than is free.",
+                            "Use smaller fixed dims, or None for the batch dimension.") from None
 
     def one(s):
         if isinstance(s, (list, tuple)):
             return type(s)(one(i) for i in s)
         if isinstance(s, dict):
             return {k: one(v) for k, v in s.items()}
-        shape = [batch if (d is None or d < 0) else d for d in s.shape]
-        dtype = dtype_name(s)
-        if dtype.startswith("int") or dtype.startswith("uint"):
-            arr = rng.integers(0, 4, size=shape).astype(dtype)
-        elif dtype == "bool":
-            arr = rng.integers(0, 2, size=shape).astype(bool)
-        elif dtype == "bfloat16":
-            return paddle.to_tensor(rng.standard_normal(shape).astype("float32")).astype("bfloat16")
-        else:
-            arr = rng.standard_normal(shape).astype(dtype)
-        return paddle.to_tensor(arr)
+        if hasattr(s, "shape") and hasattr(s, "dtype"):
+            return tensor(s)
+        return s  # a Python constant
 
     return [one(s) for s in specs]
+
+
+@dataclass
+class InputInfo:
+    """One input as the report shows it: a tensor (shape with None for dynamic dims,
+    dtype) or a Python constant (``value``; ``default`` when it came from the signature)."""
+
+    shape: Optional[List[Optional[int]]]
+    dtype: str = ""
+    name: Optional[str] = None
+    constant: bool = False
+    value: Any = None
+    default: bool = False
+
+    def __str__(self) -> str:
+        if self.constant:
+            return f"{self.name or '?'} = {self.value!r}"
+        return spec_text(self.shape, self.dtype, self.name)
+
+
+def describe_inputs(specs, fn=None) -> List[InputInfo]:
+    """The inputs of a conversion, leaf by leaf, named by position in the signature;
+    parameters left to their defaults are listed as the constants Paddle used."""
+    names = parameter_names(fn) if fn is not None else []
+    out: List[InputInfo] = []
+
+    def walk(s, path):
+        if isinstance(s, (list, tuple)) and not _is_constant(s):
+            for k, v in enumerate(s):
+                walk(v, _child(path, k))
+        elif isinstance(s, dict):
+            for k, v in s.items():
+                walk(v, _child(path, k))
+        elif hasattr(s, "shape") and hasattr(s, "dtype"):
+            out.append(InputInfo([None if (d is None or d < 0) else int(d) for d in s.shape],
+                                 dtype_name(s), getattr(s, "name", None) or path))
+        else:
+            out.append(InputInfo(None, type(s).__name__, path, constant=True, value=s))
+
+    specs = list(specs or [])
+    for i, s in enumerate(specs):
+        walk(s, names[i] if i < len(names) else f"arg{i}")
+    if fn is not None and len(specs) < len(names):
+        params = inspect.signature(fn).parameters
+        for n in names[len(specs):]:
+            if params[n].default is not inspect.Parameter.empty:
+                out.append(InputInfo(None, type(params[n].default).__name__, n, constant=True,
+                                     value=params[n].default, default=True))
+    return out
 
 
 def as_input_list(inputs) -> list:
@@ -169,4 +352,4 @@ def as_input_list(inputs) -> list:
     paddle = require_paddle()
     if not isinstance(inputs, (list, tuple)):
         inputs = [inputs]
-    return [paddle.to_tensor(i) if _is_ndarray(i) else i for i in inputs]
+    return [_to_tensors(i, paddle) for i in inputs]

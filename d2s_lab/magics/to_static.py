@@ -6,12 +6,13 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from ..core.check import attach_check
-from ..core.convert import convert
+from ..core.convert import RUN_BUDGET_S, convert
 from ..core.errors import ConversionError, D2SError
 from ..core.lang import using_lang
 from ..core.options import ViewOptions
 from ..core.paddle_compat import INSTALL_HINT, require_paddle
 from ..core.sot_info import attach_sot_report
+from ..core.specs import one_description
 from ..viz.error_view import error_report_html
 from ..viz.report import conversion_html
 from .cellrun import CellFailed, find_model, run_body
@@ -25,7 +26,7 @@ class D2SMagics(Magics):
     @argument("--model", "-m", default=None,
               help="Name (or expression) of the Layer or function to convert. "
                    "Default: the last Layer instance or function the cell defines.")
-    @options("input")
+    @options("input", "spec")
     @argument("--example", "-e", default=None, metavar="EXPR",
               help="Python expression (evaluated in the notebook) giving example input "
                    "tensor(s)/arrays; shapes and dtypes are taken from them.")
@@ -34,6 +35,10 @@ class D2SMagics(Magics):
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
               help="Convert only; skip the first static run.")
+    @argument("--run-timeout", type=float, default=RUN_BUDGET_S, metavar="SECONDS",
+              help="When the Program has a while loop (its end depends on the data), stop "
+                   "waiting for the first static run after this many seconds (default 20); "
+                   "the kernel's Interrupt stops the wait too. The conversion is kept.")
     @argument("--check", action="store_true",
               help="Compare dygraph and static outputs on the same inputs (eval mode, same "
                    "seed); when they differ, name the first sublayer whose outputs differ.")
@@ -80,6 +85,22 @@ class D2SMagics(Magics):
 
             %%to_static --check --input "[None, 16]"
             net = paddle.nn.Sequential(paddle.nn.Linear(16, 8), paddle.nn.ReLU())
+
+            %%to_static --input "x: [None, 4]" --input n=3
+            def f(x, n):              # n is a Python constant: the loop is unrolled 3 times
+                for i in range(n):
+                    x = x + 1
+                return x
+
+            %%to_static --spec "[[InputSpec([None, 4]), InputSpec([None, 4])], {'scale': 2.0}]"
+            def g(xs, cfg):           # nested inputs: named xs[0], xs[1]; cfg["scale"] = 2.0
+                return xs[0] * cfg["scale"] + xs[1]
+
+        Inputs are named after forward's parameters (``xs[0]``, ``cfg["scale"]``) unless
+        an InputSpec names them. In --spec, ``InputSpec`` and ``paddle`` are available even
+        if the notebook has not imported them. A Layer's other methods decorated with
+        ``paddle.jit.to_static`` are converted too (``_d2s.methods``) and saved beside
+        forward by --save (``PATH.<method>.json``).
         """
         args, arg_error = parse_line(self.to_static, line)
         try:
@@ -102,6 +123,17 @@ class D2SMagics(Magics):
                        "The cell's variables are kept. Please report this with the cell.")
         return None
 
+    def _spec(self, expr: str):
+        """Evaluate ``--spec EXPR`` in the notebook, with ``InputSpec`` and ``paddle`` at hand."""
+        paddle = require_paddle()
+        ns = {"paddle": paddle, "InputSpec": paddle.static.InputSpec, **self.shell.user_ns}
+        try:
+            return eval(expr, ns)  # the user's own notebook expression
+        except Exception as exc:
+            raise D2SError(f"--spec {expr}: evaluating it raised {type(exc).__name__}: {exc}.",
+                           "Give an expression that builds the input description, e.g. --spec "
+                           "\"[InputSpec([None, 4], 'float32', 'x'), 3]\".") from None
+
     def _convert_and_show(self, source, args):
         try:
             require_paddle()
@@ -112,9 +144,11 @@ class D2SMagics(Magics):
                     self.shell, args.example, f"--example {args.example}",
                     "Give an expression that builds the example tensor(s), e.g. "
                     "--example \"paddle.randn([2, 3, 32, 32])\".")
+            spec = self._spec(args.spec) if args.spec else None
             view = ViewOptions.from_args(args)
-            conv = convert(obj, input_spec=args.input, example_inputs=example,
-                           mode=args.mode, run=not args.no_run, name=name)
+            conv = convert(obj, input_spec=one_description(args.input, spec), example_inputs=example,
+                           mode=args.mode, run=not args.no_run, name=name,
+                           run_budget_s=args.run_timeout)
         except ConversionError as exc:
             if exc.conversion is not None:
                 self.shell.user_ns[args.as_] = exc.conversion

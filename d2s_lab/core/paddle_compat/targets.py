@@ -109,6 +109,40 @@ def resolve(obj) -> Target:
     )
 
 
+def converted_methods(layer) -> dict:
+    """``{name: bound StaticFunction}`` for the Layer's methods other than ``forward`` that
+    are decorated with ``paddle.jit.to_static`` (``paddle.jit.save`` saves each as
+    ``PREFIX.<name>.json``)."""
+    if not is_layer(layer):
+        return {}
+    found = {}
+    for klass in type(layer).__mro__:
+        for name, attr in vars(klass).items():
+            if name != "forward" and name not in found and is_static_function(attr):
+                found[name] = getattr(layer, name)
+    return found
+
+
+@contextlib.contextmanager
+def forward_converted(layer, specs, full_graph: bool = True):
+    """Inside the block ``layer.forward`` is converted with ``specs`` (as
+    ``paddle.jit.to_static(layer, input_spec)`` would do), so ``paddle.jit.save(layer,
+    prefix)`` can save it beside the Layer's other converted methods; the Layer's own
+    ``forward`` is restored after."""
+    paddle = require_paddle()
+    had_own = "forward" in vars(layer)
+    own = vars(layer).get("forward")
+    fn = resolve(layer).function
+    layer.forward = paddle.jit.to_static(fn, input_spec=specs, full_graph=full_graph)
+    try:
+        yield layer
+    finally:
+        if had_own:
+            layer.forward = own
+        else:
+            del layer.forward
+
+
 def code_of(obj):
     """The code object of the function behind ``obj`` (None when there is none);
     never raises and never imports Paddle."""

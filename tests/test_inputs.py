@@ -1,0 +1,183 @@
+"""Every input form plain ``paddle.jit.to_static`` accepts, through d2s_lab: Python
+values, nested inputs, names from the signature, several converted methods. Each case
+compares d2s_lab's static outputs with plain to_static's on the same inputs."""
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import d2s_lab
+from d2s_lab.core.errors import SpecError
+from d2s_lab.core.specs import Constant, parse_spec_text
+
+import input_models as im
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _plain(fn, *args, **kw):
+    import paddle
+
+    return paddle.jit.to_static(fn, full_graph=True, **kw)(*args)
+
+
+def _same(a, b):
+    np.testing.assert_allclose(np.asarray(a.numpy()), np.asarray(b.numpy()), rtol=1e-6, atol=1e-6)
+
+
+def test_python_int_argument_is_a_constant(paddle):
+    x = paddle.ones([2, 3])
+    conv = d2s_lab.convert(im.repeat_add, example_inputs=[x, 3])
+    _same(conv.static_function(x, 3), _plain(im.repeat_add, x, 3))
+    assert [(i.name, i.constant, i.value) for i in conv.inputs] == [("x", False, None), ("n", True, 3)]
+    assert conv.constants[0].value == 3
+    assert len(conv.ir.ops_named("scale")) + len(conv.ir.ops_named("add")) == 3  # unrolled 3 times
+    other = d2s_lab.convert(im.repeat_add, example_inputs=[x, 5])
+    assert len(other.ir.ops_named("scale")) + len(other.ir.ops_named("add")) == 5
+
+
+@pytest.mark.parametrize("args", [
+    (True, 2.0, "sum", None, (1,)),
+    (False, 0.5, "none", None, [0]),
+    (True, 3.0, "sum", 1.5, (0,)),
+])
+def test_bool_float_str_none_and_list_constants(paddle, args):
+    x = paddle.to_tensor(np.arange(6, dtype="float32").reshape(2, 3))
+    conv = d2s_lab.convert(im.many_kinds, example_inputs=[x, *args])
+    _same(conv.static_function(x, *args), _plain(im.many_kinds, x, *args))
+    consts = {i.name: i.value for i in conv.constants}
+    assert consts == dict(zip(["flag", "scale", "mode", "opt", "dims"], args))
+
+
+def test_constants_in_input_spec_text_and_defaults(paddle):
+    conv = d2s_lab.convert(im.Gate(), ["x: [None, 4] float32", "use_act=True"])
+    x = paddle.randn([3, 4])
+    layer = conv.target
+    _same(conv.static_function(x, True), paddle.jit.to_static(layer.forward, full_graph=True)(x, True))
+    assert conv.ir.ops_named("relu")
+    plain = d2s_lab.convert(im.Gate(), ["x: [None, 4] float32"])
+    assert not plain.ir.ops_named("relu")
+    assert [(i.name, i.value, i.default) for i in plain.constants] == [("use_act", False, True)]
+
+
+def test_text_constants_parse():
+    assert parse_spec_text("n=3") == Constant(3, "n")
+    assert parse_spec_text('mode="mean"') == Constant("mean", "mode")
+    assert parse_spec_text("dims = [1, 2]") == Constant([1, 2], "dims")
+    for bad in ("n=", "n=foo(", "n={1: 2}"):
+        with pytest.raises(SpecError):
+            parse_spec_text(bad)
+
+
+def test_nested_input_spec_names_and_same_answers(paddle):
+    from paddle.static import InputSpec
+
+    spec = [[InputSpec([None, 4]), InputSpec([None, 4])], {"scale": InputSpec([1])}]
+    conv = d2s_lab.convert(im.nested, spec)
+    assert [i.name for i in conv.inputs] == ["xs[0]", "xs[1]", 'cfg["scale"]']
+    data = [o.attrs["name"] for o in conv.ir.ops_named("data")]
+    assert data == ["xs[0]", "xs[1]", 'cfg["scale"]']
+    a, b, s = paddle.randn([2, 4]), paddle.randn([2, 4]), paddle.to_tensor([2.0])
+    _same(conv.static_function([a, b], {"scale": s}),
+          paddle.jit.to_static(im.nested, input_spec=spec, full_graph=True)([a, b], {"scale": s}))
+
+
+def test_nested_examples_and_constant_inside_a_dict(paddle):
+    a, b = paddle.randn([2, 4]), paddle.randn([2, 4])
+    conv = d2s_lab.convert(im.nested, example_inputs=[[a, b], {"scale": 3.0}])
+    assert [str(i) for i in conv.inputs] == ["xs[0]: [2,4] float32", "xs[1]: [2,4] float32",
+                                             'cfg["scale"] = 3.0']
+    _same(conv.static_function([a, b], {"scale": 3.0}), _plain(im.nested, [a, b], {"scale": 3.0}))
+
+
+def test_example_inputs_are_named_after_the_signature(paddle):
+    image, label = paddle.randn([2, 8]), paddle.ones([2, 2])
+    conv = d2s_lab.convert(im.Image(), example_inputs=[image, label])
+    assert [o.attrs["name"] for o in conv.ir.ops_named("data")] == ["image", "label"]
+    assert [i.name for i in conv.inputs] == ["image", "label"]
+    assert not any(re.match(r"(generated_tensor|eager_tmp)", i.name) for i in conv.inputs)
+
+
+def test_several_converted_methods_convert_and_save(paddle, tmp_path):
+    net = im.TwoMethods()
+    net.eval()
+    conv = d2s_lab.convert(net, ["x: [None, 4] float32"])
+    assert list(conv.methods) == ["embed"]
+    embed = conv.methods["embed"]
+    assert embed.ir.ops_named("matmul") and len(embed.ir.ops_named("matmul")) == 1
+    assert len(conv.ir.ops_named("matmul")) == 2
+    x = paddle.randn([3, 4])
+    _same(embed.static_function(x), net.embed(x))
+    files = [os.path.basename(p) for p, _ in conv.save(str(tmp_path / "net"))]
+    assert files == ["net.json", "net.pdiparams", "net.embed.json", "net.embed.pdiparams"]
+    assert "forward" not in vars(net)  # the Layer is as it was
+    loaded = paddle.jit.load(str(tmp_path / "net"))
+    _same(loaded(x), net(x))
+    loaded_embed = paddle.jit.load(str(tmp_path / "net.embed"))
+    _same(loaded_embed(x), net.fc(x))
+
+
+def test_unusable_input_is_one_clear_sentence(paddle):
+    with pytest.raises(SpecError) as info:
+        d2s_lab.convert(im.repeat_add, example_inputs=[paddle.ones([2]), object()])
+    assert "Input n" in info.value.message and "\n" not in info.value.message
+
+
+def test_oversized_input_names_the_input_and_bytes(paddle):
+    with pytest.raises(SpecError) as info:
+        d2s_lab.convert(im.repeat_add, ["x: [100000, 100000] float32", "n=1"])
+    msg = info.value.message
+    assert "x [100000,100000] float32" in msg and "40,000,000,000 bytes" in msg
+
+
+# ---- the magic and the CLI ----
+
+def test_magic_constant_and_spec_inputs(shell):
+    res, htmls, _ = shell.run(textwrap.dedent('''\
+        %%to_static --input "x: [None, 4]" --input n=3 --as c1
+        import paddle
+        def f(x, n):
+            for i in range(n):
+                x = x + 1
+            return x
+        '''))
+    assert res.success and shell.ns["c1"].constants[0].value == 3
+    assert "n = 3" in re.sub(r"<[^>]+>", "", htmls[0])
+    res, htmls, _ = shell.run(textwrap.dedent('''\
+        %%to_static --spec "[[InputSpec([None, 4]), InputSpec([None, 4])], {'scale': 2.0}]" --as c2
+        def g(xs, cfg):
+            return xs[0] * cfg["scale"] + xs[1]
+        '''))
+    conv = shell.ns["c2"]
+    assert [i.name for i in conv.inputs] == ["xs[0]", "xs[1]", 'cfg["scale"]']
+    assert [o.attrs["name"] for o in conv.ir.ops_named("data")] == ["xs[0]", "xs[1]"]
+
+
+@pytest.mark.parametrize("option, needle", [
+    ('--spec "[InputSpec([None, 4]"', "--spec"),               # unbalanced bracket
+    ('--spec "1 / 0"', "ZeroDivisionError"),                    # the expression raises
+    ('--spec "[object()]"', "Input x"),                         # a value Paddle cannot take
+    ('--input "n=foo("', "not a Python literal"),
+    ('--input "x: [None, 4]" --spec "[InputSpec([None, 4])]"', "Both --input and --spec"),
+])
+def test_magic_bad_specs_are_one_message_and_keep_the_cell(shell, option, needle):
+    res, htmls, _ = shell.run(f"%%to_static {option}\nimport paddle\nkept = 41 + 1\ndef h(x):\n    return x\n")
+    assert res.success
+    assert shell.ns["kept"] == 42
+    (box,) = [h for h in htmls if "d2s-error" in h]
+    assert needle in box and "Traceback" not in box
+
+
+def test_cli_spec_option(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "d2s_lab.cli", "graph", os.path.join(HERE, "input_models.py") + ":nested",
+         "--spec", "[[InputSpec([None, 4]), InputSpec([None, 4])], {'scale': InputSpec([1])}]",
+         "-o", str(tmp_path / "g.dot")],
+        capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    dot = (tmp_path / "g.dot").read_text()
+    assert "xs[0]" in dot and "cfg[&quot;scale&quot;]" in dot
