@@ -49,6 +49,18 @@ def note_cell_numbers(shell) -> None:
     CELL_NUMBERS.update(getattr(getattr(shell, "compile", None), "_filename_map", None) or {})
 
 
+def prompt_number(shell) -> int:
+    """The number the user sees in the running cell's prompt (``In [3]``).
+
+    IPython 9 adds one to ``execution_count`` before a cell runs (IPython 8 after), but
+    it stores the cell in the input history at its prompt's number first in both, so the
+    history tells; a cell run without history has no prompt, and keeps the count."""
+    history = shell.user_ns.get("In")
+    if isinstance(history, list) and len(history) > 1:
+        return len(history) - 1
+    return int(getattr(shell, "execution_count", 0) or 0)
+
+
 def run_body(shell, body: str) -> Tuple[str, int]:
     """Run a cell body (line 1 of the cell is the ``%%`` line) in ``shell.user_ns``.
 
@@ -58,7 +70,7 @@ def run_body(shell, body: str) -> Tuple[str, int]:
     tm = getattr(shell, "input_transformer_manager", None) or shell.transformer_manager
     source = tm.transform_cell(body)
     note_cell_numbers(shell)
-    count = getattr(shell, "execution_count", 0)
+    count = prompt_number(shell)
     filename = cell_filename(source, count)
     try:
         run_cell_source(source, shell.user_ns, filename=filename, first_line=2)

@@ -212,6 +212,14 @@ def recording_converted_functions() -> Iterator[List[Tuple[Callable, Callable]]]
     had_own = "convert_with_cache" in cache.__dict__
 
     def recording(func):
+        # Paddle reuses the transformed AST of any earlier function with the same source
+        # text, origin info (file, lines) included: a re-run notebook cell would report
+        # the old cell's lines. A fresh transform keeps each function's own lines.
+        try:
+            asts = cache._code_to_ast_caches
+            asts.pop(_helpers()["func_to_source_code"](inspect.unwrap(func)), None)
+        except Exception:  # a build without that cache: nothing to refresh
+            pass
         static = original(func)
         seen.append((func, static))
         return static
