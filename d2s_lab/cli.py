@@ -23,7 +23,7 @@ from typing import List, Optional
 from .core.bench import bench
 from .core.convert import RUNAWAY_RUNS, convert
 from .core.errors import ConversionError, D2SError
-from .core.options import ViewOptions, add_options, parse_batches, parse_depth
+from .core.options import ViewOptions, add_options, check_bench_args, parse_depth
 from .core.paddle_compat import require_paddle
 from .core.paddle_compat.targets import is_layer_class
 from .core.saved import read_saved
@@ -170,24 +170,29 @@ def cmd_steps(args) -> int:
 
 
 def cmd_show(args) -> int:
+    parse_depth(args.depth)
     sm = read_saved(args.path)
     for note in sm.notes:
         print(f"note: {note}", file=sys.stderr)
+    programs = [("", sm)] + list(sm.methods.items())
     out = args.output
     if not out:
-        print(sm.summary())
-
-        for op in sm.graph.iter_ops():
-            shapes = ", ".join(format_shape(sm.graph.values[v].shape) for v in op.outputs
-                               if v in sm.graph.values)
-            print(f"  {op.name:36} -> {shapes}")
+        for method, one in programs:
+            if method:
+                print(f"\nmethod {method}: {one.path}")
+            print(one.summary())
+            for op in one.graph.iter_ops():
+                shapes = ", ".join(format_shape(one.graph.values[v].shape) for v in op.outputs
+                                   if v in one.graph.values)
+                print(f"  {op.name:36} -> {shapes}")
         return 0
     if out.lower().endswith((".html", ".htm")):
-
         _write(out, html_document(saved_html(sm, depth=parse_depth(args.depth)),
                                   f"Saved model: {os.path.basename(sm.path)}"), "saved-model view")
         return 0
-    _save_view(_graph_view(sm.graph, args), out)
+    stem, ext = os.path.splitext(out)
+    for method, one in programs:  # x.svg for forward, x.embed.svg for embed, ...
+        _save_view(_graph_view(one.graph, args), f"{stem}.{method}{ext}" if method else out)
     return 0
 
 
@@ -219,8 +224,8 @@ def cmd_report(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    batches = check_bench_args(args)
     obj, name, spec = load_model(args)
-    batches = parse_batches(args.batch)
     runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
     res = bench(obj, batch=batches, threads=args.threads, train=args.train, device=args.device,
                 input_spec=spec, runtimes=runtimes, repeat=args.repeat,

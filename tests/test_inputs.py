@@ -181,3 +181,28 @@ def test_cli_spec_option(tmp_path):
     assert out.returncode == 0, out.stderr[-2000:]
     dot = (tmp_path / "g.dot").read_text()
     assert "xs[0]" in dot and "cfg[&quot;scale&quot;]" in dot
+
+
+def test_saved_methods_are_listed_and_drawn(paddle, tmp_path):
+    from d2s_lab.core.saved import read_saved
+
+    conv = d2s_lab.convert(im.TwoMethods(), ["x: [None, 4] float32"])
+    conv.save(str(tmp_path / "net"))
+    sm = read_saved(str(tmp_path / "net"))
+    assert list(sm.methods) == ["embed"]
+    assert sm.graph.num_ops() > sm.methods["embed"].graph.num_ops() > 0
+    out = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "show", str(tmp_path / "net"),
+                          "-o", str(tmp_path / "g.svg")], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "g.svg").is_file() and (tmp_path / "g.embed.svg").is_file()
+    listing = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "show", str(tmp_path / "net.json")],
+                             capture_output=True, text=True, timeout=120).stdout
+    assert "method embed:" in listing
+
+
+def test_magic_rejects_an_unusable_as_name(shell):
+    res, htmls, _ = shell.run('%%to_static --input "[None, 4]" --as "1 bad"\nimport paddle\nkept = 7\n'
+                              "lin = paddle.nn.Linear(4, 2)\n")
+    assert shell.ns["kept"] == 7 and "1 bad" not in shell.ns
+    (box,) = [h for h in htmls if "d2s-error" in h]
+    assert "--as" in box

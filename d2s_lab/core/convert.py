@@ -11,11 +11,11 @@ import linecache
 import textwrap
 import threading
 import time
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from . import display
+from .capture import captured
 from .diagnose import attach_line, diagnose
 from .errors import ConversionError, D2SError, SpecError
 from .export import save_conversion
@@ -24,7 +24,7 @@ from .graph import Graph
 from .nested import flatten
 from .options import ViewOptions
 from .paddle_compat import require_paddle
-from .paddle_compat.program import program_to_graph, recording_layer_paths
+from .paddle_compat.program import has_while_loop, program_to_graph, recording_layer_paths
 from .paddle_compat.targets import converted_methods, is_layer, resolve
 from .paddle_compat.transformers import recording_converted_functions
 from .shapes import dtype_name
@@ -67,6 +67,8 @@ class Conversion:
     sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_info.attach_sot_report
     # the Layer's other methods decorated with to_static, each converted on its own
     methods: Dict[str, "Conversion"] = field(default_factory=dict)
+    paddle_log: str = ""  # Paddle's native log lines and warnings while converting
+    traced_prints: str = ""  # what forward printed while Paddle traced it (runs once)
 
     @property
     def constants(self) -> List[InputInfo]:
@@ -241,27 +243,41 @@ def convert(
     conv.num_params = sum(int(p.numel()) for p in params)
     conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in params)
 
-    if mode == "ast":
-        _convert_ast(conv, fn, layer, specs, paddle)
-    else:
-        _convert_sot(conv, fn, specs, paddle)
-        run = True  # SOT converts on the first call
-    if run:
-        inputs = examples if examples is not None else random_inputs(specs)
-        t0 = time.perf_counter()
-        try:
-            out = _first_run(conv, inputs, run_budget_s)
-        except _Runaway as exc:
-            raise _runaway(conv, exc) from None
-        except Exception as exc:
-            raise _failed(f"The converted function failed on its first static run: "
-                          f"{type(exc).__name__}: {gist_at_line(exc)}", "run", exc, conv) from exc
-        conv.timings["first_run_s"] = time.perf_counter() - t0
-        if not conv.outputs:
-            conv.outputs = _tensor_infos(out)
+    try:
+        with captured() as out:
+            _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle)
+    finally:  # the capture is complete once its block has exited
+        conv.paddle_log, conv.traced_prints = out.log, out.printed
     if layer is not None and is_layer(obj):
         _convert_methods(conv, layer, mode, run)
     return conv
+
+
+def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle) -> None:
+    run = run or mode == "sot"  # SOT converts on the first call
+    inputs = (examples if examples is not None else random_inputs(specs)) if run else None
+    walk = _convert_ast(conv, fn, layer, specs, paddle, inputs) if mode == "ast" else None
+    if mode == "sot":
+        _convert_sot(conv, fn, specs, paddle)
+    if not run:
+        conv.ir = walk() if walk is not None else None
+        return
+    t0 = time.perf_counter()
+    error: Optional[BaseException] = None
+    try:
+        out = _first_run(conv, inputs, run_budget_s)
+    except (_Runaway, Exception) as exc:
+        error = exc
+    if walk is not None:  # the Program as the run left it (Paddle adds its output ops)
+        conv.ir = walk()
+    if isinstance(error, _Runaway):
+        raise _runaway(conv, error) from None
+    if error is not None:
+        raise _failed(f"The converted function failed on its first static run: "
+                      f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv) from error
+    conv.timings["first_run_s"] = time.perf_counter() - t0
+    if not conv.outputs:
+        conv.outputs = _tensor_infos(out)
 
 
 class _Runaway(Exception):
@@ -273,11 +289,7 @@ class _Runaway(Exception):
 
 
 def _call(conv: Conversion, inputs):
-    with warnings.catch_warnings():
-        # Paddle's own backward-program build reads Value.place and warns about it on
-        # every model: nothing the user can act on, so not shown.
-        warnings.filterwarnings("ignore", message="Tensor do not have 'place' interface")
-        return conv.static_function(*inputs)
+    return conv.static_function(*inputs)
 
 
 def _first_run(conv: Conversion, inputs, budget_s: float):
@@ -285,8 +297,7 @@ def _first_run(conv: Conversion, inputs, budget_s: float):
     Paddle's executor does not look at signals while it runs: such a run goes to a worker
     thread (the executor releases the GIL), so the kernel's Interrupt and the time budget
     reach this thread, and the cell returns with the conversion kept."""
-    loops = conv.ir.ops_named("while") if conv.ir is not None else []
-    if not loops or budget_s is None:
+    if conv.program is None or not has_while_loop(conv.program) or budget_s is None:
         return _call(conv, inputs)
     result: Dict[str, Any] = {}
 
@@ -365,13 +376,17 @@ def _convert_methods(conv: Conversion, layer, mode: str, run: bool) -> None:
             conv.notes.append(f"{label} is decorated with to_static but was not converted: {exc}")
 
 
-def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
+def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
+    """Convert with the AST transformers; return the function that walks the Program into
+    the graph model (called once the first run has finished with it)."""
     t0 = time.perf_counter()
     try:
         sf = paddle.jit.to_static(fn, input_spec=specs, full_graph=True)
         conv.static_function = sf
         with recording_layer_paths(layer) as paths, recording_converted_functions() as seen:
-            cp = sf.concrete_program
+            # Traced for the inputs of the first run, the Program is the one that run uses
+            # (Paddle caches it), so forward is traced once, as plain to_static + a call does.
+            cp = sf.get_concrete_program(*inputs)[0] if inputs is not None else sf.concrete_program
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
                       f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc
@@ -389,25 +404,30 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle) -> None:
     if layer is not None:
         param_names = {p.name: n for n, p in layer.named_parameters()}
         param_names.update({b.name: n for n, b in layer.named_buffers() if hasattr(b, "name")})
-    conv.ir = program_to_graph(
-        cp.main_program,
-        layer_paths=paths,
-        param_names=param_names,
-        inputs=[v for v in flatten(cp.inputs) if hasattr(v, "id") and hasattr(v, "shape")],
-        outputs=cp.outputs,
-        name=conv.name,
-    )
     conv.outputs = _tensor_infos(cp.outputs)
     if layer is None and not conv.num_params:
         ps = [p for p in flatten(list(cp.parameters)) if hasattr(p, "numel")]
         conv.num_params = sum(int(p.numel()) for p in ps)
         conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in ps)
 
+    def walk():
+        return program_to_graph(
+            cp.main_program,
+            layer_paths=paths,
+            param_names=param_names,
+            inputs=[v for v in flatten(cp.inputs) if hasattr(v, "id") and hasattr(v, "shape")],
+            outputs=cp.outputs,
+            name=conv.name,
+        )
+
+    return walk
+
 
 def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
     t0 = time.perf_counter()
     try:
-        conv.static_function = paddle.jit.to_static(fn, input_spec=specs)
+        # SOT ignores input_spec (and warns about it): it specialises on the first call
+        conv.static_function = paddle.jit.to_static(fn)
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
                       f"{gist_at_line(exc)}", "convert", exc, conv) from exc

@@ -167,7 +167,45 @@ def add_options(add, *groups: str) -> None:
 def parse_batches(text: str):
     """``"1,20,256"`` -> ``[1, 20, 256]``; a D2SError naming the option otherwise."""
     try:
-        return [int(b) for b in str(text).replace(" ", "").split(",") if b]
+        batches = [int(b) for b in str(text).replace(" ", "").split(",") if b]
     except ValueError:
         raise D2SError(f"--batch {text}: give whole numbers separated by commas.",
                        "For example --batch 1,20,256.") from None
+    if not batches or any(b < 1 for b in batches):
+        raise D2SError(f"--batch {text}: every batch size must be 1 or more.",
+                       "For example --batch 1,20,256.")
+    return batches
+
+
+def check_positive_int(value, option: str) -> int:
+    """``value`` as an int of 1 or more; a D2SError naming ``option`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).strip())
+        except ValueError:
+            raise D2SError(f"{option} {value}: give a whole number of 1 or more.") from None
+    if value < 1:
+        raise D2SError(f"{option} {value}: give a whole number of 1 or more.")
+    return value
+
+
+def check_non_negative(value, option: str) -> float:
+    """``value`` as a finite float of 0 or more; a D2SError naming ``option`` otherwise."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise D2SError(f"{option} {value}: give a number of seconds, 0 or more.") from None
+    if not number >= 0 or number == float("inf"):
+        raise D2SError(f"{option} {value}: give a number of seconds, 0 or more.")
+    return number
+
+
+def check_bench_args(args) -> list:
+    """Check the parsed ``bench`` options (the magic's and the CLI's) in place: threads
+    and repeat whole numbers of 1 or more, min-time 0 or more seconds; returns the
+    batch sizes.  One D2SError naming the first bad option."""
+    batches = parse_batches(args.batch)
+    args.threads = check_positive_int(args.threads, "--threads")
+    args.repeat = check_positive_int(args.repeat, "--repeat")
+    args.min_time = check_non_negative(args.min_time, "--min-time")
+    return batches

@@ -9,6 +9,7 @@ unpickling).  Never imports Paddle and never executes anything from the files.
 """
 from __future__ import annotations
 
+import glob
 import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Tuple
@@ -18,9 +19,9 @@ from .errors import SavedModelError
 from .graph import Graph
 from .shapes import format_shape
 from .saved_info import read_info
-from .saved_io import check_file
+from .saved_io import LIMITS, check_file
 from .saved_legacy import read_legacy
-from .saved_params import read_params
+from .saved_params import read_params_bounded
 from .saved_pir import read_pir
 
 PROGRAM_SUFFIXES = (".json", ".pdmodel")
@@ -39,6 +40,8 @@ class SavedModel:
     params: list = field(default_factory=list)  # TensorHeader list, named when known
     structured_names: Dict[str, str] = field(default_factory=dict)  # paddle name -> user name
     notes: List[str] = field(default_factory=list)
+    # the Layer's other to_static methods saved beside it: PREFIX.<method>.json / .pdmodel
+    methods: Dict[str, "SavedModel"] = field(default_factory=dict)
 
     @property
     def num_params(self) -> int:
@@ -104,8 +107,35 @@ def _sniff(program: str) -> str:
     return "legacy-pdmodel"
 
 
+MAX_METHODS = 32  # sibling programs read under one prefix
+
+
+def method_programs(prefix: str) -> Dict[str, str]:
+    """``{method: program file}`` for the other methods ``paddle.jit.save`` wrote beside
+    the prefix's main program (``PREFIX.embed.json``, ``PREFIX.embed.pdmodel``)."""
+    found: Dict[str, str] = {}
+    for suf in PROGRAM_SUFFIXES:
+        for p in sorted(glob.glob(glob.escape(prefix) + ".*" + suf)):
+            method = p[len(prefix) + 1: -len(suf)]
+            if method.isidentifier() and method not in found and os.path.isfile(p):
+                found[method] = p
+    return dict(list(found.items())[:MAX_METHODS])
+
+
 def read_saved(path) -> SavedModel:
-    """Read a saved model's program and parameter headers. Raises SavedModelError."""
+    """Read a saved model's program and parameter headers, and those of the other methods
+    saved under the same prefix (``.methods``). Raises SavedModelError."""
+    sm = _read_one(path)
+    prefix = sm.path[: -len(os.path.splitext(sm.path)[1])] if sm.path.endswith(PROGRAM_SUFFIXES) else sm.path
+    for method, program in method_programs(prefix).items():
+        try:
+            sm.methods[method] = _read_one(program)
+        except SavedModelError as exc:
+            sm.notes.append(f"{os.path.basename(program)} ({method}) could not be read: {exc.problem}")
+    return sm
+
+
+def _read_one(path) -> SavedModel:
     program, prefix = find_files(path)
     check_file(program, "program file")
     fmt = "pir-json" if program.endswith(".json") else (
@@ -124,9 +154,15 @@ def read_saved(path) -> SavedModel:
     sm.files.append((program, os.path.getsize(program)))
     params_file = prefix + ".pdiparams"
     if os.path.isfile(params_file):
-        sm.params = read_params(params_file)
+        sm.params, more = read_params_bounded(params_file)
         sm.files.append((params_file, os.path.getsize(params_file)))
-        _name_params(sm, persist, notes)
+        if more:
+            notes.append(f"{os.path.basename(params_file)} holds more than "
+                         f"{LIMITS.param_tensors:,} tensors: only the first "
+                         f"{len(sm.params):,} were read, and none is named (raise "
+                         "d2s_lab.core.saved_io.LIMITS.param_tensors to read them all).")
+        else:
+            _name_params(sm, persist, notes)
     else:
         notes.append(f"No {os.path.basename(params_file)} beside the program: parameter "
                      "shapes come from the program only.")
@@ -134,8 +170,8 @@ def read_saved(path) -> SavedModel:
     if os.path.isfile(info_file):
         info = read_info(info_file)
         sm.files.append((info_file, os.path.getsize(info_file)))
-        sm.structured_names = {k: str(v.get("structured_name", "")) for k, v in info.items()
-                               if v.get("structured_name")}
+        sm.structured_names = {k: v["structured_name"] for k, v in info.items()
+                               if isinstance(v.get("structured_name"), str) and v["structured_name"]}
         for v in graph.values.values():
             if v.kind == "parameter" and v.param_name in sm.structured_names:
                 v.name = sm.structured_names[v.param_name]

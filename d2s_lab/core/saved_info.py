@@ -14,9 +14,7 @@ import struct
 from typing import Any, Dict
 
 from .errors import SavedModelError
-from .saved_io import MAX_INFO_BYTES, read_bytes
-
-_MAX_CONTAINER_OPS = 10_000_000
+from .saved_io import LIMITS, read_bytes
 
 _REFUSED = {
     b"c": "GLOBAL", b"\x93": "STACK_GLOBAL", b"R": "REDUCE", b"b": "BUILD", b"i": "INST",
@@ -24,6 +22,9 @@ _REFUSED = {
     b"\x84": "EXT4", b"P": "PERSID", b"Q": "BINPERSID", b"\x97": "NEXT_BUFFER",
     b"\x98": "READONLY_BUFFER",
 }
+# What may be a dict key or a set item: never a container, so nothing deep is ever hashed.
+_SCALARS = (str, bytes, int, float, bool, type(None))
+_MAX_INT_BYTES = 64
 
 
 class _Mark:
@@ -34,15 +35,67 @@ _MARK = _Mark()
 
 
 def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
-    """Interpret pickle bytes that build plain values only; raise SavedModelError otherwise."""
+    """Interpret pickle bytes that build plain values only; raise SavedModelError otherwise.
+
+    The work is bounded (:data:`~d2s_lab.core.saved_io.LIMITS`): at most
+    ``pickle_ops`` opcodes, containers nested at most ``pickle_depth`` deep with at
+    most ``pickle_items`` items each; dict keys and set items must be plain scalars
+    (a container key would be hashed, and a shared tuple 60 deep hashes 2**60 nodes);
+    a container may not change once it sits inside another (no cycles).
+    """
     stack: list = []
     memo: Dict[int, Any] = {}
     pos = 0
     n = len(data)
     ops = 0
+    max_ops, max_depth, max_items = LIMITS.pickle_ops, LIMITS.pickle_depth, LIMITS.pickle_items
+    depth_of: Dict[int, int] = {}  # id(container) -> nesting depth (1: holds only scalars)
+    sealed: set = set()  # ids of containers placed inside another container
+    alive: list = []  # every container made, so that ids stay unique
 
     def fail(problem: str, hint: str = ""):
         raise SavedModelError(path, problem, hint)
+
+    def refuse_shape(problem: str):
+        fail(f"refused: its pickle data {problem}, which a genuine .pdiparams.info never has.",
+             "A genuine .pdiparams.info is a flat dict of parameter names; this file may be "
+             "hostile. Limits: d2s_lab.core.saved_io.LIMITS.")
+
+    def new(container, items=()) -> Any:
+        """Register a container built from ``items``; check its depth and size."""
+        alive.append(container)
+        depth_of[id(container)] = 1
+        if items:
+            grow(container, items, 0)
+        return container
+
+    def grow(container, items, have: int) -> None:
+        if have + len(items) > max_items:
+            refuse_shape(f"holds a container of more than {max_items:,} items")
+        d = depth_of.get(id(container), 1)
+        for x in items:
+            cid = id(x)
+            if cid in depth_of:
+                if x is container:
+                    refuse_shape("holds a container inside itself")
+                sealed.add(cid)
+                if depth_of[cid] + 1 > d:
+                    d = depth_of[cid] + 1
+        if d > max_depth:
+            refuse_shape(f"nests containers more than {max_depth} deep")
+        depth_of[id(container)] = d
+
+    def keys_plain(keys) -> None:
+        for k in keys:
+            if not isinstance(k, _SCALARS):
+                refuse_shape(f"uses a {type(k).__name__} as a dict key or set item")
+
+    def mutate(container, kind, what: str):
+        if not isinstance(container, kind):
+            fail(f"malformed pickle: {what} on a {type(container).__name__}.")
+        if id(container) in sealed:
+            refuse_shape("changes a container after placing it inside another")
+        return container
 
     def take(k: int) -> bytes:
         nonlocal pos
@@ -76,8 +129,8 @@ def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
     try:
         while True:
             ops += 1
-            if ops > _MAX_CONTAINER_OPS:
-                fail("too many pickle operations.")
+            if ops > max_ops:
+                refuse_shape(f"takes more than {max_ops:,} operations")
             op = take(1)
             if op in _REFUSED:
                 detail = ""
@@ -100,60 +153,67 @@ def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
             elif op == b"(":
                 stack.append(_MARK)
             elif op == b"}":
-                stack.append({})
+                stack.append(new({}))
             elif op == b"]":
-                stack.append([])
+                stack.append(new([]))
             elif op == b")":
-                stack.append(())
+                stack.append(new(()))
             elif op == b"\x8f":
-                stack.append(set())
+                stack.append(new(set()))
             elif op == b"d":
                 items = pop_mark()
-                stack.append(dict(zip(items[::2], items[1::2])))
+                if len(items) % 2:
+                    fail("malformed pickle: DICT with an odd number of items.")
+                keys_plain(items[::2])
+                stack.append(new(dict(zip(items[::2], items[1::2])), items))
             elif op == b"l":
-                stack.append(pop_mark())
+                items = pop_mark()
+                stack.append(new(items, items))
             elif op == b"t":
-                stack.append(tuple(pop_mark()))
+                items = pop_mark()
+                stack.append(new(tuple(items), items))
             elif op == b"\x91":
-                stack.append(frozenset(pop_mark()))
+                items = pop_mark()
+                keys_plain(items)
+                stack.append(new(frozenset(items), items))
             elif op in (b"\x85", b"\x86", b"\x87"):
                 k = op[0] - 0x84
                 if len(stack) < k or any(x is _MARK for x in stack[-k:]):
                     fail("malformed pickle: stack underflow.")
                 items = tuple(stack[-k:])
                 del stack[-k:]
-                stack.append(items)
+                stack.append(new(items, items))
             elif op == b"s":
                 v = pop()
                 k = pop()
-                d = top()
-                if not isinstance(d, dict):
-                    fail("malformed pickle: SETITEM on a non-dict.")
+                d = mutate(top(), dict, "SETITEM")
+                keys_plain((k,))
+                grow(d, (k, v), len(d))
                 d[k] = v
             elif op == b"u":
                 items = pop_mark()
-                d = top()
-                if not isinstance(d, dict) or len(items) % 2:
-                    fail("malformed pickle: SETITEMS on a non-dict.")
+                d = mutate(top(), dict, "SETITEMS")
+                if len(items) % 2:
+                    fail("malformed pickle: SETITEMS with an odd number of items.")
+                keys_plain(items[::2])
+                grow(d, items, 2 * len(d))
                 d.update(zip(items[::2], items[1::2]))
             elif op == b"a":
                 v = pop()
-                lst = top()
-                if not isinstance(lst, list):
-                    fail("malformed pickle: APPEND on a non-list.")
+                lst = mutate(top(), list, "APPEND")
+                grow(lst, (v,), len(lst))
                 lst.append(v)
             elif op == b"e":
                 items = pop_mark()
-                lst = top()
-                if not isinstance(lst, list):
-                    fail("malformed pickle: APPENDS on a non-list.")
+                lst = mutate(top(), list, "APPENDS")
+                grow(lst, items, len(lst))
                 lst.extend(items)
             elif op == b"\x90":
                 items = pop_mark()
-                s = top()
-                if not isinstance(s, set):
-                    fail("malformed pickle: ADDITEMS on a non-set.")
-                s.update(items)
+                st_ = mutate(top(), set, "ADDITEMS")
+                keys_plain(items)
+                grow(st_, items, len(st_))
+                st_.update(items)
             elif op == b"X":
                 stack.append(take(u("<I")).decode("utf-8", "surrogatepass"))
             elif op == b"\x8c":
@@ -186,7 +246,7 @@ def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
                 stack.append(int.from_bytes(take(u("<B")), "little", signed=True))
             elif op == b"\x8b":
                 k = u("<i")
-                if k > 4096:
+                if k > _MAX_INT_BYTES:
                     fail("an integer literal of absurd size.")
                 stack.append(int.from_bytes(take(k), "little", signed=True))
             elif op == b"G":
@@ -221,9 +281,16 @@ def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
 
 
 def read_info(path: str) -> Dict[str, Dict[str, Any]]:
-    """``{paddle_param_name: {"structured_name": ..., ...}}`` from a ``.pdiparams.info`` file."""
-    value = read_info_bytes(read_bytes(path, MAX_INFO_BYTES, "parameter info file"), path)
+    """``{paddle_param_name: {"structured_name": ..., ...}}`` from a ``.pdiparams.info`` file.
+
+    Only plain values (strings, numbers, booleans, None) of each entry are kept, so
+    nothing built from the file is ever walked again."""
+    value = read_info_bytes(read_bytes(path, LIMITS.info_bytes, "parameter info file"), path)
     if not isinstance(value, dict):
         raise SavedModelError(path, f"holds a {type(value).__name__}, not the expected dict "
                                     "of parameter names.")
-    return {str(k): (v if isinstance(v, dict) else {}) for k, v in value.items()}
+    plain = (str, int, float, bool, type(None))
+    return {(k if isinstance(k, str) else repr(k)[:200]):
+            ({kk: vv for kk, vv in v.items() if isinstance(kk, str) and isinstance(vv, plain)}
+             if isinstance(v, dict) else {})
+            for k, v in value.items()}

@@ -10,13 +10,65 @@ from __future__ import annotations
 
 import os
 import struct
+from dataclasses import dataclass
 from typing import Dict, Iterator, List, Tuple
 
 from .errors import SavedModelError
 
-# Generous ceilings so that a hostile file cannot make us allocate without bound.
-MAX_PROGRAM_BYTES = 512 * 1024 * 1024
-MAX_INFO_BYTES = 64 * 1024 * 1024
+
+@dataclass
+class ReadLimits:
+    """Ceilings on the work and memory of reading one saved model, so that a hostile
+    file opens or is refused in seconds.  Generous for real models; change them on
+    :data:`LIMITS` (``d2s_lab.core.saved_io.LIMITS.max_ops = 500_000``)."""
+
+    program_bytes: int = 256 << 20  # .json / .pdmodel file size
+    info_bytes: int = 32 << 20  # .pdiparams.info file size
+    pickle_ops: int = 5_000_000  # pickle opcodes interpreted in .pdiparams.info
+    pickle_depth: int = 32  # containers nested in .pdiparams.info
+    pickle_items: int = 1_000_000  # items in one pickle container
+    ops: int = 200_000  # ops in a program (all blocks)
+    vars: int = 1_000_000  # variables declared in a legacy program
+    operands: int = 100_000  # inputs + outputs of one op
+    message_fields: int = 2_000_000  # fields of one protobuf message
+    attr_list: int = 4096  # elements kept of a list attribute; longer ones are summarised
+    attr_first: int = 8  # first values kept in the summary of a long list
+    param_tensors: int = 200_000  # tensor headers read from a .pdiparams stream
+
+
+LIMITS = ReadLimits()
+
+# Kept for callers of the old names.
+MAX_PROGRAM_BYTES = LIMITS.program_bytes
+MAX_INFO_BYTES = LIMITS.info_bytes
+
+
+class ListSummary(str):
+    """A list attribute longer than ``LIMITS.attr_list``, summarised at read time: its
+    text says the count, element type and first values; ``.count``, ``.dtype`` and
+    ``.first`` hold them.  A ``str``, so every view shows it as it is."""
+
+    count: int
+    dtype: str
+    first: list
+
+    def __new__(cls, count: int, dtype: str, first: list):
+        shown = ", ".join(repr(x) for x in first)
+        self = super().__new__(cls, f"<{count:,} {dtype} values: [{shown}, ...]>")
+        self.count, self.dtype, self.first = count, dtype, list(first)
+        return self
+
+
+def summarise_list(values, count: int = None, dtype: str = "") -> "ListSummary | list":
+    """``values`` as they are when short, else a :class:`ListSummary`."""
+    count = len(values) if count is None else count
+    if count <= LIMITS.attr_list:
+        return values
+    first = list(values[:LIMITS.attr_first])
+    if not dtype:
+        kinds = {type(x).__name__ for x in first}
+        dtype = kinds.pop() if len(kinds) == 1 else "mixed"
+    return ListSummary(count, dtype, first)
 
 
 def check_file(path: str, what: str = "file") -> int:
@@ -41,7 +93,8 @@ def read_bytes(path: str, limit: int, what: str = "file") -> bytes:
     size = check_file(path, what)
     if size > limit:
         raise SavedModelError(path, f"is {size / 2**20:.0f} MiB, more than the "
-                                    f"{limit / 2**20:.0f} MiB this viewer reads.")
+                                    f"{limit / 2**20:.0f} MiB this viewer reads.",
+                              "Raise d2s_lab.core.saved_io.LIMITS to read it anyway.")
     try:
         with open(path, "rb") as fh:
             return fh.read(limit + 1)
@@ -120,19 +173,35 @@ def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
     else:
         raise WireError("a nested message is encoded as a number")
     out: Dict[int, List[Tuple[int, object]]] = {}
+    limit = LIMITS.message_fields
+    n = 0
     for f, wt, v in pb_fields(buf, start, end):
+        n += 1
+        if n > limit:
+            raise WireError(f"a message with more than {limit:,} fields")
         out.setdefault(f, []).append((wt, v))
     return out
 
 
-def pb_ints(buf: bytes, items, signed: bool = True) -> List[int]:
-    """A repeated integer field, packed or not."""
+def count_varints(buf: bytes, start: int, end: int) -> int:
+    """How many varints a packed span holds (bytes without the continuation bit), at C speed."""
+    return (end - start) - len(buf[start:end].translate(None, _LOW_BYTES))
+
+
+_LOW_BYTES = bytes(range(128))
+
+
+def pb_ints(buf: bytes, items, signed: bool = True, limit: int = None) -> List[int]:
+    """A repeated integer field, packed or not; with ``limit``, at most that many values
+    (see :func:`pb_count_ints` for the full count)."""
     out: List[int] = []
     for wt, v in items or []:
+        if limit is not None and len(out) >= limit:
+            break
         if wt == 2:
             s, e = v
             pos = s
-            while pos < e:
+            while pos < e and (limit is None or len(out) < limit):
                 x, pos = _varint(buf, pos, e)
                 out.append(signed64(x) if signed else x)
         elif wt == 0:
@@ -140,6 +209,14 @@ def pb_ints(buf: bytes, items, signed: bool = True) -> List[int]:
         else:
             raise WireError("integer field with a non-integer wire type")
     return out
+
+
+def pb_count_ints(buf: bytes, items) -> int:
+    """How many values a repeated integer field holds, without decoding them."""
+    n = 0
+    for wt, v in items or []:
+        n += count_varints(buf, v[0], v[1]) if wt == 2 else 1
+    return n
 
 
 def pb_str(buf: bytes, items, default: str = "") -> str:

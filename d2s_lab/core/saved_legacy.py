@@ -25,8 +25,8 @@ from .graph import Block, Graph, Op, SourceLoc, Value
 from .ops import categorize
 from .frames import innermost_user_frame
 from .ops import SKIP_ATTRS
-from .saved_io import (MAX_PROGRAM_BYTES, WireError, pb_int, pb_ints, pb_message, pb_str,
-                       read_bytes, signed32)
+from .saved_io import (LIMITS, WireError, pb_count_ints, pb_int, pb_ints, pb_message, pb_str,
+                       read_bytes, signed32, summarise_list)
 from .saved_params import VARTYPE_DTYPES
 
 FEED_MINIBATCH, FETCH_LIST = 9, 10
@@ -36,16 +36,50 @@ _SUB_BLOCK_LABELS = {"conditional_block": "true", "conditional_block_infer": "tr
                      "while": "body", "recurrent": "body", "pylayer": "forward"}
 
 
-def _floats(buf, items, fmt="<f") -> List[float]:
+class TooBig(ValueError):
+    """The program is over one of :data:`~d2s_lab.core.saved_io.LIMITS`."""
+
+
+def _floats(buf, items, fmt="<f", limit: int = None) -> List[float]:
     out = []
     size = struct.calcsize(fmt)
     for wt, v in items or []:
+        if limit is not None and len(out) >= limit:
+            break
         if wt == 2:
             s, e = v
+            if limit is not None:
+                e = min(e, s + size * (limit - len(out)))
             out.extend(struct.unpack_from(fmt, buf, p)[0] for p in range(s, e - size + 1, size))
         elif wt in (1, 5):
             out.append(struct.unpack(fmt, struct.pack("<Q" if wt == 1 else "<I", v))[0])
     return out
+
+
+def _count_floats(items, size: int) -> int:
+    return sum((v[1] - v[0]) // size if wt == 2 else 1 for wt, v in items or [])
+
+
+def _int_list(buf, items, dtype: str, convert=None):
+    """A repeated integer attribute; past ``LIMITS.attr_list`` values, a summary of it."""
+    count = pb_count_ints(buf, items)
+    keep = count if count <= LIMITS.attr_list else LIMITS.attr_first
+    values = pb_ints(buf, items, limit=keep)
+    if convert is not None:
+        values = [convert(x) for x in values]
+    return summarise_list(values, count, dtype)
+
+
+def _float_list(buf, items, fmt: str, dtype: str):
+    count = _count_floats(items, struct.calcsize(fmt))
+    keep = count if count <= LIMITS.attr_list else LIMITS.attr_first
+    return summarise_list(_floats(buf, items, fmt, keep), count, dtype)
+
+
+def _str_list(buf, items):
+    items = items or []
+    keep = items if len(items) <= LIMITS.attr_list else items[:LIMITS.attr_first]
+    return summarise_list([pb_str(buf, [x]) for x in keep], len(items), "str")
 
 
 def _attr(buf, span) -> Tuple[str, Any]:
@@ -59,29 +93,29 @@ def _attr(buf, span) -> Tuple[str, Any]:
     if t == 2:
         return name, pb_str(buf, m.get(5))
     if t == 3:
-        return name, [signed32(x) for x in pb_ints(buf, m.get(6))]
+        return name, _int_list(buf, m.get(6), "int32", signed32)
     if t == 4:
-        return name, _floats(buf, m.get(7))
+        return name, _float_list(buf, m.get(7), "<f", "float32")
     if t == 5:
-        return name, [pb_str(buf, [x]) for x in m.get(8, [])]
+        return name, _str_list(buf, m.get(8))
     if t == 6:
         return name, bool(pb_int(m.get(10)))
     if t == 7:
-        return name, [bool(x) for x in pb_ints(buf, m.get(11))]
+        return name, _int_list(buf, m.get(11), "bool", bool)
     if t == 8:
         return name, ("block", pb_int(m.get(12)))
     if t == 9:
         return name, pb_int(m.get(13))
     if t == 10:
-        return name, ("blocks", pb_ints(buf, m.get(14)))
+        return name, ("blocks", pb_ints(buf, m.get(14), limit=LIMITS.attr_list))
     if t == 11:
-        return name, pb_ints(buf, m.get(15))
+        return name, _int_list(buf, m.get(15), "int64")
     if t == 12:
-        return name, _floats(buf, m.get(16), "<d")
+        return name, _float_list(buf, m.get(16), "<d", "float64")
     if t == 13:
         return name, pb_str(buf, m.get(17))
     if t == 14:
-        return name, [pb_str(buf, [x]) for x in m.get(18, [])]
+        return name, _str_list(buf, m.get(18))
     if t == 15:
         return name, (_floats(buf, m.get(19), "<d") or [0.0])[-1]
     return name, f"<attr type {t}>"
@@ -120,8 +154,12 @@ def _op(buf, span) -> Dict[str, Any]:
             out.append((pb_str(buf, vm.get(1)), [pb_str(buf, [a]) for a in vm.get(2, [])]))
         return out
 
-    return {"type": pb_str(buf, m.get(3)), "inputs": slots(m.get(1)),
-            "outputs": slots(m.get(2)), "attrs": [_attr(buf, s) for _, s in m.get(4, [])]}
+    op = {"type": pb_str(buf, m.get(3)), "inputs": slots(m.get(1)),
+          "outputs": slots(m.get(2)), "attrs": [_attr(buf, s) for _, s in m.get(4, [])]}
+    n = sum(len(args) for _, args in op["inputs"] + op["outputs"])
+    if n > LIMITS.operands:
+        raise TooBig(f"has an op {op['type']!r} with {n:,} operands")
+    return op
 
 
 def decode_program(buf: bytes) -> Dict[str, Any]:
@@ -130,10 +168,17 @@ def decode_program(buf: bytes) -> Dict[str, Any]:
     if not m.get(1):
         raise WireError("no blocks (field 1)")
     blocks = []
+    n_ops = n_vars = 0
     for wt, span in m[1]:
         if wt != 2:
             raise WireError("a block is not a length-delimited message")
         bm = pb_message(buf, span)
+        n_ops += len(bm.get(4, ()))
+        n_vars += len(bm.get(3, ()))
+        if n_ops > LIMITS.ops:
+            raise TooBig(f"holds more than {LIMITS.ops:,} ops")
+        if n_vars > LIMITS.vars:
+            raise TooBig(f"declares more than {LIMITS.vars:,} variables")
         blocks.append({
             "idx": pb_int(bm.get(1)), "parent_idx": pb_int(bm.get(2), -1),
             "vars": [_var(buf, s) for _, s in bm.get(3, [])],
@@ -165,14 +210,24 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
     counter = [0]
     visiting = set()
 
+    var_tables: Dict[int, Dict[str, Dict[str, Any]]] = {}  # id(block) -> name -> var
+
+    def table(b) -> Dict[str, Dict[str, Any]]:
+        t = var_tables.get(id(b))
+        if t is None:
+            t = var_tables[id(b)] = {}
+            for v in b["vars"]:
+                t.setdefault(v["name"], v)  # the first declaration wins, as a scan finds it
+        return t
+
     def var_info(block, name) -> Optional[Dict[str, Any]]:
         seen = set()
         b = block
         while b is not None and b["idx"] not in seen:
             seen.add(b["idx"])
-            for v in b["vars"]:
-                if v["name"] == name:
-                    return v
+            v = table(b).get(name)
+            if v is not None:
+                return v
             b = by_idx.get(b["parent_idx"])
         return None
 
@@ -257,15 +312,18 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
     return graph
 
 
-def read_legacy(path: str, max_bytes: int = MAX_PROGRAM_BYTES):
+def read_legacy(path: str, max_bytes: int = None):
     """``(graph, info)`` from a ``.pdmodel`` file; ``info`` has ``version`` and
     ``persistables`` (sorted names, the order of the ``.pdiparams`` stream)."""
-    buf = read_bytes(path, max_bytes, "program file")
+    buf = read_bytes(path, LIMITS.program_bytes if max_bytes is None else max_bytes, "program file")
     if not buf:
         raise SavedModelError(path, "is empty.")
     try:
         desc = decode_program(buf)
         graph = program_desc_to_graph(desc, path)
+    except TooBig as exc:
+        raise SavedModelError(path, f"{exc}, more than this viewer reads.",
+                              "Raise d2s_lab.core.saved_io.LIMITS to read it anyway.") from None
     except RecursionError:
         raise SavedModelError(path, "nested too deeply to be a Paddle program.") from None
     except (WireError, IndexError, KeyError, TypeError, ValueError, OverflowError,

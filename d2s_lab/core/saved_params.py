@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import List
+from typing import List, Tuple
 
 from .errors import SavedModelError
-from .saved_io import WireError, check_file, pb_int, pb_ints, pb_message
+from .saved_io import LIMITS, WireError, check_file, pb_int, pb_ints, pb_message
 
 # framework.proto VarType.Type values for tensor element types.
 VARTYPE_DTYPES = {
@@ -29,7 +29,7 @@ VARTYPE_DTYPES = {
 
 _MAX_LOD_LEVEL = 16
 _MAX_DESC = 1 << 20
-_MAX_TENSORS = 1 << 20
+_MAX_DIMS = 64
 
 
 @dataclass
@@ -51,8 +51,33 @@ class TensorHeader:
         return n
 
 
+def _small_desc(buf: bytes):
+    """The common TensorDesc (one-byte keys and values below 128) decoded inline; None
+    for anything else (the general decoder then reads it)."""
+    code, dims, n = -1, [], len(buf)
+    pos = 0
+    while pos + 1 < n:
+        key, val = buf[pos], buf[pos + 1]
+        if val >= 0x80:
+            return None
+        if key == 0x08:
+            code = val
+        elif key == 0x10:
+            dims.append(val)
+        else:
+            return None
+        pos += 2
+    if pos != n:
+        return None
+    name, size = VARTYPE_DTYPES.get(code, (f"type{code}", 0))
+    return name, size, dims
+
+
 def decode_tensor_desc(buf: bytes):
     """``(dtype_name, itemsize, dims)`` from TensorDesc bytes."""
+    fast = _small_desc(buf) if len(buf) <= 32 else None
+    if fast is not None:
+        return fast
     msg = pb_message(buf)
     code = pb_int(msg.get(1), -1)
     dims = pb_ints(buf, msg.get(2))
@@ -61,52 +86,94 @@ def decode_tensor_desc(buf: bytes):
 
 
 def read_params(path: str) -> List[TensorHeader]:
-    """Every tensor header in a ``.pdiparams`` file, in file order."""
+    """Every tensor header in a ``.pdiparams`` file, in file order; a SavedModelError
+    past ``LIMITS.param_tensors`` tensors."""
+    out, more = read_params_bounded(path)
+    if more:
+        raise SavedModelError(path, f"holds more than {LIMITS.param_tensors:,} tensors, more "
+                                    "than this viewer reads.",
+                              "Raise d2s_lab.core.saved_io.LIMITS to read it anyway.")
+    return out
+
+
+def read_params_bounded(path: str) -> Tuple[List[TensorHeader], bool]:
+    """``(headers, more)``: the first ``LIMITS.param_tensors`` tensor headers of a
+    ``.pdiparams`` file, and whether the file holds more.
+
+    Headers are parsed from a window of the file read in 1 MiB chunks; tensor data
+    is skipped with the window, never read."""
     size = check_file(path, "parameter file")
     out: List[TensorHeader] = []
     try:
         fh = open(path, "rb")
     except OSError as exc:
         raise SavedModelError(path, f"cannot be read ({exc.strerror or exc}).") from None
+    max_tensors = LIMITS.param_tensors
+    head = struct.Struct("<IQ")
+    mid = struct.Struct("<Ii")
+    u64 = struct.Struct("<Q")
+    chunk = 1 << 20
+    seen_desc: dict = {}  # descriptor bytes -> decoded (models repeat shapes)
+    buf = b""
+    base = 0  # file offset of buf[0]
+    p = 0  # read position in buf
 
-    def take(n: int, what: str) -> bytes:
-        b = fh.read(n)
-        if len(b) != n:
+    def ensure(k: int, what: str) -> None:
+        nonlocal buf, base, p
+        if p + k <= len(buf):
+            return
+        base += p
+        p = 0
+        if base + k > size:
             raise SavedModelError(path, f"truncated: tensor {len(out)} ends inside its {what} "
-                                        f"(at byte {fh.tell()} of {size}).",
+                                        f"(at byte {min(base, size)} of {size}).",
                                   "The file was cut short; save the model again.")
-        return b
+        fh.seek(base)
+        buf = fh.read(max(k, chunk))
 
     with fh:
-        while fh.tell() < size:
-            if len(out) >= _MAX_TENSORS:
-                raise SavedModelError(path, f"holds more than {_MAX_TENSORS} tensors.")
-            (version,) = struct.unpack("<I", take(4, "header"))
+        while base + p < size:
+            if len(out) >= max_tensors:
+                return out, True
+            ensure(12, "header")
+            version, lod_level = head.unpack_from(buf, p)
+            p += 12
             if version != 0:
                 raise SavedModelError(path, f"tensor {len(out)} has version {version}, not 0: "
                                             "this is not a Paddle .pdiparams tensor stream.")
-            (lod_level,) = struct.unpack("<Q", take(8, "header"))
             if lod_level > _MAX_LOD_LEVEL:
                 raise SavedModelError(path, f"tensor {len(out)} declares {lod_level} LoD levels "
                                             "(absurd); the file is corrupt.")
             for _ in range(lod_level):
-                (n,) = struct.unpack("<Q", take(8, "LoD"))
-                if n > size - fh.tell():
+                ensure(8, "LoD")
+                (n,) = u64.unpack_from(buf, p)
+                p += 8
+                if n > size - (base + p):
                     raise SavedModelError(path, f"tensor {len(out)} declares a {n}-byte LoD but "
-                                                f"only {size - fh.tell()} bytes remain.")
-                fh.seek(n, 1)
-            (tversion,) = struct.unpack("<I", take(4, "header"))
+                                                f"only {size - (base + p)} bytes remain.")
+                p += n
+            ensure(8, "header")
+            tversion, dsize = mid.unpack_from(buf, p)
+            p += 8
             if tversion != 0:
                 raise SavedModelError(path, f"tensor {len(out)} has tensor version {tversion}, not 0.")
-            (dsize,) = struct.unpack("<i", take(4, "header"))
             if dsize < 0 or dsize > _MAX_DESC:
                 raise SavedModelError(path, f"tensor {len(out)} declares a {dsize}-byte "
                                             "descriptor (absurd); the file is corrupt.")
-            desc = take(dsize, "descriptor")
-            try:
-                dtype, itemsize, dims = decode_tensor_desc(desc)
-            except WireError as exc:
-                raise SavedModelError(path, f"tensor {len(out)}: bad descriptor ({exc}).") from None
+            ensure(dsize, "descriptor")
+            desc = buf[p:p + dsize]
+            p += dsize
+            known = seen_desc.get(desc)
+            if known is None:
+                try:
+                    known = decode_tensor_desc(desc)
+                except WireError as exc:
+                    raise SavedModelError(path, f"tensor {len(out)}: bad descriptor ({exc}).") from None
+                if len(seen_desc) < 4096:
+                    seen_desc[desc] = known
+            dtype, itemsize, dims = known
+            if len(dims) > _MAX_DIMS:
+                raise SavedModelError(path, f"tensor {len(out)} has {len(dims)} dimensions (absurd).")
             if any(d < 0 for d in dims):
                 raise SavedModelError(path, f"tensor {len(out)} has a negative dimension {dims}.")
             if itemsize == 0:
@@ -115,11 +182,12 @@ def read_params(path: str) -> List[TensorHeader]:
             for d in dims:
                 numel *= d
             nbytes = numel * itemsize
-            remain = size - fh.tell()
+            here = base + p
+            remain = size - here
             if nbytes > remain:
                 raise SavedModelError(path, f"tensor {len(out)} {dims} {dtype} declares {nbytes} "
                                             f"bytes of data but only {remain} remain: truncated "
                                             "or corrupt.")
-            out.append(TensorHeader(len(out), dtype, list(dims), fh.tell(), nbytes))
-            fh.seek(nbytes, 1)
-    return out
+            out.append(TensorHeader(len(out), dtype, list(dims), here, nbytes))
+            p += nbytes
+    return out, False

@@ -24,7 +24,7 @@ from .errors import SavedModelError
 from .graph import Block, Graph, Op, Value
 from .ops import categorize
 from .ops import SKIP_ATTRS, sub_block_labels
-from .saved_io import MAX_PROGRAM_BYTES, read_bytes
+from .saved_io import LIMITS, read_bytes, summarise_list
 
 DIALECTS = {"0": "builtin", "1": "pd_op", "2": "cf", "3": "custom_op", "4": "pd_dist"}
 COMPRESSED_OPS = {"p": "builtin.parameter", "c": "builtin.combine",
@@ -80,6 +80,10 @@ def decode_attr(at) -> Any:
         return at
     kind = _type_tag(at)
     data = at.get("D")
+    if isinstance(data, list) and len(data) > LIMITS.attr_list:
+        # summarised here, so no view ever holds (or formats) millions of elements
+        first = [decode_attr(x) if kind == "a_array" else x for x in data[:LIMITS.attr_first]]
+        return summarise_list(first, len(data), kind[2:] if kind.startswith("a_") else "")
     if kind == "a_array" and isinstance(data, list):
         return [decode_attr(x) for x in data]
     if kind == "a_place" and isinstance(data, list) and data:
@@ -170,6 +174,10 @@ class _Reader:
         name = op_full_name(raw["#"])
         oid = self.next_op
         self.next_op += 1
+        if oid >= LIMITS.ops:
+            raise SavedModelError(self.path, f"holds more than {LIMITS.ops:,} ops, more than "
+                                             "this viewer reads.",
+                                  "Raise d2s_lab.core.saved_io.LIMITS to read it anyway.")
         attrs: Dict[str, Any] = {}
         struct = ""
         raw_attrs = raw.get("A", [])
@@ -193,6 +201,11 @@ class _Reader:
             outs_raw = [outs_raw]
         if not isinstance(ins_raw, list) or not isinstance(outs_raw, list):
             self.fail(f"op {name} has malformed inputs or outputs.")
+        if len(ins_raw) + len(outs_raw) > LIMITS.operands:
+            raise SavedModelError(self.path, f"op {name} has {len(ins_raw) + len(outs_raw):,} "
+                                             f"operands, more than the {LIMITS.operands:,} this "
+                                             "viewer reads.",
+                                  "Raise d2s_lab.core.saved_io.LIMITS to read it anyway.")
         inputs = [v for v in (self.value_id(r) for r in ins_raw) if v is not None]
         kind = {"builtin.parameter": "parameter", "pd_op.data": "input"}.get(name, "tensor")
         outputs = [v for v in (self.define(r, oid, kind) for r in outs_raw) if v is not None]
@@ -257,6 +270,7 @@ def parse_pir_json(data: bytes, path: str) -> (Graph, Dict[str, Any]):
     return graph, dict(base)
 
 
-def read_pir(path: str, max_bytes: int = MAX_PROGRAM_BYTES):
+def read_pir(path: str, max_bytes: int = None):
     """``(graph, base_code)`` from a PIR ``.json`` file."""
-    return parse_pir_json(read_bytes(path, max_bytes, "program file"), path)
+    limit = LIMITS.program_bytes if max_bytes is None else max_bytes
+    return parse_pir_json(read_bytes(path, limit, "program file"), path)

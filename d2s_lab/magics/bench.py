@@ -7,8 +7,8 @@ from IPython.display import HTML, display
 
 from ..core.bench import bench
 from ..core.errors import D2SError
-from ..core.options import parse_batches
-from .common import lookup, options, parse_line, show_error
+from ..core.options import check_bench_args
+from .common import check_target_name, lookup, options, parse_line, show_error, store
 
 
 def _progress_display():
@@ -68,10 +68,11 @@ class BenchMagics(Magics):
             return None
         expr = args.obj or "_d2s"
         try:
+            check_target_name(args.as_)
+            batches = check_bench_args(args)
             obj = lookup(self.shell, expr,
                          "Run a %%to_static cell first, or name a Layer: %d2s_bench net --input ..."
                          if expr == "_d2s" else "Give the name of a Layer, function or Conversion.")
-            batches = parse_batches(args.batch)
         except D2SError as exc:
             show_error(exc.message, exc.hint)
             return None
@@ -92,6 +93,6 @@ class BenchMagics(Magics):
                        "The notebook's variables are unchanged.")
             return None
         close()
-        self.shell.user_ns[args.as_] = res
+        store(self.shell, args.as_, res)
         display(HTML(res._repr_html_()))
         return None

@@ -3,6 +3,7 @@
 short message instead of a traceback."""
 from __future__ import annotations
 
+import keyword
 import shlex
 
 from IPython.core.error import UsageError
@@ -65,3 +66,20 @@ def lookup(shell, expr: str, missing_hint: str):
         return shell.ev(expr)
     except Exception:
         raise D2SError(f"{expr}: no such name in the notebook.", missing_hint) from None
+
+
+def check_target_name(name: str, option: str = "--as") -> str:
+    """``name`` when it is a valid Python variable name (an identifier, not a keyword);
+    a D2SError naming ``option`` otherwise.  Every magic that stores a result checks
+    its target with this."""
+    if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
+        raise D2SError(f"{option} {name!r}: not a valid Python variable name.",
+                       f"Use letters, digits and underscores, not starting with a digit, "
+                       f"e.g. {option} result.")
+    return name
+
+
+def store(shell, name: str, value, option: str = "--as") -> None:
+    """Put ``value`` into the notebook as ``name`` (checked by :func:`check_target_name`)."""
+    shell.user_ns[check_target_name(name, option)] = value
+

@@ -6,9 +6,10 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from ..core.errors import D2SError
+from ..core.options import parse_depth
 from ..core.saved import read_saved
 from ..viz.saved_view import saved_html
-from .common import parse_line, show_error
+from .common import check_target_name, parse_line, show_error, store
 
 
 @magics_class
@@ -45,10 +46,12 @@ class ShowMagics(Magics):
             show_error("Give the path of a saved model.", "For example: %d2s_show build/model/net.json")
             return None
         try:
+            check_target_name(args.as_)
+            depth = parse_depth(args.depth)
             sm = read_saved(args.path)
         except D2SError as exc:
             show_error(exc.message, exc.hint)
             return None
-        self.shell.user_ns[args.as_] = sm
-        display(HTML(saved_html(sm, depth=args.depth)))
+        store(self.shell, args.as_, sm)
+        display(HTML(saved_html(sm, depth=depth)))
         return None

@@ -16,7 +16,7 @@ from ..core.specs import one_description
 from ..viz.error_view import error_report_html
 from ..viz.report import conversion_html
 from .cellrun import CellFailed, find_model, run_body
-from .common import evaluate, options, parse_line, show_error
+from .common import check_target_name, evaluate, options, parse_line, show_error
 from .steps import show_conversion_steps
 
 
@@ -136,6 +136,7 @@ class D2SMagics(Magics):
 
     def _convert_and_show(self, source, args):
         try:
+            check_target_name(args.as_)
             require_paddle()
             obj, name = find_model(self.shell, source, args.model)
             example = None

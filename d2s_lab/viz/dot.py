@@ -47,6 +47,13 @@ class DotGraph:
     categories: list[str] = field(default_factory=list)
     max_depth: int = 0  # deepest layer nesting in the graph
     highlighted: int = 0
+    shown_nodes: int = 0  # when the drawing was cut short to fit the budget: nodes drawn
+    total_nodes: int = 0  # ... of this many
+
+    @property
+    def cut(self) -> bool:
+        """Only the first ops were drawn (the rest did not fit the layout budget)."""
+        return self.total_nodes > 0
 
 
 def build_dot(
@@ -129,6 +136,7 @@ class _Emitter:
             cost=nodes + len(edges) + 2 * self.clusters, limited=limited,
             categories=[c for c in CATEGORY_LABELS if c in self.categories],
             max_depth=layout.max_depth, highlighted=self.highlighted,
+            shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
         )
 
     def _open_cluster(self, indent: str, attrs: str) -> None:

@@ -209,25 +209,62 @@ class Layout:
     auto_collapsed: bool
     full_cost: int  # layout cost at the requested depth
     max_depth: int  # deepest layer nesting in the graph
+    shown_nodes: int = 0  # nodes drawn when the drawing was cut short (0: not cut)
+    total_nodes: int = 0  # nodes of the whole drawing at the depth drawn, when cut
 
 
 def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int]) -> Layout:
     """The plan at ``depth``, or, when its cost is over ``budget``, at the deepest
-    depth that fits (depth 1 at worst); ``budget=None``: no limit."""
+    depth that fits (depth 1 at worst); ``budget=None``: no limit.
+
+    When even that is over budget (a graph without layers to collapse, or too many
+    top-level ops), only the first ops in program order that fit are drawn, and the
+    layout says how many nodes were left out."""
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
     levels = {op.id: layer_levels(op.layer) for op in top_ops}
     max_depth = max((len(v) for v in levels.values()), default=0)
     plan = Plan(index, folds, top_ops, levels, depth)
-    full_cost = plan.cost()
+    full_cost = cost = plan.cost()
     auto = False
     if budget is not None and full_cost > budget and max_depth:
         start = max_depth - 1 if depth == "all" else min(depth, max_depth) - 1
         for d in range(start, 0, -1):
             smaller = Plan(index, folds, top_ops, levels, d)
-            if smaller.cost() <= budget or d == 1:
+            cost = smaller.cost()
+            if cost <= budget or d == 1:
                 plan, auto = smaller, True
                 break
+    if budget is not None and cost > budget:
+        total = plan.node_count()
+        keep = _prefix_that_fits(plan, top_ops, budget)
+        plan = Plan(index, folds, top_ops[:keep], levels, plan.depth)
+        return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total)
     return Layout(plan, depth, auto, full_cost, max_depth)
+
+
+def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
+    """How many top-level ops, in program order, can be drawn within ``budget``: each
+    node and edge counted from the first op that needs it (clusters counted whole)."""
+    first: dict[str, int] = {f"out{k}": -1 for k in range(len(plan.index.out_marks))}
+    for i, op in enumerate(top_ops):
+        for o in _with_inner(op):
+            name = plan.node_of.get(o.id)
+            if name is not None and name not in first:
+                first[name] = i
+    need = [0] * (len(top_ops) + 1)  # layout units first needed by op i (index + 1)
+    fixed = len(plan.index.out_marks) + 2 * plan.tree.count()
+    for i in first.values():
+        if i >= 0:
+            need[i + 1] += 1
+    for src, dst in plan.edges():
+        need[max(first.get(src, 0), first.get(dst, 0)) + 1] += 1
+    total, keep = fixed + need[0], 0
+    for i in range(len(top_ops)):
+        total += need[i + 1]
+        if total > budget and keep:
+            break
+        keep = i + 1
+    return keep
 
 
 __all__ = ["Depth", "LayerTree", "Layout", "Plan", "choose_layout", "layer_levels"]

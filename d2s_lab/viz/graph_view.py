@@ -14,7 +14,11 @@ from ..core.options import DEFAULT_BUDGET, ViewOptions
 from .dot import DotGraph, build_dot
 from .html import CSS, esc, message_box
 from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
-from .render import RendererMissing, RenderFailed, available_renderer, clean_svg, render
+from .render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
+                     render)
+
+# The DOT text shown under a drawing that failed is cut here (the .dot property keeps it all).
+MAX_DOT_SHOWN = 200_000
 
 
 class GraphView:
@@ -54,8 +58,12 @@ class GraphView:
             data, self.renderer = render(self.dot, "png")
         else:
             raise D2SError(f"Cannot save a graph as {path!r}.", "Use a .svg, .png or .dot file name.")
-        with open(path, "wb") as fh:
-            fh.write(data)
+        try:
+            with open(path, "wb") as fh:
+                fh.write(data)
+        except OSError as exc:
+            raise D2SError(f"Cannot write {path}: {exc.strerror or exc}.",
+                           "Choose a folder you can write to.") from None
         return str(path)
 
     def __repr__(self) -> str:
@@ -72,24 +80,39 @@ class GraphView:
             parts.append(f"SVG {len(self._svg) / 1024:.0f} KB")
         if i.limited:
             parts.append("bounded layout (dot nslimit/mclimit)")
+        if i.cut:
+            parts.append(f"first {i.shown_nodes:,} of {i.total_nodes:,} nodes")
         return " · ".join(parts)
 
     def collapse_note(self) -> str:
         i = self.info
-        if not i.auto_collapsed:
-            return ""
-        return (f"Collapsed to depth {i.depth} to keep the layout fast (depth {i.requested_depth} "
+        notes = []
+        if i.auto_collapsed:
+            notes.append(
+                f"Collapsed to depth {i.depth} to keep the layout fast (depth {i.requested_depth} "
                 f"costs {i.full_cost:,} layout units, over the budget). To expand: "
                 f".graph(depth={i.requested_depth!r}, budget=None), or "
                 f"%d2s_graph OBJ --depth {i.requested_depth} --budget none.")
+        if i.cut:
+            notes.append(
+                f"Only the first {i.shown_nodes:,} of {i.total_nodes:,} nodes are drawn (program "
+                f"order): the whole drawing costs {i.full_cost:,} layout units, over the budget, "
+                "and has no more layers to collapse. To draw everything: .graph(budget=None), "
+                "or --budget none (the layout may then take long; it is stopped after "
+                f"{dot_timeout():g} s).")
+        return " ".join(notes)
 
     def _repr_html_(self) -> str:
         try:
             svg = self.svg
         except D2SError as exc:
+            # One line saying why; the page around it (tables) still shows.
+            dot = self.dot
+            if len(dot) > MAX_DOT_SHOWN:
+                dot = dot[:MAX_DOT_SHOWN] + f"\n... ({len(self.dot) - MAX_DOT_SHOWN:,} more characters; .dot has it all)"
             return (message_box("error", exc.message, exc.hint)
                     + '<div class="d2s"><details><summary>DOT text</summary><pre>'
-                    + esc(self.dot) + "</pre></details></div>")
+                    + esc(dot) + "</pre></details></div>")
         return graph_html(self, svg)
 
 

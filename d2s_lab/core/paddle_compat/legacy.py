@@ -36,6 +36,13 @@ def op_key(op) -> int:
     return int(op.desc.id())
 
 
+def op_names(program):
+    """Every op's type, in every block."""
+    for block in program.blocks:
+        for op in block.ops:
+            yield op.type
+
+
 def _var(block, name):
     try:
         return block._var_recursive(name)

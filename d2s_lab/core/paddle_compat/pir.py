@@ -36,6 +36,17 @@ def op_key(op) -> int:
     return int(op.id())
 
 
+def op_names(program):
+    """Every op's name, sub-blocks included (cheap: no graph is built)."""
+    def walk(block):
+        for op in block.ops:
+            yield op.name()
+            for sub in op.blocks():
+                yield from walk(sub)
+
+    yield from walk(program.global_block())
+
+
 def in_global_block(value) -> bool:
     """True when ``value`` is defined in the program's top block (values inside an
     ``if``/``while`` body cannot be fetched from outside)."""

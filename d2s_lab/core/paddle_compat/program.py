@@ -21,6 +21,12 @@ def program_to_graph(program, **kwargs) -> Graph:
                    "Give the main_program of a converted function, or a saved model file.")
 
 
+def has_while_loop(program) -> bool:
+    """True when the Program runs a ``while`` loop (its end depends on the data)."""
+    names = pir.op_names(program) if pir.is_pir_program(program) else legacy.op_names(program)
+    return any(n == "while" or n.endswith(".while") for n in names)
+
+
 def op_key(op) -> int:
     """The id an op keeps in the graph model (PIR ``op.id()``, legacy ``op.desc.id()``)."""
     return legacy.op_key(op) if hasattr(op, "desc") and not hasattr(op, "operands_source") else pir.op_key(op)

@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Callable
 
+from ..capture import quiet_c_streams
 from ..errors import D2SError
 from . import require_paddle
 
@@ -21,31 +22,6 @@ Runner = Callable[[Sequence], list]
 
 class RuntimeUnavailable(D2SError):
     """This installation cannot provide a runtime or one of its settings."""
-
-
-@contextlib.contextmanager
-def quiet_c_streams(fds: Sequence[int] = (1, 2)):
-    """Silence C-level output on ``fds`` (paddle2onnx and the predictor print from C++)."""
-    with contextlib.ExitStack() as stack:
-        for fd in fds:
-            stack.enter_context(_quiet_fd(fd))
-        yield
-
-
-@contextlib.contextmanager
-def _quiet_fd(fd: int):
-    try:
-        saved = os.dup(fd)
-    except OSError:  # no such stream (e.g. a detached process)
-        yield
-        return
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), fd)
-            yield
-    finally:
-        os.dup2(saved, fd)
-        os.close(saved)
 
 
 def set_num_threads(n: int) -> int | None:
