@@ -5,8 +5,12 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 PYTHON ?= python3
+# The second test environment: Paddle 2.6 (legacy Programs), same source tree.
+VENV26 ?= .venv-paddle26
+PY26 := $(VENV26)/bin/python
+STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup system-deps demo lint test lab bench clean
+.PHONY: setup setup26 system-deps demo lint test test-paddle3 test-paddle26 lab bench clean
 
 setup: $(STAMP)
 
@@ -38,6 +42,16 @@ $(STAMP): pyproject.toml requirements/test.txt
 	$(PY) -m ipykernel install --sys-prefix --name d2s_lab --display-name "Python (d2s_lab)" >/dev/null
 	@touch $(STAMP)
 
+setup26: $(STAMP26)
+
+$(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
+	@test -x $(PY26) || $(PYTHON) -m venv $(VENV26)
+	$(VENV26)/bin/pip install -q --upgrade pip
+	$(VENV26)/bin/pip install -q -r requirements/paddle26.txt
+	$(VENV26)/bin/pip install -q --no-deps -e .
+	$(PY26) -m ipykernel install --sys-prefix --name d2s_lab --display-name "Python (d2s_lab, Paddle 2.6)" >/dev/null
+	@touch $(STAMP26)
+
 demo: setup
 	$(PY) -m d2s_lab.demo
 
@@ -46,12 +60,23 @@ lint: setup
 	$(VENV)/bin/ruff check --no-cache d2s_lab tests benchmarks
 	$(VENV)/bin/lint-imports --no-logo --no-cache
 
-test: setup lint
+# The whole suite on Paddle 3.3.1, then again on Paddle 2.6.2; tests that need Paddle 3
+# are skipped there with the reason. pytest's "no tests" (exit 5) fails.
+test: setup lint setup26
+	@$(MAKE) --no-print-directory test-paddle3 test-paddle26
+
+test-paddle3: setup
+	@echo "== Paddle 3.3.1 =="
 	$(PY) -m pytest -q tests; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
+
+test-paddle26: setup26
+	@echo "== Paddle 2.6.2 =="
+	$(PY26) -m pytest -q -p no:cacheprovider tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 lab: setup
 	$(VENV)/bin/jupyter lab notebooks/
 
 clean:
-	rm -rf build $(VENV)
+	rm -rf build $(VENV) $(VENV26)

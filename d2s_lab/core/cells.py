@@ -28,13 +28,31 @@ def cell_filename(source: str, number: Optional[int] = None) -> str:
     return f"<d2s-cell-{n}-{digest}>"
 
 
+# Every source registered here, to put back when something clears linecache (Paddle
+# 2.6's dy2static error path calls ``linecache.clearcache()``).
+_SOURCES: Dict[str, tuple] = {}
+MAX_KEPT = 2000  # cell runs remembered for restoring
+
+
+def restore_sources() -> None:
+    """Put back into ``linecache`` every registered cell source it lost."""
+    for filename, entry in _SOURCES.items():
+        if filename not in linecache.cache:
+            linecache.cache[filename] = entry
+
+
 def register_source(filename: str, source: str) -> None:
-    """Put ``source`` into ``linecache`` under ``filename`` (kept by ``checkcache``)."""
+    """Put ``source`` into ``linecache`` under ``filename`` (kept by ``checkcache``, and
+    restored by :func:`restore_sources` after a ``clearcache``)."""
     lines = source.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     # mtime None: linecache.checkcache never drops the entry.
-    linecache.cache[filename] = (len(source), None, lines, filename)
+    entry = (len(source), None, lines, filename)
+    linecache.cache[filename] = entry
+    _SOURCES[filename] = entry
+    while len(_SOURCES) > MAX_KEPT:
+        _SOURCES.pop(next(iter(_SOURCES)))
 
 
 def module_name_for(filename: str) -> str:

@@ -10,10 +10,12 @@ intermediate values come from the converted code itself.
 """
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import display
+from .cells import restore_sources
 from .compare import compare_arrays
 from .diagnose import diagnose
 from .errors import D2SError
@@ -224,6 +226,7 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
                 dyn = _run(fn, xs, paddle, seed)
                 dyn_again = _run(fn, xs, paddle, seed + 1)
         except Exception as exc:
+            restore_sources()
             res.error = diagnose(exc, conversion)
             return res
         if not all(o.ok for o in _compare_leaves(dyn, dyn_again, 0.0, 0.0, paddle)):
@@ -233,6 +236,7 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
         try:
             sta = _run(conversion.static_function, xs, paddle, seed)
         except Exception as exc:
+            restore_sources()
             res.error = diagnose(exc, conversion)
             return res
         res.outputs = _compare_leaves(dyn, sta, rtol, atol, paddle)
@@ -367,24 +371,35 @@ def _static_intermediates(conv, fn, layer, xs, paddle, seed):
     return result
 
 
+# Probe templates: the model's outputs plus the collected intermediates, with n named
+# arguments (to_static reads the signature; *args would not do). The callables arrive as
+# globals, not a closure: Paddle 2.6 rebuilds converted functions without their closure.
+def _probe_1(a0):
+    return PROBE_FN(a0), PROBE_COLLECT()  # noqa: F821 - globals given by _probe
+
+
+def _probe_2(a0, a1):
+    return PROBE_FN(a0, a1), PROBE_COLLECT()  # noqa: F821
+
+
+def _probe_3(a0, a1, a2):
+    return PROBE_FN(a0, a1, a2), PROBE_COLLECT()  # noqa: F821
+
+
+def _probe_4(a0, a1, a2, a3):
+    return PROBE_FN(a0, a1, a2, a3), PROBE_COLLECT()  # noqa: F821
+
+
+_PROBES = {1: _probe_1, 2: _probe_2, 3: _probe_3, 4: _probe_4}
+
+
 def _probe(fn, collect, n):
-    """``fn``'s outputs plus the collected intermediates, with ``n`` named arguments
-    (to_static reads the signature; ``*args`` would not do)."""
-    if n == 1:
-        def probe(a0):
-            return fn(a0), collect()
-    elif n == 2:
-        def probe(a0, a1):
-            return fn(a0, a1), collect()
-    elif n == 3:
-        def probe(a0, a1, a2):
-            return fn(a0, a1, a2), collect()
-    elif n == 4:
-        def probe(a0, a1, a2, a3):
-            return fn(a0, a1, a2, a3), collect()
-    else:
+    """A probe function for ``n`` arguments calling ``fn`` and ``collect``; None past 4."""
+    template = _PROBES.get(n)
+    if template is None:
         return None
-    return probe
+    scope = dict(template.__globals__, PROBE_FN=fn, PROBE_COLLECT=collect)
+    return types.FunctionType(template.__code__, scope, template.__name__)
 
 
 def _isolated(layer, path, call, fn, xs, paddle, seed, mode):

@@ -16,15 +16,17 @@ from typing import Any, Dict, List, Optional
 
 from . import display
 from .capture import captured
+from .cells import restore_sources
 from .diagnose import attach_line, diagnose
 from .errors import ConversionError, D2SError, SpecError
 from .export import save_conversion
-from .frames import display_file, gist_at_line
+from .frames import display_file, gist_at_line, is_user_file
 from .graph import Graph
 from .nested import flatten
 from .options import ViewOptions
 from .paddle_compat import require_paddle
-from .paddle_compat.program import has_while_loop, program_to_graph, recording_layer_paths
+from .paddle_compat.program import (feed_values, has_while_loop, program_to_graph,
+                                    recording_layer_paths, value_name)
 from .paddle_compat.targets import converted_methods, is_layer, resolve
 from .paddle_compat.transformers import recording_converted_functions
 from .shapes import dtype_name
@@ -67,6 +69,8 @@ class Conversion:
     sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_info.attach_sot_report
     # the Layer's other methods decorated with to_static, each converted on its own
     methods: Dict[str, "Conversion"] = field(default_factory=dict)
+    library_forward: bool = False  # forward is library code (nn.Sequential), not the user's
+    structure: str = ""  # the Layer's structure (its repr), shown when forward is library code
     paddle_log: str = ""  # Paddle's native log lines and warnings while converting
     traced_prints: str = ""  # what forward printed while Paddle traced it (runs once)
 
@@ -123,6 +127,7 @@ class Conversion:
 def _failed(message: str, stage: str, original: BaseException, conv: "Conversion") -> ConversionError:
     """A ConversionError with its diagnosis (the user's line, a hint), also recorded on
     the partial Conversion it carries."""
+    restore_sources()  # Paddle 2.6's error path clears linecache, cell sources included
     err = ConversionError(message, stage=stage, original=original, conversion=conv)
     err.report = diagnose(err)
     conv.error = err
@@ -144,12 +149,7 @@ def _tensor_infos(values) -> List[InputInfo]:
         if shape is None:
             continue
         dims = [None if int(d) < 0 else int(d) for d in shape]
-        name = None
-        try:
-            name = v.name if getattr(v, "has_name", True) else None
-        except Exception:
-            name = None
-        out.append(InputInfo(dims, dtype_name(v), name))
+        out.append(InputInfo(dims, dtype_name(v), value_name(v)))
     return out
 
 
@@ -239,6 +239,12 @@ def convert(
     )
     if not src:
         conv.notes.append("Python could not read the source of this function.")
+    elif src_file and not is_user_file(src_file) and layer is not None:
+        # nn.Sequential, nn.LayerList...: forward is Paddle's own code, not the user's
+        conv.library_forward = True
+        conv.structure = repr(layer)
+        conv.notes.append(f"{type(layer).__name__}.forward is Paddle's library code, not yours: "
+                          "the report shows the Layer's structure instead of its source.")
     params = list(layer.parameters()) if layer is not None else []
     conv.num_params = sum(int(p.numel()) for p in params)
     conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in params)
@@ -248,6 +254,7 @@ def convert(
             _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle)
     finally:  # the capture is complete once its block has exited
         conv.paddle_log, conv.traced_prints = out.log, out.printed
+        restore_sources()
     if layer is not None and is_layer(obj):
         _convert_methods(conv, layer, mode, run)
     return conv
@@ -415,7 +422,7 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
             cp.main_program,
             layer_paths=paths,
             param_names=param_names,
-            inputs=[v for v in flatten(cp.inputs) if hasattr(v, "id") and hasattr(v, "shape")],
+            inputs=feed_values(cp.inputs),
             outputs=cp.outputs,
             name=conv.name,
         )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
 from . import display
+from .cells import restore_sources
 from .convert import Conversion, convert
 from .diagnose import diagnose
 from .errors import ConversionError, D2SError, SpecError
@@ -197,6 +198,7 @@ def _run_sot(report: SotReport, mods, fn, inputs, paddle) -> None:
         try:
             static(*inputs)
         except Exception as exc:
+            restore_sources()
             report.error = diagnose(exc)
         unmatched, op_counts = sot.collected(mods, collector)
     report.run_s = time.perf_counter() - t0

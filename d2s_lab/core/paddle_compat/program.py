@@ -7,6 +7,7 @@ from typing import Dict, List
 
 from ..errors import D2SError
 from ..graph import Graph
+from ..nested import flatten
 from . import legacy, pir, require_paddle
 
 
@@ -25,6 +26,26 @@ def has_while_loop(program) -> bool:
     """True when the Program runs a ``while`` loop (its end depends on the data)."""
     names = pir.op_names(program) if pir.is_pir_program(program) else legacy.op_names(program)
     return any(n == "while" or n.endswith(".while") for n in names)
+
+
+def feed_values(values) -> list:
+    """The static inputs among a ConcreteProgram's ``inputs``: PIR Values or legacy
+    Variables (Paddle 2.6 lists the Layer itself first, and Python constants)."""
+    return [v for v in flatten(values if values is not None else [])
+            if hasattr(v, "shape") and (hasattr(v, "id") or hasattr(v, "block"))]
+
+
+def value_name(v):
+    """The name a user gave a static value (an input's), or None for Paddle's own
+    temporaries (``tmp_0``, ``generated_tensor_2``)."""
+    if hasattr(v, "has_name"):  # PIR
+        try:
+            return v.name if v.has_name else None
+        except Exception:
+            return None
+    if getattr(v, "is_data", False) or getattr(v, "persistable", False):  # legacy Variable
+        return getattr(v, "name", None)
+    return None
 
 
 def op_key(op) -> int:
