@@ -1,6 +1,9 @@
 """``%d2s_steps``: every AST rewrite, step by step."""
 from __future__ import annotations
 
+from typing import Dict, List, Optional, Tuple
+
+from IPython import get_ipython
 from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
@@ -9,7 +12,7 @@ from ..core.errors import D2SError
 from ..core.paddle_compat import require_paddle
 from ..core.steps import capture_steps
 from ..viz.html import message_box
-from ..viz.steps_view import live_note, steps_static_html, steps_widget
+from ..viz.steps_view import close_widget, live_note, steps_static_html, steps_widget
 from .common import evaluate, options, parse_line, show_error
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -28,11 +31,41 @@ def display_steps(steps, lang=None, static=False) -> None:
         except ImportError:
             widget = None
     if widget is not None:
+        _replace_cell_widgets(widget)
         bundle = widget._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         display({WIDGET_MIME: data[WIDGET_MIME], "text/plain": live_note(lang)}, raw=True)
     display(HTML(steps_static_html(steps, lang, fallback=widget is not None)))
     return widget
+
+
+# Live steppers by notebook cell: re-running a cell replaces its output, so the widgets
+# the old output showed are closed (each stepper holds about 70 widget models).
+_LIVE: Dict[str, Tuple[int, List]] = {}  # cell id -> (execution count, its widgets)
+
+
+def _cell_run() -> Tuple[Optional[str], int]:
+    """The id of the notebook cell being run (JupyterLab, Notebook 7 and nbclient send
+    it) and the kernel's execution count."""
+    try:
+        ip = get_ipython()
+        parent = ip.kernel.get_parent()
+        return (parent.get("metadata") or {}).get("cellId"), ip.execution_count
+    except Exception:  # a terminal, or a kernel that sends no cell ids
+        return None, 0
+
+
+def _replace_cell_widgets(widget) -> None:
+    """Keep ``widget`` for this cell; close the widgets of the cell's earlier runs."""
+    key, count = _cell_run()
+    if key is None:
+        return
+    ran, widgets = _LIVE.get(key, (count, []))
+    if ran != count:
+        for old in widgets:
+            close_widget(old)
+        widgets = []
+    _LIVE[key] = (count, widgets + [widget])
 
 
 @magics_class

@@ -165,7 +165,7 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
                          continuous_update=True, layout=W.Layout(width="360px"))
     skip = W.Checkbox(value=False, description=ui("skip", lang), indent=False,
                       layout=W.Layout(width="auto"))
-    W.jslink((slider, "value"), (stack, "selected_index"))
+    link = W.jslink((slider, "value"), (stack, "selected_index"))
 
     def sync(change=None):
         stack.selected_index = slider.value
@@ -184,7 +184,20 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     box.add_class("d2s-steps-live")
     box.steps, box.stack, box.slider, box.skip = steps, stack, slider, skip
     box.prev_button, box.next_button, box.pages = prev_b, next_b, pages
+    box.link = link
     return box
+
+
+def close_widget(widget) -> None:
+    """Close a widget and everything it made (children, layouts, styles, links), so the
+    kernel forgets them when the output that showed them is replaced."""
+    for child in getattr(widget, "children", None) or ():
+        close_widget(child)
+    for part in (getattr(widget, "link", None), getattr(widget, "layout", None),
+                 getattr(widget, "style", None)):
+        if part is not None and hasattr(part, "close"):
+            part.close()
+    widget.close()
 
 
 @functools.lru_cache(maxsize=None)
