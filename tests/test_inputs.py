@@ -206,3 +206,25 @@ def test_magic_rejects_an_unusable_as_name(shell):
     assert shell.ns["kept"] == 7 and "1 bad" not in shell.ns
     (box,) = [h for h in htmls if "d2s-error" in h]
     assert "--as" in box
+
+
+def test_report_shows_constants_methods_and_structure(shell):
+    res, htmls, _ = shell.run('%%to_static --input "x: [None, 4]"\nimport sys\n'
+                              f"sys.path.insert(0, {HERE!r})\nimport input_models\n"
+                              "net = input_models.TwoMethods()\n")
+    report = next(h for h in htmls if "d2s-summary" in h)
+    (method,) = re.findall(r'<details class="d2s-method"><summary>Method <code>embed</code>', report)
+    assert method
+    # forward's steps and embed's steps, each a stepper plus its static copy
+    assert sum("d2s-steps" in h for h in htmls) >= 2
+    res, htmls, _ = shell.run('%%to_static --input "[None, 4]"\nimport paddle\n'
+                              "seq = paddle.nn.Sequential(paddle.nn.Linear(4, 3), paddle.nn.ReLU())\n")
+    report = next(h for h in htmls if "d2s-summary" in h)
+    assert "Structure (forward is Paddle" in report and "Linear(in_features=4" in report
+    assert "container.py" not in report  # Paddle's library source is not passed off as the user's
+    assert not any("d2s-steps" in h for h in htmls)  # nor are its transformer steps
+    res, htmls, _ = shell.run('%%to_static --input "x: [None, 4]" --input n=2\nimport paddle\n'
+                              "def rep(x, n):\n    for i in range(n):\n        x = x + 1\n    return x\n")
+    report = next(h for h in htmls if "d2s-summary" in h)
+    (consts,) = re.findall(r'<div class="d2s-note d2s-constants">(.*?)</div>', report, re.S)
+    assert "n = 2" in consts

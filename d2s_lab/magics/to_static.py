@@ -172,8 +172,11 @@ class D2SMagics(Magics):
                 show_error(exc.message, exc.hint)
         with using_lang(args.lang):
             display(HTML(conversion_html(conv)))
-            if conv.mode == "ast":
+            if conv.mode == "ast" and not conv.library_forward:
                 self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang)
+                for method in conv.methods.values():  # each converted method's own steps
+                    if method.error is None:
+                        show_conversion_steps(method, args.lang)
 
 
 # magic_arguments writes "%to_static" in the usage line; this is a cell magic.

@@ -9,26 +9,78 @@ from __future__ import annotations
 from .check_view import section_check
 from .error_view import section_error
 from .graph_view import section_graph
-from .html import esc, message_box, wrap
+from .html import esc, highlight_python, message_box, wrap
 from .linked_view import section_ops_by_line
+from .log_view import section_paddle_log, section_prints
 from .op_table import section_ops
 from .saved_view import section_saved
 from .sot_view import section_sot
 from .source_view import section_sources
 
 
+def _op_count(conv) -> str:
+    if conv.ir is not None:
+        return f"<b>{conv.ir.num_ops()}</b> ops"
+    subgraphs = conv.sot.subgraphs if conv.sot is not None else []
+    if subgraphs:  # SOT: what it captured, summed over its subgraphs
+        total = sum(s.num_ops for s in subgraphs)
+        return f"<b>{total}</b> ops in {len(subgraphs)} subgraph{'s' if len(subgraphs) != 1 else ''}"
+    return "ops not known (no Program)"
+
+
+def _timings(conv) -> str:
+    labels = {"convert_s": "convert", "first_run_s": "first run"}
+    if conv.mode == "sot":  # to_static only wraps; SOT translates during the first call
+        labels = {"first_run_s": "translate + first run"}
+    return ", ".join(f"{esc(labels[k])} {v * 1000:.0f} ms" for k, v in conv.timings.items() if k in labels)
+
+
 def summary_html(conv) -> str:
     """Report section: name, mode, op and parameter counts, inputs, outputs, timings."""
-    ops = conv.ir.num_ops() if conv.ir is not None else "n/a"
-    timings = ", ".join(f"{esc(k.replace('_s', ''))} {v * 1000:.0f} ms" for k, v in conv.timings.items())
+    timings = _timings(conv)
     ins = ", ".join(esc(str(i)) for i in conv.inputs) or "-"
     outs = ", ".join(esc(str(o)) for o in conv.outputs) or "-"
     return (
         f'<div class="d2s-summary"><b>{esc(conv.name)}</b> '
-        f'<span class="d2s-sub">[{esc(conv.mode)}]</span> · <b>{ops}</b> ops · '
+        f'<span class="d2s-sub">[{esc(conv.mode)}]</span> · {_op_count(conv)} · '
         f"<b>{conv.num_params:,}</b> params ({conv.param_bytes / 1024:.1f} KiB) · "
         f"in {ins} · out {outs} · {timings} · Paddle {esc(conv.paddle_version)}</div>"
     )
+
+
+def section_constants(conv) -> str:
+    """Report section: the Python values among the inputs, which the Program is built for."""
+    consts = conv.constants
+    if not consts:
+        return ""
+    items = " · ".join(f"<code>{esc(str(c))}</code>" + (" (default)" if c.default else "") for c in consts)
+    return (f'<div class="d2s-note d2s-constants">Python constants: {items}. The Program is '
+            "specialised to them: a different value builds a different Program.</div>")
+
+
+def sources_or_structure(conv) -> str:
+    """Report section: the sources; the Layer's structure when forward is Paddle's own
+    code (nn.Sequential); the original alone in SOT mode, which rewrites bytecode."""
+    if conv.library_forward:
+        return ("<details open><summary>Structure (forward is Paddle's library code)</summary>"
+                f"<pre>{esc(conv.structure)}</pre></details>")
+    if conv.mode == "sot":
+        return ("<details open><summary>Source</summary>"
+                '<div class="d2s-sub">SOT rewrites Python bytecode, not source: there is no '
+                "transformed source to compare; the graph-break report shows what it "
+                f"captured.</div>{highlight_python(conv.original_source or '# source not available')}"
+                "</details>")
+    return section_sources(conv)
+
+
+def section_methods(conv) -> str:
+    """Report section: the Layer's other to_static methods, each a report of its own."""
+    parts = []
+    for name, method in conv.methods.items():
+        ops = method.ir.num_ops() if method.ir is not None else "no"
+        parts.append(f'<details class="d2s-method"><summary>Method <code>{esc(name)}</code> '
+                     f"({ops} ops)</summary>{_sections(method)}</details>")
+    return "".join(parts)
 
 
 def section_notes(conv) -> str:
@@ -40,21 +92,29 @@ def section_notes(conv) -> str:
 # returns HTML ("" to skip). Features add their section here.
 SECTIONS = [
     summary_html,
+    section_constants,
     section_error,
     section_notes,
+    section_prints,
     section_check,
     section_sot,
     section_graph,
-    section_sources,
+    sources_or_structure,
     section_ops,
     section_ops_by_line,
+    section_methods,
     section_saved,
+    section_paddle_log,
 ]
+
+
+def _sections(conv) -> str:
+    return "".join(section(conv) for section in SECTIONS)
 
 
 def conversion_html(conv) -> str:
     """The whole report for one Conversion, as one self-contained HTML fragment."""
-    return wrap("".join(section(conv) for section in SECTIONS))
+    return wrap(_sections(conv))
 
 
 def error_html(message: str, hint: str = "") -> str:
@@ -62,4 +122,5 @@ def error_html(message: str, hint: str = "") -> str:
     return message_box("error", message, hint)
 
 
-__all__ = ["SECTIONS", "conversion_html", "error_html", "section_notes", "summary_html"]
+__all__ = ["SECTIONS", "conversion_html", "error_html", "section_constants", "section_methods",
+           "section_notes", "sources_or_structure", "summary_html"]

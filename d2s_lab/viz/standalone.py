@@ -18,8 +18,7 @@ from .error_view import section_error
 from .graph_view import draw_or_reason, section_graph
 from .html import esc, message_box, style_block, table
 from .op_table import section_ops
-from .report import SECTIONS, section_notes, summary_html
-from .source_view import section_sources
+from .report import SECTIONS, section_notes, sources_or_structure, summary_html
 from .steps_view import steps_static_html
 
 PAGE_CSS = """
@@ -83,14 +82,14 @@ def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optio
              table(["component", "version"], environment_rows(conv.paddle_version)),
              "<h2>Summary</h2>", summary_html(conv), section_notes(conv),
              _error_section(conv),
-             "<h2>Source</h2>", section_sources(conv)]
+             "<h2>Source</h2>", sources_or_structure(conv)]
     if steps is not None:
         parts += ["<h2>Steps</h2>", steps_static_html(steps, lang)]
     parts.append(_graph_section(conv, depth))
     parts.append(section_ops(conv))
     # Sections other features add to the notebook report (saved files, ...), except the
     # ones drawn above and any that need a live notebook.
-    shown = {summary_html, section_notes, section_error, section_sources, section_ops,
+    shown = {summary_html, section_notes, section_error, sources_or_structure, section_ops,
              section_graph}
     for section in SECTIONS:
         if section in shown or getattr(section, "notebook_only", False):
