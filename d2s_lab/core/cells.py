@@ -12,12 +12,14 @@ the cell defines stays defined whatever happens next.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import linecache
 import sys
 import types
 from typing import Dict, Optional
 
 _counter = [0]
+_MODULE_BY_TEXT: Dict[str, str] = {}  # hash of a cell's text -> its latest stand-in module
 
 
 def cell_filename(source: str, number: Optional[int] = None) -> str:
@@ -75,6 +77,13 @@ def run_cell_source(
     padded = "\n" * (first_line - 1) + source
     register_source(filename, padded)
     modname = module_name_for(filename)
+    # A re-run of the same cell text replaces its stand-in module: the old one would keep
+    # the previous run's classes (and what they hold) alive for the whole session.
+    key = hashlib.sha1(padded.encode()).hexdigest()
+    stale = _MODULE_BY_TEXT.get(key)
+    if stale is not None:
+        sys.modules.pop(stale, None)
+    _MODULE_BY_TEXT[key] = modname
     module = types.ModuleType(modname)
     module.__file__ = filename
     sys.modules[modname] = module
@@ -85,9 +94,10 @@ def run_cell_source(
         exec(code, namespace)
     finally:
         namespace["__name__"] = previous
-        # The stand-in module mirrors the cell's names so pickle and
-        # inspect.getmodule find cell classes by their qualified names.
+        # The stand-in module mirrors the cell's classes and functions so pickle and
+        # inspect.getmodule find them by their qualified names (instances stay out).
         module.__dict__.update(
-            {k: v for k, v in namespace.items() if getattr(v, "__module__", None) == modname}
+            {k: v for k, v in namespace.items()
+             if (inspect.isclass(v) or inspect.isfunction(v)) and v.__module__ == modname}
         )
     return modname

@@ -18,12 +18,15 @@ from .common import evaluate, options, parse_line, show_error
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
-def display_steps(steps, lang=None, static=False) -> None:
+def display_steps(steps, lang=None, static=False, run=(None, None)) -> None:
     """Show the ipywidgets stepper and, for front ends without widgets (nbconvert
     HTML, nbviewer), the static view of every step; ``static`` shows only the latter.
 
     They are two outputs: exports pick the widget view over ``text/html`` within
-    one output whenever widget state was saved, and offline it cannot render."""
+    one output whenever widget state was saved, and offline it cannot render.
+
+    ``run`` (from :func:`cell_run`) says which cell and run this is: re-running a cell
+    closes the widgets of its earlier runs."""
     widget = None
     if not static:
         try:
@@ -31,7 +34,7 @@ def display_steps(steps, lang=None, static=False) -> None:
         except ImportError:
             widget = None
     if widget is not None:
-        _replace_cell_widgets(widget)
+        _replace_cell_widgets(widget, run)
         bundle = widget._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         display({WIDGET_MIME: data[WIDGET_MIME], "text/plain": live_note(lang)}, raw=True)
@@ -41,31 +44,34 @@ def display_steps(steps, lang=None, static=False) -> None:
 
 # Live steppers by notebook cell: re-running a cell replaces its output, so the widgets
 # the old output showed are closed (each stepper holds about 70 widget models).
-_LIVE: Dict[str, Tuple[int, List]] = {}  # cell id -> (execution count, its widgets)
+_LIVE: Dict[str, Tuple[object, List]] = {}  # cell -> (the run that showed them, widgets)
 
 
-def _cell_run() -> Tuple[Optional[str], int]:
-    """The id of the notebook cell being run (JupyterLab, Notebook 7 and nbclient send
-    it) and the kernel's execution count."""
+def cell_run(key: Optional[str] = None) -> Tuple[Optional[str], object]:
+    """Which cell is running, and which run of it: the cell id JupyterLab and Notebook 7
+    send with the kernel's execution count; else ``key`` (the cell's text, where no id
+    is sent: a terminal, nbclient) with a fresh token per call."""
+    ip = get_ipython()
     try:
-        ip = get_ipython()
-        parent = ip.kernel.get_parent()
-        return (parent.get("metadata") or {}).get("cellId"), ip.execution_count
+        cell = (ip.kernel.get_parent().get("metadata") or {}).get("cellId")
     except Exception:  # a terminal, or a kernel that sends no cell ids
-        return None, 0
+        cell = None
+    if cell:
+        return cell, ip.execution_count
+    return key, object()
 
 
-def _replace_cell_widgets(widget) -> None:
-    """Keep ``widget`` for this cell; close the widgets of the cell's earlier runs."""
-    key, count = _cell_run()
+def _replace_cell_widgets(widget, run: Tuple[Optional[str], object]) -> None:
+    """Keep ``widget`` for this cell's run; close the widgets of the cell's earlier runs."""
+    key, token = run
     if key is None:
         return
-    ran, widgets = _LIVE.get(key, (count, []))
-    if ran != count:
+    shown_by, widgets = _LIVE.get(key, (token, []))
+    if shown_by != token:
         for old in widgets:
             close_widget(old)
         widgets = []
-    _LIVE[key] = (count, widgets + [widget])
+    _LIVE[key] = (token, widgets + [widget])
 
 
 @magics_class
@@ -108,11 +114,11 @@ class StepsMagics(Magics):
             show_error(exc.message, exc.hint)
             return None
         self.shell.user_ns["_d2s_steps"] = steps
-        display_steps(steps, args.lang, static=args.static)
+        display_steps(steps, args.lang, static=args.static, run=cell_run("%d2s_steps " + line))
         return None
 
 
-def show_conversion_steps(conv, lang=None):
+def show_conversion_steps(conv, lang=None, run=(None, None)):
     """The Steps part of the ``%%to_static`` report: capture and show the steps
     of ``conv``; a short note instead when this Paddle cannot provide them."""
     try:
@@ -120,5 +126,5 @@ def show_conversion_steps(conv, lang=None):
     except D2SError as exc:
         display(HTML(message_box("note", exc.message, exc.hint)))
         return None
-    display_steps(steps, lang)
+    display_steps(steps, lang, run=run)
     return steps

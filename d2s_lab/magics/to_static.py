@@ -17,7 +17,7 @@ from ..viz.error_view import error_report_html
 from ..viz.report import conversion_html
 from .cellrun import CellFailed, find_model, run_body
 from .common import check_target_name, evaluate, options, parse_line, show_error
-from .steps import show_conversion_steps
+from .steps import cell_run, show_conversion_steps
 
 
 @magics_class
@@ -117,7 +117,7 @@ class D2SMagics(Magics):
             show_error(arg_error, "The cell ran; fix the options (see %%to_static?) and run it again.")
             return None
         try:
-            self._convert_and_show(source, args)
+            self._convert_and_show(source, args, run=cell_run(f"%%to_static {line}\n{cell}"))
         except Exception as exc:  # a bug of ours must not bury the user's cell
             show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
                        "The cell's variables are kept. Please report this with the cell.")
@@ -134,7 +134,7 @@ class D2SMagics(Magics):
                            "Give an expression that builds the input description, e.g. --spec "
                            "\"[InputSpec([None, 4], 'float32', 'x'), 3]\".") from None
 
-    def _convert_and_show(self, source, args):
+    def _convert_and_show(self, source, args, run=(None, None)):
         try:
             check_target_name(args.as_)
             require_paddle()
@@ -173,10 +173,10 @@ class D2SMagics(Magics):
         with using_lang(args.lang):
             display(HTML(conversion_html(conv)))
             if conv.mode == "ast" and not conv.library_forward:
-                self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang)
+                self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang, run)
                 for method in conv.methods.values():  # each converted method's own steps
                     if method.error is None:
-                        show_conversion_steps(method, args.lang)
+                        show_conversion_steps(method, args.lang, run)
 
 
 # magic_arguments writes "%to_static" in the usage line; this is a cell magic.
