@@ -27,7 +27,7 @@ from .options import ViewOptions
 from .paddle_compat import require_paddle
 from .paddle_compat.program import (feed_values, has_while_loop, program_to_graph,
                                     recording_layer_paths, value_name)
-from .paddle_compat.targets import converted_methods, is_layer, resolve
+from .paddle_compat.targets import concrete_program, converted_methods, is_layer, resolve
 from .paddle_compat.transformers import recording_converted_functions
 from .shapes import dtype_name
 from .specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
@@ -393,7 +393,7 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
         with recording_layer_paths(layer) as paths, recording_converted_functions() as seen:
             # Traced for the inputs of the first run, the Program is the one that run uses
             # (Paddle caches it), so forward is traced once, as plain to_static + a call does.
-            cp = sf.get_concrete_program(*inputs)[0] if inputs is not None else sf.concrete_program
+            cp = concrete_program(sf, inputs)
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
                       f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc

@@ -143,6 +143,17 @@ def forward_converted(layer, specs, full_graph: bool = True):
             del layer.forward
 
 
+def concrete_program(static_function, inputs=None):
+    """The ConcreteProgram a ``StaticFunction`` builds; with ``inputs``, the one a call on
+    them uses (Paddle caches it by the inputs and the train/eval mode, so the call that
+    follows reuses it instead of tracing forward again)."""
+    if inputs is None:
+        return static_function.concrete_program
+    mode = getattr(static_function, "_is_train_mode", None)
+    kwargs = {"is_train": mode()} if callable(mode) else {}
+    return static_function.get_concrete_program(*inputs, **kwargs)[0]
+
+
 def code_of(obj):
     """The code object of the function behind ``obj`` (None when there is none);
     never raises and never imports Paddle."""
