@@ -38,6 +38,7 @@ _LAZY = {
     "CheckResult": ("d2s_lab.core.check", "CheckResult"),
     "diagnose": ("d2s_lab.core.diagnose", "diagnose"),
     "ErrorReport": ("d2s_lab.core.diagnose", "ErrorReport"),
+    "hints": ("d2s_lab.core.diagnose", "hints"),
     "sot_report": ("d2s_lab.core.sot_info", "sot_report"),
     "SotReport": ("d2s_lab.core.sot_info", "SotReport"),
 }

@@ -127,3 +127,92 @@ NO_ATTRIBUTE = """\
 UNBOUND = """\
     UnboundLocalError: cannot access local variable 'x' where it is not associated with a value
 """
+
+# --- issue #14: failure classes that had no hint (all AST, x: [None, 4], unless said) ----
+# `a = argmax(x).astype("int32"); return paddle.maximum(a, paddle.argmax(x, axis=1))`
+TYPE_PROMOTION = """\
+    TypeError: (InvalidType) Type promotion only support calculations between floating-point numbers and between complex and real numbers. But got different data type x: int32, y: int64. (at /paddle/paddle/phi/common/type_promotion.h:220)
+"""
+# `for i in range(3): idx = paddle.concat([idx, paddle.full([1], i, dtype="int64")])`, idx int32
+SAME_DATA_TYPE = """\
+    TypeError: All the Tensors in the input must have the same data type.
+"""
+# `return x.astype("int65")` (and `paddle.zeros([2, 4], dtype="float33")`)
+DTYPE_NOT_UNDERSTOOD = """\
+    TypeError: data type 'int65' not understood
+"""
+# `lab = argmax(x).astype("float32"); return F.one_hot(lab, 4)`
+ONE_HOT_DTYPE = """\
+    TypeError: (InvalidType) Check data type error for op: one_hot, input: x, x.dtype: float32, and expected_dtype: int32, int64,  (at /paddle/paddle/fluid/pir/dialect/operator/utils/utils.cc:324)
+"""
+# `idx = argmax(x).astype("float32"); return paddle.gather(x, idx)`: run stage
+GATHER_INDEX_DTYPE = """\
+    InvalidArgumentError: The data type of Input(Index) of gather must be int32 or int64 on CPU. (at /paddle/paddle/phi/kernels/cpu/gather_kernel.cc:60)
+      [operator < pd_kernel.phi_kernel > error]  [operator < run_program > error]
+"""
+# `d = {"a": x * 2}; return d["b"]`: Paddle's Dy2StKeyError
+KEY_ERROR = """\
+    KeyError: 'b'
+"""
+# `d = {}; if x.mean() > 0: d["a"] = x` then `return d["a"]`: Dygraph2StaticException
+DICT_IN_ONE_BRANCH = """\
+    paddle.jit.dy2static.utils.Dygraph2StaticException: Your if/else have different number of return value. TODO: add link to modify. Incompatible return values of `d` in true_fn and false_fn in cond: The two structures don't have the same number of elements.
+
+First structure (1 elements): {'a': Value(define_op_name=pd_op.data, index=0, dtype=tensor<-1x4xf32>, stop_gradient=False)}
+
+Second structure (0 elements): {}
+"""
+# `for row in zip(x, x):` with x: [None, 4]; RuntimeError from convert_zip
+ZIP_DYNAMIC = """\
+    RuntimeError: Not support zip(tensor, ...) when tensor.shape[0] == -1, but found args[0].shape[0] == -1 in 'zip'
+"""
+# `y = None; return x + y`
+ADD_NONE = """\
+    TypeError: (InvalidType) full(): argument (position 2) must be double, but got NoneType (at /paddle/paddle/fluid/pybind/op_function_common.cc:428)
+"""
+# `if x.mean() > 0: y = x * 2` then `return x + y`
+ADD_UNDEFINED = """\
+    TypeError: (InvalidType) full(): argument (position 2) must be double, but got UndefinedVar (at /paddle/paddle/fluid/pybind/op_function_common.cc:428)
+"""
+# a Layer method holding a multi-line string whose second line starts at column 0:
+# Paddle's dedent fails and its re-parse raises (no traceback line in the user's code)
+REPARSE_INDENT = "unexpected indent (<unknown>, line 1)"
+# `while True: return x`: no location in the text
+WHILE_TRUE_RETURN = ("Found return statement in While or For body and loop is meaningless, "
+                     "please check you code and remove return in while/for.")
+# `return paddle.concat([x, paddle.ones([3, 5])], axis=0)`
+CONCAT_MISMATCH = """\
+    ValueError: (InvalidArgument) The 1-th dimension of input[0] and input[1] is expected to be equal.But received input[0]'s shape = [-1, 4], input[1]'s shape = [3, 5].
+  [Hint: Expected inputs_dims[0][j] == inputs_dims[i][j], but received inputs_dims[0][j]:4 != inputs_dims[i][j]:5.] (at /paddle/paddle/phi/kernels/funcs/concat_funcs.h:72)
+"""
+# `return paddle.to_tensor(np.array(y))` (and np.asarray): the traceback passes through
+# creation.py's _to_tensor_static, so "static" is in the text
+TO_TENSOR_OBJECT = """\
+In transformed code:
+
+    File "/tmp/m.py", line 73, in np_array_to_tensor
+        def np_array_to_tensor(x):
+            y = x * 2
+            return paddle.to_tensor(np.array(y))
+            ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ <--- HERE
+
+    File "/venv/lib/python3.11/site-packages/paddle/tensor/creation.py", line 1069, in tensor
+	tensor = _to_tensor_static(data, dtype, stop_gradient)
+
+    TypeError: The type of received input == `object`, it is not supported to convert to tensor, such as [[Var], [Var], [3], [4]]
+"""
+# SOT: `return paddle.to_tensor(np.abs(x))`
+SOT_UFUNC = "operand 'Tensor' does not support ufuncs (__array_ufunc__=None)"
+# AST: KEY_ERROR's text as Paddle prints it, with a neighbouring function `f_reshape` and a
+# `.reshape(` quoted among the lines around the failing one: they must not decide the hint
+KEY_ERROR_WITH_NEIGHBOURS = """\
+In transformed code:
+
+    File "/tmp/m.py", line 12, in f_reshape
+        y = x.reshape([-1, 4])  # shape mismatch here? no
+        d = {"a": y}
+        return d["b"]
+        ~~~~~~~~~~~~~ <--- HERE
+
+    KeyError: 'b'
+"""

@@ -2,6 +2,9 @@
 model caught and its first divergent layer named, in Python and through %%to_static --check."""
 import re
 
+import paddle as pd
+from paddle import nn as pnn
+
 from d2s_lab.core.check import CheckResult, LayerCheck, OutputCheck
 from d2s_lab.viz.palette import HIGHLIGHT_COLOR
 
@@ -199,3 +202,31 @@ def test_seed_net_check_in_magic(shell):
     assert chk.ok and chk.first_divergent is None
     ok_boxes, bad_boxes = _verdict(htmls[0])
     assert len(ok_boxes) == 1 and not bad_boxes
+
+
+class ForcedDropout(pnn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = pnn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.fc(x)
+        return pd.nn.functional.dropout(y, 0.5, training=True)  # FORCED
+
+
+def test_check_names_the_line_forcing_randomness(paddle):
+    import d2s_lab
+    from d2s_lab.core.lang import using_lang
+    from d2s_lab.viz.check_view import check_html
+
+    conv = d2s_lab.convert(ForcedDropout(), ["x: [None, 4] float32"])
+    with using_lang("en"):
+        res = d2s_lab.check(conv)
+    want = next(i for i, ln in enumerate(open(__file__, encoding="utf-8"), 1)
+                if ln.rstrip().endswith("# FORCED"))
+    assert [(f, ln) for f, ln, _ in res.random_lines] == [(__file__, want)]
+    assert any(f"test_check.py line {want}" in w for w in res.warnings)
+    page = check_html(res, conv)
+    assert page.count("d2s-random-line") == 1 and "training=True" in page
+    with using_lang("zh"):
+        assert "强制随机的位置" in check_html(res, conv)

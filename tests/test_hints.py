@@ -1,12 +1,14 @@
 """The hint classifier: a table of Paddle 3.3.1's own error texts (recorded from real failing
 conversions, see tests/recorded_errors.py) -> hint id, covering every hint; then real failing
 conversions through d2s_lab.convert, checked for hint id and the user's line."""
+import os
+
 import numpy as np
 import paddle
 import pytest
 
 import recorded_errors as rec
-from d2s_lab.core.diagnose import HINTS, classify
+from d2s_lab.core.diagnose import HINTS, classify, hint_text
 
 DYN = [[None, 4]]  # the spec the texts were recorded with: x: [None, 4] float32
 STATIC = [[2, 4]]
@@ -80,6 +82,39 @@ ROWS = [
     ("no-attribute", "AttributeError", rec.NO_ATTRIBUTE, "    return x.no_such_method()", DYN,
      ""),
     ("unbound-local", "UnboundLocalError", rec.UNBOUND, "    return x", DYN, ""),
+    # --- issue #14 -------------------------------------------------------------------------
+    ("dtype-promotion", "TypeError", rec.TYPE_PROMOTION,
+     "    return paddle.maximum(a, paddle.argmax(x, axis=1))", DYN, "dtype-mix"),
+    ("dtype-loop-counter", "TypeError", rec.SAME_DATA_TYPE,
+     '        idx = paddle.concat([idx, paddle.full([1], i, dtype="int64")])', DYN, "dtype-mix"),
+    ("dtype-not-understood", "TypeError", rec.DTYPE_NOT_UNDERSTOOD, '    return x.astype("int65")',
+     DYN, "dtype-arg"),
+    ("dtype-one-hot", "TypeError", rec.ONE_HOT_DTYPE, "    return F.one_hot(lab, 4)", DYN,
+     "dtype-arg"),
+    ("dtype-gather-index", "InvalidArgumentError", rec.GATHER_INDEX_DTYPE,
+     "    return paddle.gather(x, idx)", DYN, "dtype-arg"),
+    ("key-error", "Dy2StKeyError", rec.KEY_ERROR, '    return d["b"]', DYN, "dict-key"),
+    ("dict-in-one-branch", "Dygraph2StaticException", rec.DICT_IN_ONE_BRANCH,
+     "    if x.mean() > 0:", DYN, "dict-key"),
+    ("zip-dynamic", "RuntimeError", rec.ZIP_DYNAMIC, "    for row in zip(x, x):", DYN,
+     "dynamic-dim-iter"),
+    ("add-none", "TypeError", rec.ADD_NONE, "    return x + y", DYN, "none-value"),
+    ("add-undefined", "TypeError", rec.ADD_UNDEFINED, "    return x + y", DYN, "none-value"),
+    ("reparse-indent", "IndentationError", rec.REPARSE_INDENT, "", DYN, "reparse-syntax"),
+    ("while-true-return", "Dygraph2StaticException", rec.WHILE_TRUE_RETURN, "", DYN,
+     "return-in-loop"),
+    # known gaps fixed: concat's wording, np.array fed to to_tensor, SOT's ufunc refusal
+    ("concat", "ValueError", rec.CONCAT_MISMATCH,
+     "    return paddle.concat([x, paddle.ones([3, 5])], axis=0)", DYN, "shape-mismatch"),
+    ("to-tensor-np-array", "TypeError", rec.TO_TENSOR_OBJECT,
+     "    return paddle.to_tensor(np.array(y))", DYN, "numpy-api"),
+    ("to-tensor-np-asarray", "TypeError", rec.TO_TENSOR_OBJECT,
+     "    return paddle.to_tensor(np.asarray(y))", DYN, "numpy-api"),
+    ("sot-ufunc", "TypeError", rec.SOT_UFUNC, "    return paddle.to_tensor(np.abs(x))", DYN,
+     "numpy-api"),
+    # the quoted neighbouring lines (a function named f_reshape, a .reshape() call) never count
+    ("neighbour-lines-ignored", "KeyError", rec.KEY_ERROR_WITH_NEIGHBOURS, '    return d["b"]', DYN,
+     "dict-key"),
 ]
 
 
@@ -99,7 +134,7 @@ def test_table_covers_every_hint():
     assert expected - {""} == set(HINTS), "every hint needs a row, every row a known hint"
     assert "" in expected
     assert len({row[0] for row in ROWS}) == len(ROWS)
-    assert all(isinstance(v, str) and v.strip() for v in HINTS.values())
+    assert all(set(v) == {"en", "zh"} and all(t.strip() for t in v.values()) for v in HINTS.values())
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
@@ -158,6 +193,75 @@ def broadcast_mismatch(x):
     return y + paddle.ones([5])  # BROADCAST
 
 
+def dtype_promotion(x):
+    a = paddle.argmax(x, axis=1).astype("int32")
+    return paddle.maximum(a, paddle.argmax(x, axis=1))  # DTYPE_MIX
+
+
+def loop_counter_dtype(x):
+    idx = paddle.argmax(x, axis=1).astype("int32")
+    for i in range(3):
+        idx = paddle.concat([idx, paddle.full([1], i, dtype="int64")])  # LOOP_COUNTER
+    return idx
+
+
+def bad_dtype_name(x):
+    return paddle.zeros([2, 4], dtype="float33")  # BAD_DTYPE
+
+
+def float_index_gather(x):
+    idx = paddle.argmax(x, axis=1).astype("float32")
+    return paddle.gather(x, idx)  # GATHER_DTYPE
+
+
+class UnderIndentedString(paddle.nn.Layer):
+    def forward(self, x):
+        note = """scale
+by two"""  # REPARSE
+        return x * len(note)
+
+
+def missing_key(x):
+    d = {"a": x * 2}
+    return d["b"]  # KEY
+
+
+def zip_over_batch(x):
+    rows = []
+    for a, b in zip(x, x):  # ZIP
+        rows.append(a + b)
+    return paddle.stack(rows)
+
+
+def add_none(x):
+    y = None
+    return x + y  # ADD_NONE
+
+
+def set_in_one_branch(x):
+    if x.mean() > 0:
+        y = x * 2
+    return x + y  # ONE_BRANCH
+
+
+def loop_that_returns(x):
+    while True:  # WHILE_TRUE
+        return x * 2
+
+
+def concat_mismatch(x):
+    return paddle.concat([x, paddle.ones([3, 5])], axis=0)  # CONCAT
+
+
+def np_array_to_tensor(x):
+    y = x * 2
+    return paddle.to_tensor(np.array(y))  # NP_ARRAY
+
+
+def sot_np_abs(x):
+    return paddle.to_tensor(np.abs(x))  # NP_ABS
+
+
 def line_of(marker: str) -> int:
     with open(__file__, encoding="utf-8") as fh:
         for i, line in enumerate(fh, 1):
@@ -178,6 +282,21 @@ E2E = {
                      "Dygraph2StaticException"),
     "broadcast": (broadcast_mismatch, "ast", "BROADCAST", "shape-mismatch", "convert",
                   "ValueError"),
+    "dtype-promotion": (dtype_promotion, "ast", "DTYPE_MIX", "dtype-mix", "convert", "TypeError"),
+    "loop-counter": (loop_counter_dtype, "ast", "LOOP_COUNTER", "dtype-mix", "convert", "TypeError"),
+    "bad-dtype": (bad_dtype_name, "ast", "BAD_DTYPE", "dtype-arg", "convert", "TypeError"),
+    "gather-dtype": (float_index_gather, "ast", "GATHER_DTYPE", "dtype-arg", "run", "ValueError"),
+    "reparse": (UnderIndentedString, "ast", "REPARSE", "reparse-syntax", "convert",
+                "IndentationError"),
+    "key": (missing_key, "ast", "KEY", "dict-key", "convert", "Dy2StKeyError"),
+    "zip": (zip_over_batch, "ast", "ZIP", "dynamic-dim-iter", "convert", "RuntimeError"),
+    "add-none": (add_none, "ast", "ADD_NONE", "none-value", "convert", "TypeError"),
+    "one-branch": (set_in_one_branch, "ast", "ONE_BRANCH", "none-value", "convert", "TypeError"),
+    "while-true": (loop_that_returns, "ast", "WHILE_TRUE", "return-in-loop", "convert",
+                   "Dygraph2StaticException"),
+    "concat": (concat_mismatch, "ast", "CONCAT", "shape-mismatch", "convert", "ValueError"),
+    "np-array": (np_array_to_tensor, "ast", "NP_ARRAY", "numpy-api", "convert", "TypeError"),
+    "sot-np-abs": (sot_np_abs, "sot", "NP_ABS", "numpy-api", "run", "TypeError"),
 }
 
 
@@ -187,18 +306,23 @@ def test_real_failure_hint_and_line(name):
     from d2s_lab.core.errors import ConversionError
 
     fn, mode, marker, hint_id, stage, exc_type = E2E[name]
+    if isinstance(fn, type):
+        fn = fn()
     with pytest.raises(ConversionError) as ei:
         d2s_lab.convert(fn, ["x: [None, 4] float32"], mode=mode)
     err = ei.value
     rep = err.report
     assert rep is not None and err.original is not None
     assert rep.hint_id == hint_id, (rep.hint_id, rep.original_text[-800:])
-    assert rep.hint == HINTS[hint_id]
+    assert rep.hint == rep.hint_for() and rep.hint.endswith(hint_text(hint_id))
     assert rep.line == line_of(marker), (rep.line, rep.original_text[-800:])
     assert rep.file == __file__ and rep.where == f"test_hints.py line {rep.line}"
     assert rep.code.rstrip().endswith("# " + marker)
     assert rep.exc_type == exc_type
     assert err.stage == rep.stage == stage and rep.mode == mode
+    # the message names the same line as the box, and never Paddle's temporary file
+    assert f"line {rep.line})" in err.message or "line" not in err.message, err.message
+    assert "to_static_tmp" not in err.message + rep.original_text + rep.message
     # the context is numbered as the file is, and marks the failing line
     assert [c.number for c in rep.context if c.is_error] == [rep.line]
 
@@ -217,3 +341,87 @@ def test_sot_internal_error_has_no_cause_to_unwrap():
     assert classify("InnerError", str(inner)) == "sot-internal"
     assert ei.value.report.message  # Paddle's own gist, whatever its wording
 
+
+
+# --- the shape hint names the layer ------------------------------------------------------
+
+class FlatNet(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.conv = paddle.nn.Conv2D(3, 8, 3)
+        self.fc = paddle.nn.Linear(16, 10)  # FC_CTOR
+
+    def forward(self, x):
+        y = self.conv(x)
+        y = paddle.flatten(y, 1)  # FLATTEN
+        return self.fc(y)  # FC_CALL
+
+
+def test_layer_shape_mismatch_names_layer_and_origin():
+    import d2s_lab
+    from d2s_lab.core.errors import ConversionError
+
+    with pytest.raises(ConversionError) as ei:
+        d2s_lab.convert(FlatNet(), ["x: [None, 3, 32, 32] float32"])
+    rep = ei.value.report
+    assert rep.hint_id == "shape-mismatch" and rep.line == line_of("FC_CALL")
+    f = rep.facts
+    assert (f["layer"], f["expected"], f["actual"]) == ("fc", 16, 7200)
+    assert f["ctor"] == "paddle.nn.Linear(16, 10)" and f["ctor_line"] == line_of("FC_CTOR")
+    assert f["factors"] == "8x30x30" and f["source_layer"] == "conv"
+    assert f["via_name"] == "flatten" and f["via_line"] == line_of("FLATTEN")
+    assert f["fix"] == "paddle.nn.Linear(7200, 10)"
+    en, zh = rep.hint_for("en"), rep.hint_for("zh")
+    assert f"line {line_of('FC_CTOR')}" in en and "7,200" in en and "8x30x30" in en
+    assert f"第 {line_of('FC_CTOR')} 行" in zh and "7,200" in zh and "层 `fc`" in zh
+    assert ei.value.conversion.target is not None  # the diagnosis had the Layer
+
+
+# --- the catalogue ----------------------------------------------------------------------
+
+def test_catalogue_lists_every_hint_in_both_languages():
+    import d2s_lab
+
+    en, zh = d2s_lab.hints("en"), d2s_lab.hints("zh")
+    assert [h.id for h in en] == [h.id for h in zh] == list(HINTS)
+    for a, b in zip(en, zh):
+        assert a.text == HINTS[a.id]["en"] and b.text == HINTS[a.id]["zh"] and a.text != b.text
+        assert a.title and b.title and a.example and a.mode in ("ast", "sot")
+    readme = open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "README.md"),
+                  encoding="utf-8").read()
+    for h in en:
+        assert f"| `{h.id}` |" in readme, h.id
+
+
+@pytest.mark.parametrize("hint_id", sorted(HINTS))
+def test_catalogue_example_fails_with_its_hint(hint_id, tmp_path):
+    """Every catalogue example, written to a file and converted for real, gets its hint
+    (and a line in that file, except where Paddle gives none)."""
+    import importlib.util
+    import sys
+
+    import d2s_lab
+    from d2s_lab.core.diagnose import EXAMPLES, NOT_RAISED
+    from d2s_lab.core.errors import ConversionError
+
+    source, spec, mode = EXAMPLES[hint_id]
+    path = tmp_path / f"example_{hint_id.replace('-', '_')}.py"
+    path.write_text("import math\n\nimport numpy as np\nimport paddle\n\n" + source)
+    name = path.stem
+    mod_spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(mod_spec)
+    sys.modules[name] = mod
+    try:
+        mod_spec.loader.exec_module(mod)
+        target = mod.Net() if hasattr(mod, "Net") else mod.f
+        if hint_id in NOT_RAISED:
+            d2s_lab.convert(target, [spec], mode=mode)  # Paddle 3.3 only logs it
+            return
+        with pytest.raises(ConversionError) as ei:
+            d2s_lab.convert(target, [spec], mode=mode)
+    finally:
+        sys.modules.pop(name, None)
+    rep = ei.value.report
+    assert rep.hint_id == hint_id, (rep.exc_type, rep.message)
+    if hint_id not in ("sot-internal",):
+        assert rep.file == str(path) and rep.line is not None and rep.line > 5

@@ -127,3 +127,13 @@ def test_internal_use_detector(tmp_path, source, expected):
     assert [any(f.startswith(e) for f in found) for e in expected] == [True] * len(expected)
     if not expected:
         assert found == []
+
+
+def test_the_paddle_import_contract_lists_every_core_module():
+    import tomllib
+
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    (contract,) = [c for c in cfg["tool"]["importlinter"]["contracts"]
+                   if c["name"].startswith("Only core.paddle_compat")]
+    core = {f"d2s_lab.core.{p.stem}" for p in (PKG / "core").glob("*.py") if p.stem != "__init__"}
+    assert core - set(contract["source_modules"]) == set()

@@ -11,6 +11,10 @@ intermediate values come from the converted code itself.
 from __future__ import annotations
 
 import types
+import ast
+import inspect
+import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -19,6 +23,9 @@ from .cells import restore_sources
 from .compare import compare_arrays
 from .diagnose import diagnose
 from .errors import D2SError
+from .frames import Frame, is_user_file
+from .frames import where as where_text
+from .lang import get_lang
 from .nested import flatten
 from .paddle_compat import require_paddle
 from .paddle_compat.program import in_global_block
@@ -88,6 +95,9 @@ class CheckResult:
     divergent_ops: List[int] = field(default_factory=list)  # op ids of conv.ir in that layer
     error: Any = None  # an ErrorReport when a run failed
     graph: Any = None  # the conversion's Graph, for drawing the divergent layer
+    # (file, line, code) of each line that forces randomness (training=True, paddle.rand*,
+    # functional dropout), when the outputs change with the seed
+    random_lines: List[Tuple[str, int, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -230,9 +240,8 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
             res.error = diagnose(exc, conversion)
             return res
         if not all(o.ok for o in _compare_leaves(dyn, dyn_again, 0.0, 0.0, paddle)):
-            res.warnings.append(
-                "The dygraph output changes with the random seed (dropout or random ops are active "
-                "in this mode): a difference from static mode may be randomness, not a conversion bug.")
+            res.random_lines = random_lines(conversion)
+            res.warnings.append(_random_warning(res.random_lines))
         try:
             sta = _run(conversion.static_function, xs, paddle, seed)
         except Exception as exc:
@@ -427,6 +436,76 @@ def _isolated(layer, path, call, fn, xs, paddle, seed, mode):
         return sf(*captured["x"])
     except Exception:
         return None
+
+
+_RANDOM_CALLS = re.compile(r"^(rand|randn|randint|randint_like|randperm|rand_like|randn_like|normal|"
+                           r"uniform|bernoulli|multinomial|poisson|standard_normal|dropout|"
+                           r"dropout2d|dropout3d|alpha_dropout|feature_alpha_dropout)$")
+
+
+def _random_calls(src: str, first: int) -> List[Tuple[int, str]]:
+    """(line, code) of calls in ``src`` that force randomness: ``training=True`` written
+    out, a random-number call (``paddle.rand*``, ``paddle.normal``, ...) or dropout in
+    functional form (``F.dropout(...)``); lines numbered from ``first``."""
+    try:
+        tree = ast.parse(textwrap.dedent(src))
+    except SyntaxError:
+        return []
+    lines = textwrap.dedent(src).splitlines()
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        fn = node.func
+        name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+        forced = any(k.arg == "training" and isinstance(k.value, ast.Constant) and k.value.value is True
+                     for k in node.keywords)
+        if forced or _RANDOM_CALLS.match(name or ""):
+            out.append((first + node.lineno - 1, lines[node.lineno - 1].strip()))
+    return sorted(set(out))
+
+
+def random_lines(conv) -> List[Tuple[str, int, str]]:
+    """(file, line, code) of the lines forcing randomness in the converted function and in
+    the forward of the user's own sublayers."""
+    found: List[Tuple[str, int, str]] = []
+    if conv.original_source and conv.source_first_line:
+        found += [(conv.source_file, ln, code)
+                  for ln, code in _random_calls(conv.original_source, conv.source_first_line)]
+    layer = getattr(conv, "layer", None)
+    seen = set()
+    for _, sub in (layer.named_sublayers() if layer is not None else []):
+        fwd = getattr(type(sub), "forward", None)
+        code = getattr(fwd, "__code__", None)
+        if code is None or code in seen or not is_user_file(code.co_filename):
+            continue
+        seen.add(code)
+        try:
+            lines, first = inspect.getsourcelines(fwd)
+        except (OSError, TypeError):
+            continue
+        found += [(code.co_filename, ln, c) for ln, c in _random_calls("".join(lines), first)]
+    return found
+
+
+_RANDOM_WARNING = {
+    "en": ("The dygraph output changes with the random seed (dropout or random ops are active "
+           "in this mode): a difference from static mode may be randomness, not a conversion bug.",
+           " Randomness is forced at {places}: `training=True` written out keeps dropout on in eval "
+           "mode (pass `training=self.training`), and random ops draw new numbers each run."),
+    "zh": ("动态图输出随随机种子变化（此模式下 dropout 或随机算子处于激活状态）：与静态图的差异可能来自随机性，"
+           "而不是转换错误。",
+           " 强制随机的位置：{places}。写死的 `training=True` 会让 dropout 在 eval 模式下仍然生效"
+           "（请传入 `training=self.training`），随机算子每次运行都会生成新的数。"),
+}
+
+
+def _random_warning(lines: List[Tuple[str, int, str]]) -> str:
+    general, specific = _RANDOM_WARNING[get_lang()]
+    if not lines:
+        return general
+    places = "; ".join(f"{where_text(Frame(f, ln))} (`{code}`)" for f, ln, code in lines[:5])
+    return general + specific.format(places=places)
 
 
 def attach_check(conv) -> None:

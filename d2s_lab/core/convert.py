@@ -24,6 +24,7 @@ from .frames import display_file, gist_at_line, is_user_file
 from .graph import Graph
 from .nested import flatten
 from .options import ViewOptions
+from .rewrites import find_rewrites
 from .paddle_compat import require_paddle
 from .paddle_compat.program import (feed_values, has_while_loop, program_to_graph,
                                     recording_layer_paths, value_name)
@@ -69,6 +70,7 @@ class Conversion:
     sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_info.attach_sot_report
     # the Layer's other methods decorated with to_static, each converted on its own
     methods: Dict[str, "Conversion"] = field(default_factory=dict)
+    rewrites: List[Any] = field(default_factory=list)  # Python values Paddle silently rewrote
     library_forward: bool = False  # forward is library code (nn.Sequential), not the user's
     structure: str = ""  # the Layer's structure (its repr), shown when forward is library code
     paddle_log: str = ""  # Paddle's native log lines and warnings while converting
@@ -267,7 +269,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     if mode == "sot":
         _convert_sot(conv, fn, specs, paddle)
     if not run:
-        conv.ir = walk() if walk is not None else None
+        _walked(conv, walk)
         return
     t0 = time.perf_counter()
     error: Optional[BaseException] = None
@@ -275,8 +277,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         out = _first_run(conv, inputs, run_budget_s)
     except (_Runaway, Exception) as exc:
         error = exc
-    if walk is not None:  # the Program as the run left it (Paddle adds its output ops)
-        conv.ir = walk()
+    _walked(conv, walk)  # the Program as the run left it (Paddle adds its output ops)
     if isinstance(error, _Runaway):
         raise _runaway(conv, error) from None
     if error is not None:
@@ -285,6 +286,14 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     conv.timings["first_run_s"] = time.perf_counter() - t0
     if not conv.outputs:
         conv.outputs = _tensor_infos(out)
+
+
+def _walked(conv: Conversion, walk) -> None:
+    """Build the graph model with ``walk`` (AST mode) and what is read from it."""
+    if walk is None:
+        return
+    conv.ir = walk()
+    conv.rewrites = find_rewrites(conv)
 
 
 class _Runaway(Exception):

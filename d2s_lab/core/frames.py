@@ -6,6 +6,7 @@ error diagnosis, the SOT report and the saved-model reader.  No Paddle imports.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sysconfig
@@ -42,11 +43,29 @@ class Frame(NamedTuple):
     code: str = ""  # the source line's text, when the callstack carries it
 
 
+# Paddle writes each transformed function to ~/.cache/paddle/to_static_tmp/<pid>/<name>XXXXXXXX.py
+# (tempfile's 8 random characters): never the user's code, never a name to show.
+_TEMP_RE = re.compile(r"""[^\s"'<>]*to_static_tmp[\\/]\d+[\\/](?P<name>[\w.-]*?)\w{8}\.py""")
+TEMP_LABEL = "<to_static generated code>"
+
+
+def is_paddle_temp_file(path: str) -> bool:
+    """True for the files Paddle writes the transformed code to."""
+    return bool(path) and "to_static_tmp" in path.replace("\\", "/").split("/")
+
+
+def hide_temp_files(text: str) -> str:
+    """``text`` with the paths of Paddle's temporary transformed files replaced by
+    :data:`TEMP_LABEL` (their names mean nothing to the user)."""
+    return _TEMP_RE.sub(TEMP_LABEL, text or "")
+
+
 def is_d2s_file(path: str) -> bool:
     """True for d2s_lab's own modules (hidden from the tracebacks users see)."""
     return os.path.abspath(path).startswith(_D2S_DIR + os.sep)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_user_file(path: str) -> bool:
     """True for the model's own code: not Python's, a library's or d2s_lab's.
 
@@ -57,7 +76,9 @@ def is_user_file(path: str) -> bool:
     if not path:
         return False
     if path.startswith("<"):
-        return not path.startswith("<frozen")
+        return not path.startswith("<frozen") and path != TEMP_LABEL
+    if is_paddle_temp_file(path):
+        return False
     real = os.path.realpath(path)
     if real.startswith(_D2S_DIR + os.sep):
         return real == _D2S_EXAMPLES  # the example models are model code
@@ -89,15 +110,21 @@ def innermost_user_frame(lines: List[str]) -> Optional[Frame]:
     Only frames inside the traced function count: frames up to Paddle's own
     tracing entry (``program_translator`` and SOT's executor) are skipped, so the
     place where the conversion was started never passes for the op's origin.
+    Read from the innermost end, stopping at the entry (callstacks are long).
     """
-    frames = parse_callstack(lines)
-    start = 0
-    for i, fr in enumerate(frames):
-        if fr.file.endswith(_TRACE_ENTRY):
-            start = i + 1
-    for fr in reversed(frames[start:]):
-        if is_user_file(fr.file):
-            return fr
+    lines = list(lines or [])
+    code = ""
+    for i in range(len(lines) - 1, -1, -1):
+        m = FRAME_RE.search(lines[i])
+        if m is None:
+            code = lines[i].strip() or code
+            continue
+        file = m.group("file")
+        if file.endswith(_TRACE_ENTRY):
+            return None
+        if is_user_file(file):
+            return Frame(file, int(m.group("line")), (m.group("func") or "").strip(), code)
+        code = ""
     return None
 
 
@@ -113,7 +140,10 @@ def user_frames_in_text(text: str, prefer: str = "") -> List[Frame]:
 
 
 def display_file(path: str) -> str:
-    """A short, readable file name (notebook cells show as ``cell[3]``)."""
+    """A short, readable file name (notebook cells show as ``cell[3]``; Paddle's temporary
+    files as :data:`TEMP_LABEL`)."""
+    if is_paddle_temp_file(path):
+        return TEMP_LABEL
     if path in CELL_NUMBERS:
         return f"cell[{CELL_NUMBERS[path]}]"
     if path.startswith("<d2s-cell-"):
@@ -163,12 +193,15 @@ def error_gist(exc: BaseException, limit: int = 500) -> str:
     gist = re.sub(r"\s*\(at /paddle/\S+\)", "", gist)
     gist = re.sub(r"\s*\[Hint:.*?\]", "", gist)
     gist = re.sub(r"\s*\[operator <.*$", "", gist)
+    # a SyntaxError's "(<unknown>, line 1)" numbers Paddle's re-parsed copy, not the user's file
+    gist = re.sub(r"\s*\(<unknown>, line \d+\)", "", gist)
     return gist.strip()[:limit] or type(exc).__name__
 
 
 def gist_at_line(exc: BaseException) -> str:
     """:func:`error_gist` plus the user's line when the text names one:
-    ``shape mismatch ... (at cell[3] line 7)``."""
-    gist = error_gist(exc, limit=400)
+    ``shape mismatch ... (at cell[3] line 7)``: the innermost user frame, as the error
+    report's box shows it; Paddle's temporary files never named."""
+    gist = hide_temp_files(error_gist(exc, limit=400))
     frames = user_frames_in_text(str(exc))
-    return f"{gist} (at {where(frames[0])})" if frames else gist
+    return f"{gist} (at {where(frames[-1])})" if frames else gist

@@ -160,6 +160,14 @@ def sub_block_labels(op_name: str) -> List[str]:
     return []
 
 
+# Ops that hand a Program's results out (PIR shadow_output, legacy fetch).
+OUTPUT_OPS = frozenset({"builtin.shadow_output", "fetch", "pd_op.fetch", "fetch_v2"})
+
+
+def is_output_op(op_name: str) -> bool:
+    return op_name in OUTPUT_OPS
+
+
 def is_const_op(op_name: str) -> bool:
     return short_name(op_name) in CONST_OPS
 

@@ -112,12 +112,17 @@ _PREFIX_RE: Dict[tuple, "re.Pattern"] = {}
 
 
 def normalize_names(source: str, prefixes: Optional[List[str]] = None) -> str:
-    """Renumber Paddle's generated names in order of first appearance.
+    """Renumber Paddle's generated names: per prefix, by the order of their numbers.
 
     Paddle numbers generated names from a process-wide counter, so the same
     function converts to ``__return_2`` / ``true_fn_5`` after other conversions
     and to ``__return_0`` / ``true_fn_0`` in a fresh process.  After this, both read
     ``__return_0``: equal code compares equal (trailing blanks are dropped too).
+    Numbers are ranked by value, not by where they first appear: Paddle sorts some
+    name lists as strings (``__return_10`` before ``__return_9``), and that order
+    changes with the counter.  Only names in the code count: comments and strings
+    (docstrings) are left alone, except a string that is just one generated name
+    (``'__return_0'``, as Paddle passes names to its helpers).
     ``prefixes`` defaults to the ones the installed Paddle generates.
     """
     if prefixes is None:
@@ -127,19 +132,68 @@ def normalize_names(source: str, prefixes: Optional[List[str]] = None) -> str:
     if pat is None:
         alt = "|".join(re.escape(p) for p in key)
         pat = _PREFIX_RE[key] = re.compile(rf"(?<!\w)({alt})_(\d+)(?!\w)")
-    numbers: Dict[tuple, int] = {}
-    counters: Dict[str, int] = {}
+    spans = _code_spans(source, pat)
+    numbers: Dict[str, set] = {}
+    for lo, hi in spans:
+        for m in pat.finditer(source, lo, hi):
+            numbers.setdefault(m.group(1), set()).add(int(m.group(2)))
+    rank = {(p, n): i for p, ns in numbers.items() for i, n in enumerate(sorted(ns))}
+    out, pos = [], 0
+    for lo, hi in spans:
+        out.append(source[pos:lo])
+        out.append(pat.sub(lambda m: f"{m.group(1)}_{rank[(m.group(1), int(m.group(2)))]}",
+                           source[lo:hi]))
+        pos = hi
+    out.append(source[pos:])
+    text = "".join(out)
+    return "\n".join(_sort_name_lists(line.rstrip()) for line in text.rstrip().splitlines()) + "\n"
 
-    def renumber(m):
-        prefix, num = m.group(1), m.group(2)
-        k = (prefix, num)
-        if k not in numbers:
-            numbers[k] = counters.get(prefix, 0)
-            counters[prefix] = numbers[k] + 1
-        return f"{prefix}_{numbers[k]}"
 
-    text = pat.sub(renumber, source)
-    return "\n".join(line.rstrip() for line in text.rstrip().splitlines()) + "\n"
+def _natural(name: str):
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name.strip("'"))]
+
+
+_NAME_LISTS = [
+    re.compile(r"^(\s*nonlocal )([\w, ]+)()$"),
+    re.compile(r"^(\s*)([\w, ]+)( = _jst\.Ld\(__args\))$"),
+    re.compile(r"^(\s*return \()((?:_jst\.Ld\(\w+\)(?:, )?)+)(\)\s*)$"),
+    re.compile(r"(\()((?:'\w+', )+'\w+')(\))"),
+]
+
+
+def _sort_name_lists(line: str) -> str:
+    """The name lists Paddle writes in its own order (``nonlocal``, ``get_args``/``set_args``,
+    the quoted names given to ``_jst.IfElse``/``_jst.While``), sorted naturally: Paddle
+    sorts them as strings, which puts ``__return_10`` before ``__return_9``."""
+    for pat in _NAME_LISTS:
+        def sort(m):
+            items = [i.strip() for i in m.group(2).split(",") if i.strip()]
+            return m.group(1) + ", ".join(sorted(items, key=_natural)) + m.group(3)
+        line = pat.sub(sort, line)
+    return line
+
+
+def _code_spans(source: str, pat) -> List[tuple]:
+    """(start, end) offsets of ``source`` where generated names are renumbered: names,
+    and strings holding exactly one generated name; the whole text when it does not
+    tokenize."""
+    import io
+    import tokenize
+
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    spans = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.NAME or (
+                    tok.type == tokenize.STRING and pat.fullmatch(tok.string.strip("'\"")) is not None):
+                lo = starts[tok.start[0] - 1] + tok.start[1]
+                hi = starts[tok.end[0] - 1] + tok.end[1]
+                spans.append((lo, hi))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return [(0, len(source))]
+    return spans
 
 
 @dataclass

@@ -3,10 +3,12 @@ warnings, and (when outputs differ) the first divergent layer, in a table and
 highlighted in the program diagram."""
 from __future__ import annotations
 
+from ..core.frames import display_file
 from ..core.graph import Block, Graph
 from ..core.shapes import format_shape
 from .error_view import ERROR_CSS, error_report_body
 from .graph_view import draw_or_reason
+from .explain import ui
 from .html import CSS, esc, table
 from .op_table import op_table_html
 
@@ -42,8 +44,8 @@ def outputs_table(result) -> str:
         rows.append([f"<code>{esc(o.name)}</code>", shapes + " " + _cell(o.shapes_equal),
                      dtypes + " " + _cell(o.dtypes_equal), _num(o.max_abs), _num(o.max_rel),
                      _cell(o.allclose), esc(o.note)])
-    return table(["output", "shape (dygraph vs static)", "dtype", "max abs diff", "max rel diff",
-                  f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", "note"], rows)
+    return table([ui("output_h"), ui("shape_h"), ui("dtype_h"), ui("maxabs_h"), ui("maxrel_h"),
+                  f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", ui("note_h")], rows)
 
 
 def layers_table(result, limit: int = 60) -> str:
@@ -57,8 +59,8 @@ def layers_table(result, limit: int = 60) -> str:
                      _cell(lc.ok) if not lc.note else "", esc(lc.note)])
     more = (f'<div class="d2s-sub">{len(result.layers) - limit} more layers not shown.</div>'
             if len(result.layers) > limit else "")
-    return ('<div class="d2s-scroll">' + table(["layer (in the order they finish)", "class",
-                                                "max abs diff", "agrees", "note"], rows)
+    return ('<div class="d2s-scroll">' + table([ui("layer_order_h"), ui("class_h"),
+                                                ui("maxabs_h"), ui("agrees_h"), ui("note_h")], rows)
             + "</div>" + more)
 
 
@@ -85,28 +87,32 @@ def check_body(result, conv=None) -> str:
     parts = [f"<style>{CHECK_CSS}{ERROR_CSS}</style>"]
     ins = ", ".join(result.inputs)
     if result.error is not None:
-        parts.append('<div class="d2s-bad">The numeric check could not run both versions:</div>'
+        parts.append(f'<div class="d2s-bad">{esc(ui("check_failed"))}</div>'
                      + error_report_body(result.error))
     elif result.ok:
-        parts.append(f'<div class="d2s-ok"><b>Dygraph and static agree</b> on {len(result.outputs)} '
-                     f"output(s) (inputs {esc(ins)}; eval mode unless asked otherwise; "
-                     f"same seed).</div>")
+        parts.append(f'<div class="d2s-ok"><b>{esc(ui("agree"))}</b> '
+                     f"{esc(ui('agree_tail').format(n=len(result.outputs), ins=ins))}</div>")
     else:
         where = ""
         if result.first_divergent:
-            where = (f" First divergent layer: <b><code>{esc(result.first_divergent)}</code></b> "
-                     f"({esc(result.first_divergent_cls)}), found by comparing every sublayer's "
-                     f"outputs ({esc(result.localized_by)}).")
-        parts.append(f'<div class="d2s-bad"><b>Dygraph and static differ</b> (inputs {esc(ins)}).'
+            where = (f" {esc(ui('first_div'))} <b><code>{esc(result.first_divergent)}</code></b> "
+                     f"({esc(result.first_divergent_cls)}), {esc(ui('localized'))} "
+                     f"({esc(result.localized_by)}).")
+        parts.append(f'<div class="d2s-bad"><b>{esc(ui("differ"))}</b> ({esc(ins)}).'
                      f"{where}</div>")
     parts.extend(f'<div class="d2s-note">{esc(w)}</div>' for w in result.warnings)
+    for file, line, code in getattr(result, "random_lines", None) or []:
+        place = ui("line_of").format(file=display_file(file), line=line)
+        parts.append(f'<div class="d2s-note d2s-random-line"><b>{esc(ui("random_line"))}</b> '
+                     f"{esc(place)}: <code>{esc(code)}</code></div>")
     if result.outputs:
         parts.append(outputs_table(result))
     if result.layers:
-        parts.append("<details><summary>Sublayer outputs compared</summary>"
+        parts.append(f"<details><summary>{esc(ui('sublayers_compared'))}</summary>"
                      + layers_table(result) + "</details>")
     parts.append(_diagram(result, conv))
-    return "<details open><summary>Numeric check: dygraph vs static</summary>" + "".join(parts) + "</details>"
+    return (f"<details open><summary>{esc(ui('check_title'))}</summary>" + "".join(parts)
+            + "</details>")
 
 
 def section_check(conv) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..core.graph import Graph, Op
-from ..core.ops import CATEGORY_LABELS
+from ..core.ops import CATEGORY_LABELS, is_output_op
 from ..core.options import ViewOptions
 from ..core.shapes import shape_and_dtype
 from .dot_escape import dot_str, html_label, html_text
@@ -116,6 +116,8 @@ class _Emitter:
         self.clusters = 0
         self.categories: set[str] = set()
         self.highlighted = 0
+        self.outputs_drawn = 0
+        self.output_ops = sum(1 for o in plan.index.ops.values() if is_output_op(o.name))
 
     def emit(self, rankdir: str, title: Optional[str], layout: Layout) -> DotGraph:
         plan = self.plan
@@ -159,6 +161,9 @@ class _Emitter:
 
     def op_node(self, op: Op, indent: str) -> None:
         self.categories.add(op.category)
+        if is_output_op(op.name):
+            self.output_node(op, indent)
+            return
         cls = "d2s-op" + (f" d2s-line-{op.source.line}" if op.source is not None else "")
         extra = ""
         if op.id in self.highlight:
@@ -175,6 +180,24 @@ class _Emitter:
             for inner in self.plan.shown(blk.ops):
                 self.op_node(inner, indent + "  ")
             self.lines.append(f"{indent}}}")
+
+    def output_node(self, op: Op, indent: str) -> None:
+        """An op handing a result out (shadow_output, fetch), drawn as an output arrow."""
+        self._output_line(indent, f"o{op.id}", op.inputs[0] if op.inputs else None, self.outputs_drawn)
+
+    def _output_line(self, indent: str, node: str, vid, k: int) -> None:
+        v = self.plan.index.graph.values.get(vid) if vid is not None else None
+        shape = shape_and_dtype(v.shape, v.dtype) if v else ""
+        total = len(self.plan.index.out_marks) + self.output_ops
+        head = "output" + (f" {k}" if total > 1 else "")
+        data = CATEGORY_COLORS["data"]
+        self.lines.append(
+            f'{indent}{node} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
+            f'style=filled fillcolor="{tint(data, 0.55)}" color="{data}" '
+            f"tooltip={dot_str('graph output ' + str(k) + ' ' + shape)} label={html_label(head, [])}]"
+        )
+        self.outputs_drawn += 1
+        self.categories.add("data")
 
     def layer_node(self, name: str, indent: str, auto: bool) -> None:
         plan, labels = self.plan, self.labels
@@ -206,21 +229,8 @@ class _Emitter:
         )
 
     def output_marks(self) -> None:
-        marks = self.plan.index.out_marks
-        values = self.plan.index.graph.values
-        data = CATEGORY_COLORS["data"]
-        for k, vid in enumerate(marks):
-            v = values.get(vid)
-            shape = shape_and_dtype(v.shape, v.dtype) if v else ""
-            head = "output" + (f" {k}" if len(marks) > 1 else "")
-            self.lines.append(
-                f'out{k} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" style=filled '
-                f'fillcolor="{tint(data, 0.55)}" color="{data}" '
-                f"tooltip={dot_str('graph output ' + str(k) + ' ' + shape)} "
-                f"label={html_label(head, [])}]"
-            )
-        if marks:
-            self.categories.add("data")
+        for k, vid in enumerate(self.plan.index.out_marks):  # edges name them out{k}
+            self._output_line("", f"out{k}", vid, self.outputs_drawn)
 
 
 __all__ = ["DOT_LIMITS", "LIMIT_NODES", "DotGraph", "build_dot"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from ..core.frames import display_file
+from ..core.lang import get_lang
+from .explain import ui
 from .html import CSS, esc
 
 ERROR_CSS = """
@@ -44,37 +46,36 @@ def code_lines_html(lines, title: str = "") -> str:
 
 
 def error_report_body(report, note: str = "") -> str:
-    """The report without the outer wrapper (for use inside other views)."""
-    who = report.name or "the function"
+    """The report without the outer wrapper (for use inside other views), in the current
+    language (``%d2s_lang``)."""
+    who = report.name or ui("the_function")
     mode = f" [{report.mode}]" if report.mode else ""
-    if report.stage == "run":
-        what = f"{who}{mode}: the converted function failed on its first static run"
-    elif report.stage == "convert":
-        what = f"paddle.jit.to_static could not convert {who}{mode}"
-    else:
-        what = f"{who}{mode} failed"
+    key = {"run": "err_run", "convert": "err_convert"}.get(report.stage, "err_other")
+    what = ui(key).format(who=who, mode=mode)
     head = f'<div class="d2s-err-head">{esc(what)}: {esc(report.exc_type)}</div>'
     msg = f"<div>{esc(report.message)}</div>"
     where = ""
     if report.where:
-        fn = f" in {report.function}" if report.function else ""
-        where = f'<div class="d2s-err-where">at {esc(report.where)}{esc(fn)}</div>'
+        fn = f" ({ui('in_fn')} {report.function})" if report.function else ""
+        place = ui("line_of").format(file=display_file(report.file), line=report.line)
+        where = f'<div class="d2s-err-where">{esc(ui("at"))} {esc(place)}{esc(fn)}</div>'
     ctx = code_lines_html(report.context)
     trans = ""
     if report.transformed:
         bad = next((c for c in report.transformed if c.is_error), None)
         orig = (report.code or "").strip()
         if bad is not None and bad.text.strip() != orig:
-            trans = ("<details><summary>Matching line of the transformed code</summary>"
-                     + code_lines_html(report.transformed, display_file(report.transformed_file))
+            trans = (f"<details><summary>{esc(ui('matching_transformed'))}</summary>"
+                     + code_lines_html(report.transformed, ui("generated_code"))
                      + "</details>")
     hint = ""
-    if report.hint:
-        hint = (f'<div class="d2s-hint-box"><b>Hint</b> <span class="d2s-sub">'
-                f"({esc(report.hint_id)})</span>: {rich(report.hint)}</div>")
+    text = report.hint_for(get_lang()) if hasattr(report, "hint_for") and report.hint_id else report.hint
+    if text:
+        hint = (f'<div class="d2s-hint-box"><b>{esc(ui("hint"))}</b> <span class="d2s-sub">'
+                f"({esc(report.hint_id)})</span>: {rich(text)}</div>")
     full = ""
     if report.original_text:
-        full = ("<details><summary>Full traceback (Paddle's original text)</summary>"
+        full = (f"<details><summary>{esc(ui('full_tb'))}</summary>"
                 f'<pre class="d2s-tb">{esc(report.original_text)}</pre></details>')
     tail = f'<div class="d2s-sub">{esc(note)}</div>' if note else ""
     return f'<div class="d2s-error">{head}{msg}{where}{ctx}{trans}{hint}{full}{tail}</div>'

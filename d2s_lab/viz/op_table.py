@@ -7,6 +7,7 @@ from ..core.frames import display_file
 from ..core.graph import Graph
 from ..core.ops import CATEGORY_LABELS
 from ..core.shapes import shape_and_dtype
+from .explain import ui
 from .html import esc, table
 from .palette import CATEGORY_COLORS
 
@@ -79,7 +80,7 @@ def op_table_html(graph: Graph) -> str:
         total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
         note = cut_note(len(rows), total, "ops")
     return '<div class="d2s-scroll">' + table(
-        ["op", "inputs", "outputs", "params", "layer", "line"], rows
+        [ui(k) for k in ("op_h", "inputs_h", "outputs_h", "params_h", "layer_h", "line_h")], rows
     ) + "</div>" + note
 
 
@@ -87,7 +88,8 @@ def section_ops(conv) -> str:
     """Report section: the op table of ``conv.ir``."""
     if conv.ir is None:
         return ""
-    return f"<details open><summary>Ops ({conv.ir.num_ops()})</summary>{op_table_html(conv.ir)}</details>"
+    return (f"<details open><summary>{esc(ui('ops_title'))} ({conv.ir.num_ops()})</summary>"
+            f"{op_table_html(conv.ir)}</details>")
 
 
 __all__ = ["MAX_TABLE_ROWS", "category_mark", "cut_note", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]

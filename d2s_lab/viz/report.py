@@ -12,7 +12,9 @@ from .graph_view import section_graph
 from .html import esc, highlight_python, message_box, wrap
 from .linked_view import section_ops_by_line
 from .log_view import section_paddle_log, section_prints
+from .explain import ui
 from .op_table import section_ops
+from .rewrites_view import section_rewrites
 from .saved_view import section_saved
 from .sot_view import section_sot
 from .source_view import section_sources
@@ -20,7 +22,7 @@ from .source_view import section_sources
 
 def _op_count(conv) -> str:
     if conv.ir is not None:
-        return f"<b>{conv.ir.num_ops()}</b> ops"
+        return f"<b>{conv.ir.num_ops()}</b> {esc(ui('ops_word'))}"
     subgraphs = conv.sot.subgraphs if conv.sot is not None else []
     if subgraphs:  # SOT: what it captured, summed over its subgraphs
         total = sum(s.num_ops for s in subgraphs)
@@ -43,8 +45,9 @@ def summary_html(conv) -> str:
     return (
         f'<div class="d2s-summary"><b>{esc(conv.name)}</b> '
         f'<span class="d2s-sub">[{esc(conv.mode)}]</span> · {_op_count(conv)} · '
-        f"<b>{conv.num_params:,}</b> params ({conv.param_bytes / 1024:.1f} KiB) · "
-        f"in {ins} · out {outs} · {timings} · Paddle {esc(conv.paddle_version)}</div>"
+        f"<b>{conv.num_params:,}</b> {esc(ui('params_word'))} ({conv.param_bytes / 1024:.1f} KiB) · "
+        f"{esc(ui('in_word'))} {ins} · {esc(ui('out_word'))} {outs} · {timings} · "
+        f"{esc(ui('paddle'))} {esc(conv.paddle_version)}</div>"
     )
 
 
@@ -95,6 +98,7 @@ SECTIONS = [
     section_constants,
     section_error,
     section_notes,
+    section_rewrites,  # "" unless Paddle silently rewrote Python values (conv.rewrites)
     section_prints,
     section_check,
     section_sot,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .error_view import ERROR_CSS, error_report_body, rich
 from .graph_view import draw_or_reason
+from .explain import ui
 from .html import CSS, esc, table
 from .op_table import op_table_html
 
@@ -30,7 +31,7 @@ def _breaks_table(report) -> str:
             where,
             f"<code>{esc(b.code.strip())}</code>" if b.code else "",
         ])
-    return table(["#", "what", "reason", "message", "where", "line"], rows)
+    return table(["#", ui("what_h"), ui("reason_h"), ui("message_h"), ui("where_h"), ui("line_h")], rows)
 
 
 def _subgraph_html(sub, draw: bool) -> str:
@@ -74,15 +75,15 @@ def sot_body(report, draw: bool = True) -> str:
     if report.breaks:
         parts.append(_breaks_table(report))
     if report.error is not None:
-        parts.append("<div><b>The SOT run failed:</b></div>" + error_report_body(report.error))
+        parts.append(f"<div><b>{esc(ui('sot_failed'))}</b></div>" + error_report_body(report.error))
     if report.message:
         parts.append(f'<div class="d2s-note">{esc(report.message)}</div>')
     if report.subgraphs:
-        parts.append("<div><b>Subgraphs</b> (what SOT compiled, in order):</div>")
+        parts.append(f"<div><b>{esc(ui('subgraphs'))}</b> {esc(ui('subgraphs_tail'))}</div>")
         # Drawing costs a Graphviz run each: draw the first few, tabulate the rest.
         parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN) for i, s in enumerate(report.subgraphs))
     parts.append(_ast_html(report))
-    return ("<details open><summary>SOT graph breaks</summary>" + "".join(parts) + "</details>")
+    return (f"<details open><summary>{esc(ui('sot_title'))}</summary>" + "".join(parts) + "</details>")
 
 
 def section_sot(conv) -> str:

@@ -28,7 +28,7 @@ def user_frames_from_error_data(exc) -> Tuple[List[Frame], List[Frame]]:
     data = getattr(exc, attr, None) if attr else None
     if data is None or getattr(data, "in_runtime", False):
         return [], []
-    users, transformed = [], []
+    users, transformed, unmapped = [], [], []
     info_map = getattr(data, "origin_info_map", None) or {}
     for fr in getattr(data, "origin_traceback", None) or []:
         try:
@@ -37,10 +37,21 @@ def user_frames_from_error_data(exc) -> Tuple[List[Frame], List[Frame]]:
             continue
         info = info_map.get((filename, lineno))
         if info is None:
+            unmapped.append((filename, int(lineno)))
             continue
         loc = info.location
         users.append(Frame(loc.filepath, int(loc.lineno), getattr(info, "function_name", "")))
         transformed.append(Frame(filename, int(lineno)))
+    if not users and unmapped:
+        # the innermost line is one Paddle generated with no origin (e.g. its break-into-
+        # loop-condition rewrite): take the nearest mapped line above it in the same file
+        for filename, lineno in reversed(unmapped):
+            near = [k for k in info_map if k[0] == filename and k[1] <= lineno]
+            if near:
+                loc = info_map[max(near, key=lambda k: k[1])].location
+                users.append(Frame(loc.filepath, int(loc.lineno), ""))
+                transformed.append(Frame(filename, lineno))
+                break
     return users, transformed
 
 

@@ -1,0 +1,37 @@
+"""The report's "Paddle rewrote Python values" section: each line where a Tensor was
+turned into a Python value and Paddle silently changed its meaning
+(:class:`~d2s_lab.core.rewrites.Rewrite`, on ``conv.rewrites``), with its cell line."""
+from __future__ import annotations
+
+from ..core.frames import display_file
+from .error_view import rich
+from .explain import ui
+from .html import esc, table
+
+REWRITES_CSS = """
+.d2s .d2s-rewrites{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0}
+"""
+
+
+def rewrites_body(rewrites) -> str:
+    """The section's HTML for a list of Rewrites ("" when there is none)."""
+    if not rewrites:
+        return ""
+    rows = []
+    for rw in rewrites:
+        made, why = rw.texts() if hasattr(rw, "texts") else (rw.what_paddle_made, rw.why)
+        place = ui("line_of").format(file=display_file(rw.file), line=rw.line) if rw.file else str(rw.line)
+        rows.append([f'<span class="d2s-rw-line" data-line="{int(rw.line)}">{esc(place)}</span>',
+                     f"<code>{esc(rw.original)}</code>", rich(made), rich(why)])
+    head = [ui("rw_line"), ui("rw_code"), ui("rw_made"), ui("rw_why")]
+    return (f"<style>{REWRITES_CSS}</style><details open><summary>{esc(ui('rewrites'))} "
+            f"({len(rewrites)})</summary><div class=\"d2s-rewrites\">{esc(ui('rewrites_intro'))}</div>"
+            + table(head, rows) + "</details>")
+
+
+def section_rewrites(conv) -> str:
+    """Report section: Paddle's silent rewrites of Python values ("" when there is none)."""
+    return rewrites_body(getattr(conv, "rewrites", None) or [])
+
+
+__all__ = ["rewrites_body", "section_rewrites"]
