@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from test_runaway import _run
+from test_runaway import _run, assert_same_python
 
 FAIL = '%%to_static --input "x: [None, 4]"\nimport paddle\ndef f(x):\n    return x.reshape([3, 7])\n'
 
@@ -16,6 +16,7 @@ def kernel():
 
     km, kc = start_new_kernel(kernel_name="python3", startup_timeout=120)
     try:
+        assert_same_python(kc)
         yield kc
     finally:
         kc.stop_channels()

@@ -16,6 +16,7 @@ from d2s_lab.viz.graph_view import GraphView, draw_graph
 from d2s_lab.viz.palette import HIGHLIGHT_COLOR
 
 import models
+from versions import PIR, PROGRAM_SUFFIX, op, pir_only
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
@@ -75,12 +76,17 @@ def cluster(root, label):
     return found
 
 
+def op_id_of(g) -> int:
+    """The op id of a ``d2s-op-<id>`` node (legacy inputs have negative ids)."""
+    return int(g.get("id")[len("d2s-op-"):])
+
+
 def node(root, node_id):
     return next(g for g in root.iter(SVG + "g") if g.get("id") == node_id)
 
 
 def edges(dot: str):
-    return set(re.findall(r"^(\w+) -> (\w+)$", dot, re.M))
+    return set(re.findall(r"^(o-?\d+|\w+) -> (o-?\d+|\w+)$", dot, re.M))
 
 
 # ---------------------------------------------------------------- fixtures
@@ -114,31 +120,52 @@ def loopy():
 
 
 # ---------------------------------------------------------------- the seed model
+# Op nodes of the seed net at full detail: 16 on both IRs (params and constants folded,
+# reshape(bias) shown as "b N"; legacy parameters are variables no op produces).
+SEED_ALL_OPS = 16
+
+
 def test_seed_full_detail_golden_structure(seed):
     view = seed.graph(depth="all")
     root = parse(view.svg)
-    names = Counter({k: len(v) for k, v in ops_by_name(root).items()})
-    # 16 op nodes: params and constants are folded, reshape(bias) shows as "b N"
-    assert names == Counter({"x": 1, "conv2d": 3, "add": 4, "relu": 3, "pool2d": 1,
-                             "squeeze": 1, "matmul": 1, "p_norm": 1, "divide": 1})
-    assert len(groups(root, "node")) == 17  # + the output marker
-    assert len(groups(root, "edge")) == 17
+    data_id = f"d2s-op-{seed.ir.ops_named('data')[0].id}"  # its label: test below
+    names = Counter(texts(g)[0] for g in groups(root, "d2s-op") if g.get("id") != data_id)
+    expect = Counter({"conv2d": 3, op("add"): 4, "relu": 3, "pool2d": 1,
+                      op("squeeze"): 1, op("matmul"): 1, "p_norm": 1, op("divide"): 1})
+    assert names == expect and sum(expect.values()) + 1 == SEED_ALL_OPS
+    # every node is an op or the output marker; every edge is drawn
+    assert {g.get("id").rsplit("-", 1)[0].rstrip("-") for g in groups(root, "node")} == {
+        "d2s-op", "d2s-output"}
+    assert len(groups(root, "node")) == SEED_ALL_OPS + 1  # + the output marker
+    assert len(groups(root, "edge")) == SEED_ALL_OPS + 1
     assert sorted(t for g in groups(root, "cluster") for t in texts(g)[:1]) == [
         "conv1", "conv2", "conv3", "fc1", "global_pool"]
+    conv = node(root, f"d2s-op-{seed.ir.ops_named('conv2d')[0].id}")
+    assert inside(conv, cluster(root, "conv1")[0])
+    assert "builtin.parameter" not in view.dot and "full_int_array" not in view.dot
+
+
+def test_seed_full_detail_labels(seed):
+    """Kernel, weights, bias, input name and shapes in the op labels, on either IR."""
+    root = parse(seed.graph(depth="all").svg)
     convs = ops_by_name(root)["conv2d"]
     assert ["conv2d", "k3x3 s2 p0", "W 32x3x3x3", "[N, 32, 15, 15] f32"] in convs
     assert ["conv2d", "k3x3 s2 p0", "W 128x64x3x3", "[N, 128, 3, 3] f32"] in convs
-    assert ["add", "b 32", "[N, 32, 15, 15] f32"] in ops_by_name(root)["add"]
-    assert ["x", "input", "[N, 3, 32, 32] f32"] in ops_by_name(root)["x"]
-    assert ops_by_name(root)["squeeze"] == [["squeeze", "axis [2, 3]", "[N, 128] f32"]]
-    assert ["matmul", "W 128x8", "[N, 8] f32"] in ops_by_name(root)["matmul"]
+    adds = [ln for ln in ops_by_name(root)[op("add")] if "b 32" in ln]
+    assert adds and adds[0][-1] == "[N, 32, 15, 15] f32"
+    data = node(root, f"d2s-op-{seed.ir.ops_named('data')[0].id}")
+    assert texts(data) == ["x", "input", "[N, 3, 32, 32] f32"]
+    if PIR:
+        assert ["add", "b 32", "[N, 32, 15, 15] f32"] in ops_by_name(root)["add"]
+        assert ops_by_name(root)["squeeze"] == [["squeeze", "axis [2, 3]", "[N, 128] f32"]]
+    else:  # squeeze2 takes its axes as an attribute
+        assert ops_by_name(root)["squeeze2"] == [["squeeze2", "axes [2, 3]", "[N, 128] f32"]]
+    mm = ops_by_name(root)[op("matmul")]
+    assert [ln for ln in mm if "W 128x8" in ln and ln[-1] == "[N, 8] f32"], mm
     # every op node carries its shape: a [..] line
     for lines in sum(ops_by_name(root).values(), []):
         assert any(re.fullmatch(r"\[[N\d, ]*\] \w+", ln) for ln in lines), lines
     assert len(groups(root, "d2s-output")) == 1
-    conv = node(root, f"d2s-op-{seed.ir.ops_named('conv2d')[0].id}")
-    assert inside(conv, cluster(root, "conv1")[0])
-    assert "builtin.parameter" not in view.dot and "full_int_array" not in view.dot
 
 
 def test_seed_depth_one_collapses_layers(seed):
@@ -146,7 +173,8 @@ def test_seed_depth_one_collapses_layers(seed):
     root = parse(view.svg)
     layers = {g.get("id"): texts(g) for g in groups(root, "d2s-layer")}
     assert set(layers) == {"d2s-layer-conv1", "d2s-layer-conv2", "d2s-layer-conv3", "d2s-layer-fc1"}
-    assert layers["d2s-layer-conv1"] == ["conv1", "2 ops: conv2d, add", "W 32x3x3x3, b 32",
+    ops = "2 ops: conv2d, add" if PIR else "2 ops: conv2d, elementwise_add"
+    assert layers["d2s-layer-conv1"] == ["conv1", ops, "W 32x3x3x3, b 32",
                                          "in [N, 3, 32, 32] f32", "out [N, 32, 15, 15] f32"]
     # a one-op layer is drawn as the op itself, in its layer's cluster
     assert "pool2d" in ops_by_name(root)
@@ -157,6 +185,7 @@ def test_seed_depth_one_collapses_layers(seed):
     assert "layer (collapsed)" in html and "Graphviz dot" in html
 
 
+@pir_only("parameters are builtin.parameter ops and operand constants full_int_array ops")
 def test_params_and_constants_as_nodes(seed):
     plain = draw_graph(seed.ir, depth="all")
     with_params = draw_graph(seed.ir, depth="all", params=True)
@@ -184,17 +213,17 @@ def test_op_ids_classes_and_tooltips(outer):
     assert op_nodes
     ids = {o.id for o in outer.ir.iter_ops()}
     line = models.line_of("INNER_RESIDUAL")
-    residuals = [o for o in outer.ir.ops_named("add") if o.layer in ("blocks.0", "blocks.1")]
+    residuals = [o for o in outer.ir.ops_named(op("add")) if o.layer in ("blocks.0", "blocks.1")]
     assert len(residuals) == 2 and all(o.source.line == line for o in residuals)
     for g in op_nodes:
-        op_id = int(g.get("id").rsplit("-", 1)[1])
+        op_id = op_id_of(g)
         assert op_id in ids
-        op = outer.ir.op(op_id)
+        o = outer.ir.op(op_id)
         tip = _tooltip(g)
-        assert op.name in tip and (op.layer or "(top level)") in tip
-        if op.source is not None:
-            assert f"d2s-line-{op.source.line}" in g.get("class").split()
-            assert f"models.py:{op.source.line}" in tip
+        assert o.name in tip and (o.layer or "(top level)") in tip
+        if o.source is not None:
+            assert f"d2s-line-{o.source.line}" in g.get("class").split()
+            assert f"models.py:{o.source.line}" in tip
     g = node(root, f"d2s-op-{residuals[0].id}")
     assert f"d2s-line-{line}" in g.get("class").split()
     assert "layer blocks.0 · models.py" in _tooltip(g)
@@ -204,10 +233,16 @@ def test_op_ids_classes_and_tooltips(outer):
 def test_if_blocks_are_clusters_with_edges_in_and_out(branchy):
     view = branchy.graph(depth="all")
     root = parse(view.svg)
-    true_c, false_c = cluster(root, "if · true")[0], cluster(root, "if · false")[0]
     g = branchy.ir
-    if_op = g.ops_named("if")[0]
-    true_blk, false_blk = if_op.blocks
+    if PIR:
+        true_c, false_c = cluster(root, "if · true")[0], cluster(root, "if · false")[0]
+        if_op = g.ops_named("if")[0]
+        true_blk, false_blk = if_op.blocks
+    else:  # legacy: one conditional_block per branch, each with one sub-block
+        true_c, false_c = cluster(root, "conditional_block · block0")
+        cbs = g.ops_named("conditional_block")
+        true_blk, false_blk = cbs[0].blocks[0], cbs[1].blocks[0]
+        if_op = cbs[0]
     scale_t = next(o for o in true_blk.ops if o.short_name == "scale")
     scale_f = next(o for o in false_blk.ops if o.short_name == "scale")
     assert inside(node(root, f"d2s-op-{scale_t.id}"), true_c)
@@ -217,29 +252,37 @@ def test_if_blocks_are_clusters_with_edges_in_and_out(branchy):
     e = edges(view.dot)
     data = g.ops_named("data")[0]
     assert (f"o{data.id}", f"o{scale_t.id}") in e  # outer value into the block
-    for blk in if_op.blocks:  # cf.yield out to the if's results
-        y = next(o for o in blk.ops if o.name == "cf.yield")
-        assert (f"o{y.id}", f"o{if_op.id}") in e
-    assert ["scale", "bias -1 scale 1", "[N, 4] f32"] in ops_by_name(root)["scale"]
+    if PIR:
+        for blk in if_op.blocks:  # cf.yield out to the if's results
+            y = next(o for o in blk.ops if o.name == "cf.yield")
+            assert (f"o{y.id}", f"o{if_op.id}") in e
+    else:  # both branches' results meet in select_input
+        sel = g.ops_named("select_input")[0]
+        assert {(f"o{cb.id}", f"o{sel.id}") for cb in g.ops_named("conditional_block")} <= e
+    # PIR's scale factor is a folded full operand; legacy scale has it as an attribute
+    label = "bias -1 scale 1" if PIR else "bias -1"
+    assert ["scale", label, "[N, 4] f32"] in ops_by_name(root)["scale"]
 
 
 def test_while_body_cluster_nests_if_clusters(loopy):
     view = loopy.graph(depth="all")
     root = parse(view.svg)
     body = cluster(root, "while · body")[0]
-    ifs = cluster(root, "if · true")
-    assert len(ifs) == 2 and all(inside(c, body) for c in ifs)
+    # the break's `if` and the one guarding the rest of the body after it
+    ifs = cluster(root, "if · true") if PIR else cluster(root, "conditional_block · block0")
+    assert len(ifs) == (2 if PIR else 3) and all(inside(c, body) for c in ifs)
     wh = loopy.ir.ops_named("while")[0]
-    add = next(o for o in wh.blocks[0].ops if o.short_name == "add")
+    add = next(o for o in wh.blocks[0].ops if o.short_name == op("add"))
     assert inside(node(root, f"d2s-op-{add.id}"), body)
     assert not inside(node(root, f"d2s-op-{wh.id}"), body)
     e = edges(view.dot)
     data_x = loopy.ir.ops_named("data")[0]
     assert (f"o{data_x.id}", f"o{add.id}") in e
-    y = next(o for o in wh.blocks[0].ops if o.name == "cf.yield")
-    assert (f"o{y.id}", f"o{wh.id}") in e
-    # the loop-carried sum comes in through the body's argument from full_like
-    full_like = loopy.ir.ops_named("full_like")[0]
+    if PIR:
+        y = next(o for o in wh.blocks[0].ops if o.name == "cf.yield")
+        assert (f"o{y.id}", f"o{wh.id}") in e
+    # the loop-carried sum comes in (PIR: through the body's argument) from full_like
+    full_like = loopy.ir.ops_named(op("full_like"))[0]
     assert (f"o{full_like.id}", f"o{add.id}") in e
 
 
@@ -250,7 +293,7 @@ def test_layer_clusters_nest_at_depth_all(outer):
     for sub in ("blocks.0.body.0", "blocks.0.body.2"):
         assert inside(cluster(root, sub)[0], blk0)
     assert not inside(cluster(root, "blocks.1.body.0")[0], blk0)
-    residual = [o for o in outer.ir.ops_named("add")
+    residual = [o for o in outer.ir.ops_named(op("add"))
                 if o.source and o.source.line == models.line_of("INNER_RESIDUAL")][0]
     n = node(root, f"d2s-op-{residual.id}")
     assert inside(n, blk0) and not inside(n, cluster(root, "blocks.0.body.2")[0])
@@ -467,7 +510,7 @@ net = EmbeddingNet()
 
 
 def _ops_in(html: str) -> int:
-    return len(set(re.findall(r'id="d2s-op-(\d+)"', html)))
+    return len(set(re.findall(r'id="d2s-op-(-?\d+)"', html)))
 
 
 def test_report_shows_graph_with_options(shell):
@@ -476,21 +519,22 @@ def test_report_shows_graph_with_options(shell):
     assert "Graph (" in report and "<svg" in report and _ops_in(report) == 8
     assert "d2s-layer-conv1" in report
     _, htmls, _ = shell.run(SEED_CELL.format(opts="--depth all --params --rankdir LR"))
-    assert _ops_in(htmls[0]) == 16 + 8 + 3
+    # + the 3 bias reshapes, no longer folded; PIR: + 8 parameter ops (legacy has none)
+    assert _ops_in(htmls[0]) == SEED_ALL_OPS + 3 + (8 if PIR else 0)
     assert shell.ns["_d2s"].view.depth == "all"
 
 
 def test_d2s_graph_magic(shell, out_dir):
     shell.run(SEED_CELL.format(opts=""))
     res, htmls, _ = shell.run("%d2s_graph _d2s --depth all --rankdir LR")
-    assert res.success and _ops_in(htmls[0]) == 16 and "rankdir" not in htmls[0]
+    assert res.success and _ops_in(htmls[0]) == SEED_ALL_OPS and "rankdir" not in htmls[0]
     _, htmls, out = shell.run("%d2s_graph _d2s --format dot")
     assert out.startswith("digraph G {") and "d2s-layer-conv1" in out
     target = os.path.join(out_dir, "magic_graph.png")
     _, htmls, _ = shell.run(f"%d2s_graph _d2s.ir --depth all -o {target} --format png")
     assert open(target, "rb").read(4) == b"\x89PNG" and "Saved" in htmls[0]
     _, htmls, _ = shell.run('%d2s_graph net --input "x: [None,3,32,32] float32" --depth all')
-    assert _ops_in(htmls[0]) == 16
+    assert _ops_in(htmls[0]) == SEED_ALL_OPS
     shell.run("import paddle\nsf = paddle.jit.to_static(net.forward, input_spec="
               "[paddle.static.InputSpec([None, 3, 32, 32], 'float32')], full_graph=True)")
     _, htmls, _ = shell.run("%d2s_graph sf --depth 1")
@@ -519,9 +563,11 @@ def test_saved_model_draws_like_the_live_one(seed, out_dir):
     prefix = os.path.join(out_dir, "graph_seed_saved")
     net = seed.target
     paddle.jit.save(paddle.jit.to_static(net, input_spec=seed.input_specs, full_graph=True), prefix)
-    saved = load_saved(prefix + ".json")
+    saved = load_saved(prefix + PROGRAM_SUFFIX)
     live_ops = ops_by_name(parse(draw_graph(seed.ir, depth="all").svg))
     saved_ops = ops_by_name(parse(draw_graph(saved, depth="all").svg))
     for name in ("conv2d", "relu", "pool2d", "squeeze", "matmul", "p_norm", "divide"):
-        assert sorted(saved_ops[name]) == sorted(live_ops[name]), name
-    assert "fetch" in saved_ops  # the saved program's own output op stands for the output
+        assert sorted(saved_ops[op(name)]) == sorted(live_ops[op(name)]), name
+    # the saved program's own output op is drawn as the output arrow, as the live one's
+    saved_root = parse(draw_graph(saved, depth="all").svg)
+    assert op("fetch") not in saved_ops and len(groups(saved_root, "d2s-output")) == 1

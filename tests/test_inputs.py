@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 import d2s_lab
-from d2s_lab.core.errors import SpecError
+from d2s_lab.core.errors import D2SError, SpecError
 from d2s_lab.core.specs import Constant, parse_spec_text
 
 import input_models as im
+from versions import PADDLE3, PROGRAM_SUFFIX, op, pir_only
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -108,12 +109,18 @@ def test_several_converted_methods_convert_and_save(paddle, tmp_path):
     conv = d2s_lab.convert(net, ["x: [None, 4] float32"])
     assert list(conv.methods) == ["embed"]
     embed = conv.methods["embed"]
-    assert embed.ir.ops_named("matmul") and len(embed.ir.ops_named("matmul")) == 1
-    assert len(conv.ir.ops_named("matmul")) == 2
+    assert len(embed.ir.ops_named(op("matmul"))) == 1
+    assert len(conv.ir.ops_named(op("matmul"))) == 2
     x = paddle.randn([3, 4])
     _same(embed.static_function(x), net.embed(x))
+    if not PADDLE3:  # Paddle 2.6's jit.save drops forward beside other methods: said plainly
+        with pytest.raises(D2SError, match="needs Paddle 3"):
+            conv.save(str(tmp_path / "net"))
+        return
     files = [os.path.basename(p) for p, _ in conv.save(str(tmp_path / "net"))]
-    assert files == ["net.json", "net.pdiparams", "net.embed.json", "net.embed.pdiparams"]
+    prog = PROGRAM_SUFFIX  # .json (PIR) or .pdmodel; Paddle 2.6 adds .pdiparams.info files
+    assert [f for f in files if not f.endswith(".info")] == [
+        "net" + prog, "net.pdiparams", "net.embed" + prog, "net.embed.pdiparams"]
     assert "forward" not in vars(net)  # the Layer is as it was
     loaded = paddle.jit.load(str(tmp_path / "net"))
     _same(loaded(x), net(x))
@@ -183,6 +190,7 @@ def test_cli_spec_option(tmp_path):
     assert "xs[0]" in dot and "cfg[&quot;scale&quot;]" in dot
 
 
+@pir_only("saving a Layer with several to_static methods")
 def test_saved_methods_are_listed_and_drawn(paddle, tmp_path):
     from d2s_lab.core.saved import read_saved
 
@@ -195,7 +203,7 @@ def test_saved_methods_are_listed_and_drawn(paddle, tmp_path):
                           "-o", str(tmp_path / "g.svg")], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "g.svg").is_file() and (tmp_path / "g.embed.svg").is_file()
-    listing = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "show", str(tmp_path / "net.json")],
+    listing = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "show", str(tmp_path / ("net" + PROGRAM_SUFFIX))],
                              capture_output=True, text=True, timeout=120).stdout
     assert "method embed:" in listing
 

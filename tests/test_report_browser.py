@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from browser_util import missing_requirements, new_page, screenshot
+from versions import PROGRAM_SUFFIX
 
 MISSING = missing_requirements()
 pytestmark = pytest.mark.skipif(bool(MISSING), reason="; ".join(MISSING))
@@ -30,7 +31,7 @@ def pages(tmp_path_factory):
             "n.eval(); paddle.jit.save(n, r'%s', input_spec=[paddle.static.InputSpec("
             "[None, 3, 32, 32], 'float32', 'x')])" % (d / "seed"))
     subprocess.run([sys.executable, "-c", code], check=True, env=ENV, timeout=300)
-    cli("show", d / "seed.json", "-o", d / "saved.html")
+    cli("show", d / ("seed" + PROGRAM_SUFFIX), "-o", d / "saved.html")
     cli("bench", "d2s_lab.examples:EmbeddingNet", *spec, "--batch", "2", "--repeat", "2",
         "--min-time", "0", "--runtimes", "to_static,predictor", "-o", d / "bench.html")
     return d
@@ -57,7 +58,7 @@ def test_pages_render_offline(pages, browser, out_dir):
 
     page, errors = _open(browser, pages / "saved.html")
     assert page.blocked == [] and errors == []
-    assert "Saved model: seed.json" in page.inner_text("body")
+    assert f"Saved model: seed{PROGRAM_SUFFIX}" in page.inner_text("body")
     assert page.locator("svg").count() > 1
 
     page, errors = _open(browser, pages / "bench.html")

@@ -1,5 +1,6 @@
 """A first static run that never ends: the kernel's Interrupt and the time budget both
 bring the cell back, with the conversion and the notebook's variables kept."""
+import sys
 import time
 
 import pytest
@@ -20,10 +21,18 @@ def kernel():
 
     km, kc = start_new_kernel(kernel_name="python3", startup_timeout=120)
     try:
+        assert_same_python(kc)
         yield km, kc
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def assert_same_python(kc):
+    """The "python3" kernel runs this interpreter's environment (jupyter_client puts
+    sys.executable for the kernelspec's "python"), so it has this run's Paddle."""
+    status, out = _run(kc, "import sys; print('PREFIX=' + sys.prefix)")
+    assert status == "ok" and f"PREFIX={sys.prefix}" in out.splitlines(), (out, sys.prefix)
 
 
 def _run(kc, code, timeout=120, on_start=None):

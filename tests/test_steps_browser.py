@@ -9,6 +9,7 @@ import re
 import pytest
 
 import browser_util as bu
+from versions import step_names
 
 _missing = bu.missing_requirements()
 if _missing:
@@ -36,7 +37,9 @@ IF_LINE = 4
 
 CELLS = ["%load_ext d2s_lab", STEPS_CELL, LINKED_CELL]
 STEPS, LINKED = 1, 2
-N_STEPS = 17  # the original and Paddle 3.3.1's 16 transformers
+STEP_NAMES = step_names()  # this Paddle's transformers, in order
+N_STEPS = 1 + len(STEP_NAMES)  # the original, then one step per transformer
+LAST = N_STEPS - 1
 
 
 @pytest.fixture(scope="module")
@@ -69,20 +72,20 @@ def test_stepper_steps_through_every_transformer_in_lab(lab_page, out_dir):
     assert out.locator(".d2s-steps-static").count() == 1
     assert not out.locator(".d2s-steps-static").is_visible()
     first = _shown_page_text(live)
-    assert "Step 0 of 16" in first and "Original" in first
+    assert f"Step 0 of {LAST}" in first and "Original" in first
     nxt = live.locator("button", has_text="Next")
     seen = []
     for k in range(1, N_STEPS):
         nxt.click()
         lab_page.wait_for_function(
-            "([el, k]) => el.innerText.includes('Step ' + k + ' of 16')",
-            arg=[live.element_handle(), k], timeout=10_000)
+            "([el, k, last]) => el.innerText.includes('Step ' + k + ' of ' + last)",
+            arg=[live.element_handle(), k, LAST], timeout=10_000)
         text = _shown_page_text(live)
-        seen.append(re.search(r"Step \d+ of 16\s+(\w+)", text).group(1))
+        seen.append(re.search(rf"Step \d+ of {LAST}\s+(\w+)", text).group(1))
         if seen[-1] == "IfElse":
             assert "_jst.IfElse" in text and "cond op" in text
             bu.screenshot(live, os.path.join(out_dir, "browser-steps-ifelse.png"))
-    assert seen[0] == "TypeHint" and seen[-1] == "NameloadJst" and len(seen) == 16
+    assert seen == STEP_NAMES
     assert live.locator("button", has_text="Next").is_disabled()
 
 

@@ -57,6 +57,11 @@ def save_conversion(conv, path) -> List[Tuple[str, int]]:
     if target is None:
         raise D2SError(f"{conv.name} has no static function to save.")
     specs = list(conv.input_specs or []) or None
+    if layer is not None and converted_methods(layer) and paddle.__version__.startswith(("2.", "1.")):
+        raise D2SError(f"Saving {conv.name} with its other to_static methods "
+                       f"({', '.join(converted_methods(layer))}) needs Paddle 3; Paddle "
+                       f"{paddle.__version__}'s jit.save drops forward beside them.",
+                       "Save forward and each method with paddle.jit.save separately, or use Paddle 3.")
     start = time.time() - 1.0
     try:
         if layer is not None and converted_methods(layer):

@@ -128,8 +128,17 @@ def categorize(op_name: str) -> str:
 CONST_OPS = frozenset({"full", "full_int_array", "assign_value", "assign_value_", "builtin.constant"})
 # Plumbing that packs or unpacks values; edges pass through them.
 TRANSPARENT_OPS = frozenset({"builtin.combine", "builtin.split", "builtin.slice"})
-# Ops that only view a parameter (reshape(bias) and the like).
-PARAM_VIEW_OPS = frozenset({"reshape", "unsqueeze", "squeeze", "transpose", "cast", "flatten"})
+# Ops that only view a parameter (reshape(bias) and the like; legacy names too).
+PARAM_VIEW_OPS = frozenset({"reshape", "unsqueeze", "squeeze", "transpose", "cast", "flatten",
+                            "reshape2", "unsqueeze2", "squeeze2", "transpose2"})
+# Legacy input slots in the order PIR gives operands (x before y, input before filter).
+SLOT_ORDER = ("X", "Input", "x", "input", "Y", "Filter", "Scale", "Bias", "Mean", "Variance",
+              "W", "Ids", "Index", "Label")
+
+
+def slot_rank(slot: str):
+    """Sort key putting a legacy op's input slots in PIR's operand order."""
+    return (SLOT_ORDER.index(slot) if slot in SLOT_ORDER else len(SLOT_ORDER), slot)
 # Operand names of common ops, for naming folded constant operands.
 OPERANDS: Dict[str, List[str]] = {
     "pool2d": ["x", "k"], "reshape": ["x", "shape"], "squeeze": ["x", "axis"],

@@ -22,9 +22,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import SavedModelError
 from .graph import Block, Graph, Op, SourceLoc, Value
-from .ops import categorize
+
 from .frames import innermost_user_frame
-from .ops import SKIP_ATTRS
+from .ops import SKIP_ATTRS, categorize, slot_rank
 from .saved_io import (LIMITS, WireError, pb_count_ints, pb_int, pb_ints, pb_message, pb_str,
                        read_bytes, signed32, summarise_list)
 from .saved_params import VARTYPE_DTYPES
@@ -277,16 +277,12 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
                     subs.extend([v[1]] if v[0] == "block" else v[1])
                 elif k not in _LEGACY_SKIP:
                     attrs[k] = v
-            ins = [read(block, a) for _, args in raw["inputs"] for a in args if a]
+            slots = sorted(raw["inputs"], key=lambda slot_args: slot_rank(slot_args[0]))
+            ins = [read(block, a) for _, args in slots for a in args if a]
             if t == "feed":
                 ins = []
-            outs = [write(block, a, oid) for _, args in raw["outputs"] for a in args if a]
-            if t == "feed":
-                for v in outs:
-                    graph.values[v].kind = "input"
-                    graph.values[v].name = graph.values[v].id
             op = Op(id=oid, name=t, category=categorize(t), attrs=attrs, inputs=ins,
-                    outputs=outs, layer=layer, source=saved_frame(stack) if stack else None)
+                    layer=layer, source=saved_frame(stack) if stack else None)
             for k, idx in enumerate(subs):
                 sub = by_idx.get(idx)
                 if sub is None:
@@ -300,6 +296,13 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
                     continue
                 lab = _SUB_BLOCK_LABELS.get(t, f"block{k}")
                 op.blocks.append(walk(sub, lab, f"{block_id}/{oid}.{lab}", layer, depth + 1))
+            # Outputs are written after the sub-blocks: inside a while body, loop-carried
+            # names still read the values from before the loop.
+            op.outputs = [write(block, a, oid) for _, args in raw["outputs"] for a in args if a]
+            if t == "feed":
+                for v in op.outputs:
+                    graph.values[v].kind = "input"
+                    graph.values[v].name = graph.values[v].id
             out.ops.append(op)
         visiting.discard(block["idx"])
         return out

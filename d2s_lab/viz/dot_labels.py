@@ -103,6 +103,11 @@ class Folds:
             self._fold_orphan_constants()
 
     def _fold_sources(self, params: bool, constants: bool) -> None:
+        if not params:  # legacy Programs: parameters are variables no op produces
+            for vid, v in self.index.graph.values.items():
+                if v.kind == "parameter" and v.producer is None:
+                    self.text[vid] = self._param_text(vid)
+                    self.param_values.add(vid)
         for op in self.index.graph.iter_ops():
             ins = [v for v in op.inputs if v not in self.text]
             if op.name == "builtin.parameter" and not params:
@@ -225,7 +230,7 @@ class Labeller:
     def op_label(self, op: Op) -> str:
         """An op node's HTML-like label."""
         lines = []
-        attrs = "input" if op.name == "pd_op.data" else self.key_attrs(op)
+        attrs = "input" if _is_data(op) else self.key_attrs(op)
         if attrs:
             lines.append(attrs)
         pl = self.param_line([op])
@@ -235,12 +240,17 @@ class Labeller:
         return html_label(self._head(op), lines)
 
     def _head(self, op: Op) -> str:
-        if op.name == "pd_op.data":
+        if _is_data(op):
             return f"{op.attrs.get('name', '') or 'input'}"
         if op.name == "builtin.parameter":
             v = self.values.get(op.outputs[0]) if op.outputs else None
             return v.name if v is not None and v.name else str(op.attrs.get("parameter_name", ""))
         return op.short_name.replace("builtin.", "").replace("cf.", "")
+
+
+def _is_data(op: Op) -> bool:
+    """A program input: PIR ``pd_op.data``, or the data ops a legacy walk adds."""
+    return op.short_name == "data" and op.category == "data"
 
 
 def op_counts_text(ops: list[Op]) -> str:

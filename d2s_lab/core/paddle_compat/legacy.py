@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 
 from ..graph import Block, Graph, Op, Value
 from ..nested import flatten
-from ..ops import SKIP_ATTRS, categorize
+from ..ops import SKIP_ATTRS, categorize, slot_rank
 from ..shapes import dtype_name
 from .pir import plain_attr, user_frame
 
@@ -124,7 +124,8 @@ def program_to_graph(
         out = Block(block_id, label)
         for op in block.ops:
             oid = op_key(op)
-            ins = [read(block, n) for slot in op.input_names for n in op.input(slot) if n]
+            ins = [read(block, n) for slot in sorted(op.input_names, key=slot_rank)
+                   for n in op.input(slot) if n]
             attrs: Dict[str, Any] = {}
             for k in op.attr_names:
                 if k in _LEGACY_SKIP:
@@ -145,8 +146,10 @@ def program_to_graph(
 
     feeds = [v for v in flatten(inputs if inputs is not None else []) if hasattr(v, "name")]
     data_ops = []
-    for k, v in enumerate(feeds):  # inputs are variables without an op: show them as data ops
-        oid = -(k + 1)
+    # Inputs are variables without an op: shown as data ops, with ids past every op's.
+    first_id = 1 + max((op_key(op) for b in program.blocks for op in b.ops), default=0)
+    for k, v in enumerate(feeds):
+        oid = first_id + k
         graph.values[v.name] = Value(v.name, _shape(v), dtype_name(v.dtype), name=v.name,
                                      producer=oid, kind="input")
         current[v.name] = v.name
