@@ -62,3 +62,40 @@ def step_names():
     from d2s_lab.core.paddle_compat.transformers import transformer_names
 
     return [n[: -len("Transformer")] if n.endswith("Transformer") else n for n in transformer_names()]
+
+
+# What Paddle 2.6 does differently that d2s_lab does not yet cover: each test is marked
+# xfail(strict) there (so a fix shows up as XPASS and must be unmarked), with why.
+_CONVERTS_ON_26 = "Paddle 2.6 converts this code without an error (Paddle 3 refuses it)"
+_SOT_26 = "Paddle 2.6's SOT raises the plain error (no InnerError wrapper) with other lines"
+PADDLE26_GAPS = {
+    "test_errors.py::test_failing_cell_points_at_its_line[return_in_branch]": _CONVERTS_ON_26,
+    "test_hints.py::test_real_failure_hint_and_line[one-branch]": _CONVERTS_ON_26,
+    "test_hints.py::test_catalogue_example_fails_with_its_hint[none-value]": _CONVERTS_ON_26,
+    "test_i18n.py::test_real_error_in_both_languages[en]": _CONVERTS_ON_26,
+    "test_i18n.py::test_real_error_in_both_languages[zh]": _CONVERTS_ON_26,
+    "test_errors.py::test_sot_inner_error_is_unwrapped": _SOT_26,
+    "test_hints.py::test_real_failure_hint_and_line[sot-internal]": _SOT_26,
+    "test_hints.py::test_sot_internal_error_has_no_cause_to_unwrap": _SOT_26,
+    "test_hints.py::test_catalogue_example_fails_with_its_hint[sot-internal]": _SOT_26,
+    "test_hints.py::test_real_failure_hint_and_line[sot-np-abs]": _SOT_26,
+    "test_hints.py::test_real_failure_hint_and_line[dtype-promotion]":
+        "Paddle 2.6 raises ValueError where Paddle 3 raises TypeError for int32/int64 mixing",
+    "test_hints.py::test_real_failure_hint_and_line[gather-dtype]":
+        "Paddle 2.6's gather index message is not matched by the dtype-arg hint yet",
+    "test_steps.py::test_widget_next_prev_slider_and_skip":
+        "Paddle 2.6's transformers rewrite the test function differently",
+    "test_steps.py::test_steps_equal_code_past_nine_names_and_with_a_docstring":
+        "Paddle 2.6 numbers generated names differently past nine",
+    "test_report_browser.py::test_pages_render_offline":
+        "Graphviz draws an invalid <polyline> on one Paddle 2.6 page (not found yet)",
+}
+
+# Gaps that show only after other conversions ran in the same process (Paddle's global
+# name counters): xfail, not strict.
+PADDLE26_ORDER_DEPENDENT = {
+    f"test_steps.py::test_last_step_normalises_to_code[{name}]":
+        "Paddle 2.6 orders generated declarations by its global name counter"
+    for name in ("tensor_if", "loops_break_continue", "early_return", "logical", "with_assert",
+                 "nested_calls")
+}

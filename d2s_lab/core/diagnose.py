@@ -408,13 +408,15 @@ def classify(exc_type: str, text: str, code: str = "", specs=None) -> str:
         return "reparse-syntax"
     if (re.search(r"\b(float|int|bool|complex)\(Tensor\)", t) or ".item()" in c or ".numpy()" in c
             or re.search(r"\b(float|int)\(", c) and "Value" in t
-            or re.search(r"indices must be integers.*Value", t)):
+            or re.search(r"indices must be integers.*(Value|Variable)", t)
+            or re.search(r"must be (a string or )?(a )?real number, not '?Variable", t)):  # Paddle 2.6
         return "python-value"
     if "non-tensor" in low or "not a tensor" in low and "output" in low:
         return "non-tensor-output"
     if (re.search(r"but got (nonetype|undefinedvar)", low)
             or re.search(r"unsupported operand type\(s\).*'nonetype'", low)
-            or "'nonetype' object" in low and "attribute" not in low):
+            or "'nonetype' object" in low and "attribute" not in low
+            or re.search(r"argument must be [^\n]*not 'nonetype'", low)):  # Paddle 2.6
         return "none-value"
     if (exc_type in ("KeyError", "Dy2StKeyError")
             or re.search(r"incompatible return values of `(?!__return)\w+`", low)
@@ -432,7 +434,9 @@ def classify(exc_type: str, text: str, code: str = "", specs=None) -> str:
         return "dtype-mix"
     if ("data type" in low and "not understood" in low or "check data type error" in low
             or "expected_dtype" in low or re.search(r"must be (int32 or int64|one of)", low)
-            or "invalid dtype" in low or "unsupported dtype" in low):
+            or "invalid dtype" in low or "unsupported dtype" in low
+            # Paddle 2.6: "... must be in [float16, ...], but received float33"
+            or re.search(r"(data ?type|dtype)[^\n]*must be[^\n]*but received", low)):
         return "dtype-arg"
     if "when tensor.shape[0] == -1" in low or "not support zip(" in low:
         return "dynamic-dim-iter"
@@ -440,9 +444,9 @@ def classify(exc_type: str, text: str, code: str = "", specs=None) -> str:
         if _has_dynamic_dim(specs):
             return "reshape-dynamic-dim"
         return "shape-mismatch"
-    if ("shape" in low or "dimension" in low) and (
+    if ("shape" in low or "dimension" in low or "error dim" in low) and (
             "mismatch" in low or "should be equal" in low or "not match" in low
-            or "must be equal" in low or "expected to be equal" in low):
+            or "must be equal" in low or "expected to be equal" in low):  # "error dim": Paddle 2.6
         return "shape-mismatch"
     if (exc_type in ("Dygraph2StaticException", "NotImplementedError", "SyntaxError")
             or re.match(r"\s*async\s+def\b", c) or "await " in c
