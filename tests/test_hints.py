@@ -9,6 +9,7 @@ import pytest
 
 import recorded_errors as rec
 from d2s_lab.core.diagnose import HINTS, classify, hint_text
+from models import line_in
 
 DYN = [[None, 4]]  # the spec the texts were recorded with: x: [None, 4] float32
 STATIC = [[2, 4]]
@@ -263,11 +264,7 @@ def sot_np_abs(x):
 
 
 def line_of(marker: str) -> int:
-    with open(__file__, encoding="utf-8") as fh:
-        for i, line in enumerate(fh, 1):
-            if line.rstrip().endswith("# " + marker):
-                return i
-    raise KeyError(marker)
+    return line_in(__file__, marker)
 
 
 # (function, mode, marker, hint id, stage, exception type)

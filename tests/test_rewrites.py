@@ -6,6 +6,7 @@ import d2s_lab
 from versions import pir_only
 from d2s_lab.core.rewrites import find_rewrites
 from d2s_lab.viz.rewrites_view import rewrites_body, section_rewrites
+from models import line_in
 
 
 # Paddle 2.6 refuses these conversions outright (and its SOT crashes on them).
@@ -13,11 +14,7 @@ pytestmark = pir_only("Paddle 3 silently rewrites .numpy() and float() on static
 
 
 def line_of(marker: str) -> int:
-    with open(__file__, encoding="utf-8") as fh:
-        for i, line in enumerate(fh, 1):
-            if line.rstrip().endswith("# " + marker):
-                return i
-    raise KeyError(marker)
+    return line_in(__file__, marker)
 
 
 def silent(x):
