@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo lint test test-paddle3 test-paddle26 lab bench clean
+.PHONY: setup setup26 system-deps demo labs lint test test-paddle3 test-paddle26 lab bench clean
 
 setup: $(STAMP)
 
@@ -54,6 +54,11 @@ $(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
 
 demo: setup
 	$(PY) -m d2s_lab.demo
+
+# The teaching labs (notebooks/labs/): each runs with its solutions in a fresh kernel;
+# handouts (HTML) and student copies go to build/labs/. LABS_ARGS="--quick --lang en" is quicker.
+labs: setup
+	$(PY) -m d2s_lab.labs $(LABS_ARGS)
 
 # ruff (a small rule set) and import-linter (layers, cycles, who may import Paddle).
 lint: setup

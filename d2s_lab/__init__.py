@@ -41,6 +41,8 @@ _LAZY = {
     "hints": ("d2s_lab.core.diagnose", "hints"),
     "sot_report": ("d2s_lab.core.sot_info", "sot_report"),
     "SotReport": ("d2s_lab.core.sot_info", "SotReport"),
+    "diff": ("d2s_lab.core.diff", "diff"),
+    "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),
 }
 
 __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]

@@ -23,7 +23,7 @@ from typing import List, Optional
 from .core.bench import bench
 from .core.convert import RUNAWAY_RUNS, convert
 from .core.errors import ConversionError, D2SError
-from .core.options import ViewOptions, add_options, check_bench_args, parse_depth
+from .core.options import ViewOptions, add_options, check_bench_args, parse_depth, program_options
 from .core.paddle_compat import require_paddle
 from .core.paddle_compat.targets import is_layer_class
 from .core.saved import read_saved
@@ -148,7 +148,7 @@ def _graph_view(graph, args):
 
 def cmd_graph(args) -> int:
     conv = _convert(args, run=False)
-    view = _graph_view(conv.ir, args)
+    view = _graph_view(conv.program_graph(args.program, **program_options(args)), args)
     if args.output:
         _save_view(view, args.output)
     else:
@@ -266,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("-o", "--output", help="out.svg, out.png or out.dot.")
     g.add_argument("--mode", choices=["ast"], default="ast", help=argparse.SUPPRESS)
     graph_args(g)
+    add_options(g.add_argument, "program")
     g.set_defaults(func=cmd_graph)
 
     s = sub.add_parser("steps", help="The source after each AST transformer.",

@@ -67,17 +67,3 @@ def shell():
     yield sh
     sh.ip.run_line_magic("unload_ext", "d2s_lab")
     sh.ip.reset(new_session=False)
-
-
-def pytest_collection_modifyitems(config, items):
-    """On Paddle 2.6, mark the known gaps (tests/versions.py PADDLE26_GAPS) xfail(strict)."""
-    from versions import PADDLE3, PADDLE26_GAPS, PADDLE26_ORDER_DEPENDENT
-
-    if PADDLE3:
-        return
-    for item in items:
-        key = item.nodeid.split("tests/", 1)[-1]
-        if key in PADDLE26_GAPS:
-            item.add_marker(pytest.mark.xfail(strict=True, reason=PADDLE26_GAPS[key]))
-        elif key in PADDLE26_ORDER_DEPENDENT:
-            item.add_marker(pytest.mark.xfail(strict=False, reason=PADDLE26_ORDER_DEPENDENT[key]))

@@ -1,5 +1,6 @@
 """Error texts recorded from real PaddlePaddle 3.3.1 (CPU), for the hint classifier's table
-tests (tests/test_hints.py).
+tests (tests/test_hints.py); at the end, the texts Paddle 2.6.2 gives for the same code where
+its wording differs (names ending in ``_26``).
 
 Each text was produced by running the code named in its comment through
 ``d2s_lab.convert(f, ["x: [None, 4] float32"])`` (AST mode: ``to_static(full_graph=True)``;
@@ -95,6 +96,10 @@ NO_SOURCE = "could not get source code"
 # SOT (mode="sot"): `return x * max([])`; the innermost InnerError, with no __cause__,
 # under SOT's "In simulate execution" wrapper.
 SOT_EMPTY_MAX = "max() arg is an empty sequence"
+
+# SOT: `n = len(x.sum())`; the innermost InnerError, with no __cause__ (Paddle 3.3.1 and
+# 2.6.2 alike).
+SOT_LEN_0D = "len() of a 0-D tensor is wrong"
 
 # AST: the same `return x * max([])`: a plain ValueError.
 AST_EMPTY_MAX = """\
@@ -215,4 +220,75 @@ In transformed code:
         ~~~~~~~~~~~~~ <--- HERE
 
     KeyError: 'b'
+"""
+
+# --- Paddle 2.6.2 (CPU, numpy 1.26): the same code, where its text differs ---------------
+# (legacy static mode: values are `Variable`s; many checks are Python-side; some shape and
+# dtype errors only show when the Program runs)
+
+# `vals = x.tolist()`: AttributeError, convert stage.
+TOLIST_26 = """\
+    AttributeError: 'Variable' object has no attribute 'tolist'
+"""
+# `s = math.sqrt(float(x.abs().sum()))`: TypeError, convert stage.
+FLOAT_OF_TENSOR_26 = """\
+    TypeError: must be real number, not Variable
+"""
+# `k = int(x.argmax().item()) % 3` then `return x * gains[k]`: TypeError.
+LIST_INDEX_BY_VALUE_26 = """\
+    TypeError: list indices must be integers or slices, not Variable
+"""
+# `return x.reshape([-1, 3, 2])`, x: [None, 4]: a ValueError on the first run.
+RESHAPE_AT_RUN_26 = """\
+    InvalidArgumentError: The 'shape' attribute in ReshapeOp is invalid. The input tensor X'size must be divisible by known capacity of 'shape'. But received X's shape = [2, 4], X's size = 8, 'shape' is [-1, 3, 2], known capacity of 'shape' is -6.
+      [Hint: Expected output_shape[unk_dim_idx] * capacity == -in_size, but received output_shape[unk_dim_idx] * capacity:-6 != -in_size:-8.] (at /paddle/paddle/fluid/operators/reshape_op.cc:216)
+      [operator < reshape2 > error]  [operator < run_program > error]
+"""
+# `return paddle.matmul(x, paddle.ones([5, 3]))`: a ValueError on the first run (Paddle 3:
+# while converting).
+MATMUL_MISMATCH_26 = """\
+    InvalidArgumentError: Input(Y) has error dim. Y'dims[0] must be equal to 4, but received Y'dims[0] is 5.
+      [Hint: Expected y_dims[y_ndim - 2] == K, but received y_dims[y_ndim - 2]:5 != K:4.] (at /paddle/paddle/phi/kernels/impl/matmul_kernel_impl.h:329)
+      [operator < matmul_v2 > error]  [operator < run_program > error]
+"""
+# `if x.sum() > 0: return x, x` then `return x`: Dygraph2StaticException.
+RETURN_COUNT_26 = """\
+    paddle.jit.dy2static.utils.Dygraph2StaticException: Your if/else have different number of return value. TODO: add link to modifty. Incompatible return values of `__return_value_2` in true_fn and false_fn in cond: The two structures don't have the same number of elements.
+
+First structure (2 elements): (var _generated_var_0 : LOD_TENSOR.shape(-1, 4).dtype(float32).stop_gradient(True), var _generated_var_1 : LOD_TENSOR.shape(-1, 4).dtype(float32).stop_gradient(True))
+
+Second structure (1 elements): var _generated_var_4 : LOD_TENSOR.shape(-1, 4).dtype(float32).stop_gradient(True)
+"""
+# `a = argmax(x).astype("int32"); return paddle.maximum(a, paddle.argmax(x, axis=1))`:
+# Paddle 2.6 builds the op and fails when it runs: a ValueError, run stage (Paddle 3:
+# TypeError while converting).
+TYPE_PROMOTION_26 = """\
+    InvalidArgumentError: The type of data we are trying to retrieve (int32) does not match the type of data (int64) currently contained in the container.
+      [Hint: Expected dtype() == phi::CppTypeToDataType<T>::Type(), but received dtype():9 != phi::CppTypeToDataType<T>::Type():7.] (at /paddle/paddle/phi/core/dense_tensor.cc:171)
+      [operator < elementwise_max > error]  [operator < run_program > error]
+"""
+# `return paddle.zeros([2, 4], dtype="float33")`: TypeError.
+DTYPE_NOT_IN_LIST_26 = """\
+    TypeError: dtype must be any of [bool, float16, uint16, float32, float64, int8, int16, int32, int64, uint8, complex64, complex128, bfloat16], but received float33
+"""
+# `lab = argmax(x).astype("float32"); return F.one_hot(lab, 4)`: TypeError.
+ONE_HOT_DTYPE_26 = """\
+    TypeError: The data type of 'input' in one_hot_v2 must be ['int32', 'int64'], but received float32.
+"""
+# `idx = argmax(x).astype("float32"); return paddle.gather(x, idx)`: checked while
+# converting, a TypeError (Paddle 3: an InvalidArgumentError on the first run).
+GATHER_INDEX_DTYPE_26 = """\
+    TypeError: The data type of 'index' in gather must be ['int32', 'int64'], but received float32.
+"""
+# `d = {}; if x.mean() > 0: d["a"] = x` then `return d["a"]`: Dygraph2StaticException.
+DICT_IN_ONE_BRANCH_26 = """\
+    paddle.jit.dy2static.utils.Dygraph2StaticException: Your if/else have different number of return value. TODO: add link to modifty. Incompatible return values of `d` in true_fn and false_fn in cond: The two structures don't have the same number of elements.
+
+First structure (1 elements): {'a': var _generated_var_0 : LOD_TENSOR.shape(-1, 4).dtype(float32).stop_gradient(True)}
+
+Second structure (0 elements): {}
+"""
+# `y = None; return x + y`: TypeError.
+ADD_NONE_26 = """\
+    TypeError: float() argument must be a string or a real number, not 'NoneType'
 """

@@ -419,6 +419,39 @@ class HostileNames(paddle.nn.Layer):
         return x
 
 
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
+def _valid_points(points: str) -> bool:
+    """SVG's grammar for ``points``: coordinate pairs, numbers split by commas or blanks.
+    A browser rejects the whole attribute otherwise (Chromium logs an error)."""
+    parts = [p for p in re.split(r"[\s,]+", points.strip()) if p]
+    return bool(parts) and len(parts) % 2 == 0 and all(re.fullmatch(_NUMBER, p) for p in parts)
+
+
+def test_every_shape_of_a_drawing_and_its_legend_is_valid_svg():
+    """An op of every category, drawn by real dot: each polyline/polygon, Graphviz's and the
+    legend's icons, has points a browser accepts. (Found on a Paddle 2.6 saved-model page,
+    whose ops have no layers, so matmul's icon shows in the legend.)"""
+    from d2s_lab.core.ops import CATEGORY_LABELS
+
+    cats = [c for c in CATEGORY_LABELS if c != "data"]
+    values = {"v0": Value("v0", [-1, 8], "float32", name="x", producer=0, kind="input")}
+    ops = [Op(0, "pd_op.data", "data", {"name": "x"}, [], ["v0"])]
+    for i, cat in enumerate(cats, 1):
+        values[f"v{i}"] = Value(f"v{i}", [-1, 8], "float32", producer=i)
+        ops.append(Op(i, f"pd_op.{cat}_like", cat, {}, [f"v{i - 1}"], [f"v{i}"]))
+    g = Graph([Block("global", "global", ops)], values, ["v0"], [f"v{len(cats)}"], name="every")
+    view = draw_graph(g, depth="all", params=True, constants=True)
+    page = view._repr_html_()
+    assert view.renderer.startswith("Graphviz dot")
+    legend = page.split('class="d2s-legend"', 1)[1].split("</div>", 1)[0]
+    assert "matmul / linear" in legend
+    shapes = re.findall(r'<(polyline|polygon)\b[^>]*?\bpoints="([^"]*)"', page)
+    assert len(re.findall(r"<(?:polyline|polygon)\b", page)) == len(shapes) > len(cats)
+    assert [(tag, pts) for tag, pts in shapes if not _valid_points(pts)] == []
+
+
 # ---------------------------------------------------------------- renderers and saving
 def test_save_formats(seed, out_dir):
     view = seed.graph()

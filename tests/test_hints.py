@@ -1,6 +1,7 @@
-"""The hint classifier: a table of Paddle 3.3.1's own error texts (recorded from real failing
-conversions, see tests/recorded_errors.py) -> hint id, covering every hint; then real failing
-conversions through d2s_lab.convert, checked for hint id and the user's line."""
+"""The hint classifier: a table of Paddle's own error texts (3.3.1's, and 2.6.2's where they
+differ; recorded from real failing conversions, see tests/recorded_errors.py) -> hint id,
+covering every hint; then real failing conversions through d2s_lab.convert, checked for hint
+id and the user's line, and for the error and stage plain paddle.jit.to_static gives."""
 import os
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 import recorded_errors as rec
 from d2s_lab.core.diagnose import HINTS, classify, hint_text
 from models import line_in
+from versions import MIXED_INT_ADD_REFUSED, ONE_PATH_VALUE_REFUSED, assert_same_outputs, plain_failure
 
 DYN = [[None, 4]]  # the spec the texts were recorded with: x: [None, 4] float32
 STATIC = [[2, 4]]
@@ -116,6 +118,35 @@ ROWS = [
     # the quoted neighbouring lines (a function named f_reshape, a .reshape() call) never count
     ("neighbour-lines-ignored", "KeyError", rec.KEY_ERROR_WITH_NEIGHBOURS, '    return d["b"]', DYN,
      "dict-key"),
+    # SOT: `n = len(x.sum())`: SOT's own InnerError (Paddle 3.3.1 and 2.6.2)
+    ("sot-len-0d", "InnerError", rec.SOT_LEN_0D, "    n = len(x.sum())", DYN, "sot-internal"),
+    # --- Paddle 2.6.2's texts for the same code ----------------------------------------------
+    ("tolist-26", "AttributeError", rec.TOLIST_26, "    vals = x.tolist()", DYN, "tolist"),
+    ("float-of-tensor-26", "TypeError", rec.FLOAT_OF_TENSOR_26,
+     "    s = math.sqrt(float(x.abs().sum()))", DYN, "python-value"),
+    ("list-index-by-value-26", "TypeError", rec.LIST_INDEX_BY_VALUE_26, "    return x * gains[k]", DYN,
+     "python-value"),
+    ("reshape-dynamic-26", "ValueError", rec.RESHAPE_AT_RUN_26, "    return x.reshape([-1, 3, 2])", DYN,
+     "reshape-dynamic-dim"),
+    ("reshape-run-static-spec-26", "ValueError", rec.RESHAPE_AT_RUN_26, "    return x.reshape([-1, 3, 2])",
+     STATIC, "shape-mismatch"),
+    ("matmul-26", "ValueError", rec.MATMUL_MISMATCH_26, "    return paddle.matmul(x, paddle.ones([5, 3]))",
+     DYN, "shape-mismatch"),
+    ("return-count-26", "Dygraph2StaticException", rec.RETURN_COUNT_26, "    if x.sum() > 0:", DYN,
+     "return-in-branch"),
+    ("dtype-promotion-26", "ValueError", rec.TYPE_PROMOTION_26,
+     "    return paddle.maximum(a, paddle.argmax(x, axis=1))", DYN, "dtype-mix"),
+    ("dtype-not-in-list-26", "TypeError", rec.DTYPE_NOT_IN_LIST_26,
+     '    return paddle.zeros([2, 4], dtype="float33")', DYN, "dtype-arg"),
+    ("dtype-one-hot-26", "TypeError", rec.ONE_HOT_DTYPE_26, "    return F.one_hot(lab, 4)", DYN, "dtype-arg"),
+    ("dtype-gather-index-26", "TypeError", rec.GATHER_INDEX_DTYPE_26, "    return paddle.gather(x, idx)",
+     DYN, "dtype-arg"),
+    ("dict-in-one-branch-26", "Dygraph2StaticException", rec.DICT_IN_ONE_BRANCH_26,
+     "    if x.mean() > 0:", DYN, "dict-key"),
+    ("add-none-26", "TypeError", rec.ADD_NONE_26, "    return x + y", DYN, "none-value"),
+    # SOT: `return x * max([])`: Paddle 2.6's SOT raises Python's own ValueError (InnerError's
+    # __cause__, unwrapped): the user's bug, as in AST mode
+    ("sot-empty-max-26", "ValueError", rec.SOT_EMPTY_MAX, "    return x * max([])", DYN, ""),
 ]
 
 
@@ -179,8 +210,9 @@ async def coroutine_forward(x):  # ASYNC_DEF
     return x * 2
 
 
-def empty_max(x):
-    return x * max([])  # EMPTY_MAX
+def len_of_scalar(x):
+    n = len(x.sum())  # LEN_0D
+    return x * n
 
 
 def tuple_in_one_branch(x):
@@ -197,6 +229,11 @@ def broadcast_mismatch(x):
 def dtype_promotion(x):
     a = paddle.argmax(x, axis=1).astype("int32")
     return paddle.maximum(a, paddle.argmax(x, axis=1))  # DTYPE_MIX
+
+
+def int_add(x):
+    a = paddle.argmax(x, axis=1).astype("int32")
+    return a + paddle.argmax(x, axis=1)  # INT_ADD
 
 
 def loop_counter_dtype(x):
@@ -267,34 +304,34 @@ def line_of(marker: str) -> int:
     return line_in(__file__, marker)
 
 
-# (function, mode, marker, hint id, stage, exception type)
+# (function, mode, marker, hint id). The stage and the exception type are what plain
+# paddle.jit.to_static does with the same code (Paddle 2.6 and 3.x differ: 2.6 builds
+# paddle.maximum of int32 and int64 and fails when it runs, and checks gather's index dtype
+# while building).
 E2E = {
-    "numpy-api": (numpy_max, "ast", "NUMPY_MAX", "numpy-api", "convert", "TypeError"),
-    "while-pred": (while_pred_changes, "ast", "WHILE_PRED", "unsupported-syntax", "convert",
-                   "Dygraph2StaticException"),
-    "async-def": (coroutine_forward, "ast", "ASYNC_DEF", "unsupported-syntax", "convert",
-                  "IndexError"),
-    "sot-internal": (empty_max, "sot", "EMPTY_MAX", "sot-internal", "run", "InnerError"),
-    "return-count": (tuple_in_one_branch, "ast", "RETURN_COUNT", "return-in-branch", "convert",
-                     "Dygraph2StaticException"),
-    "broadcast": (broadcast_mismatch, "ast", "BROADCAST", "shape-mismatch", "convert",
-                  "ValueError"),
-    "dtype-promotion": (dtype_promotion, "ast", "DTYPE_MIX", "dtype-mix", "convert", "TypeError"),
-    "loop-counter": (loop_counter_dtype, "ast", "LOOP_COUNTER", "dtype-mix", "convert", "TypeError"),
-    "bad-dtype": (bad_dtype_name, "ast", "BAD_DTYPE", "dtype-arg", "convert", "TypeError"),
-    "gather-dtype": (float_index_gather, "ast", "GATHER_DTYPE", "dtype-arg", "run", "ValueError"),
-    "reparse": (UnderIndentedString, "ast", "REPARSE", "reparse-syntax", "convert",
-                "IndentationError"),
-    "key": (missing_key, "ast", "KEY", "dict-key", "convert", "Dy2StKeyError"),
-    "zip": (zip_over_batch, "ast", "ZIP", "dynamic-dim-iter", "convert", "RuntimeError"),
-    "add-none": (add_none, "ast", "ADD_NONE", "none-value", "convert", "TypeError"),
-    "one-branch": (set_in_one_branch, "ast", "ONE_BRANCH", "none-value", "convert", "TypeError"),
-    "while-true": (loop_that_returns, "ast", "WHILE_TRUE", "return-in-loop", "convert",
-                   "Dygraph2StaticException"),
-    "concat": (concat_mismatch, "ast", "CONCAT", "shape-mismatch", "convert", "ValueError"),
-    "np-array": (np_array_to_tensor, "ast", "NP_ARRAY", "numpy-api", "convert", "TypeError"),
-    "sot-np-abs": (sot_np_abs, "sot", "NP_ABS", "numpy-api", "run", "TypeError"),
+    "numpy-api": (numpy_max, "ast", "NUMPY_MAX", "numpy-api"),
+    "while-pred": (while_pred_changes, "ast", "WHILE_PRED", "unsupported-syntax"),
+    "async-def": (coroutine_forward, "ast", "ASYNC_DEF", "unsupported-syntax"),
+    "sot-internal": (len_of_scalar, "sot", "LEN_0D", "sot-internal"),
+    "return-count": (tuple_in_one_branch, "ast", "RETURN_COUNT", "return-in-branch"),
+    "broadcast": (broadcast_mismatch, "ast", "BROADCAST", "shape-mismatch"),
+    "dtype-promotion": (dtype_promotion, "ast", "DTYPE_MIX", "dtype-mix"),
+    "int-add": (int_add, "ast", "INT_ADD", "dtype-mix"),
+    "loop-counter": (loop_counter_dtype, "ast", "LOOP_COUNTER", "dtype-mix"),
+    "bad-dtype": (bad_dtype_name, "ast", "BAD_DTYPE", "dtype-arg"),
+    "gather-dtype": (float_index_gather, "ast", "GATHER_DTYPE", "dtype-arg"),
+    "reparse": (UnderIndentedString, "ast", "REPARSE", "reparse-syntax"),
+    "key": (missing_key, "ast", "KEY", "dict-key"),
+    "zip": (zip_over_batch, "ast", "ZIP", "dynamic-dim-iter"),
+    "add-none": (add_none, "ast", "ADD_NONE", "none-value"),
+    "one-branch": (set_in_one_branch, "ast", "ONE_BRANCH", "none-value"),
+    "while-true": (loop_that_returns, "ast", "WHILE_TRUE", "return-in-loop"),
+    "concat": (concat_mismatch, "ast", "CONCAT", "shape-mismatch"),
+    "np-array": (np_array_to_tensor, "ast", "NP_ARRAY", "numpy-api"),
+    "sot-np-abs": (sot_np_abs, "sot", "NP_ABS", "numpy-api"),
 }
+# Code this Paddle converts (tests/versions.py): d2s_lab must convert it the same way.
+CONVERTED = {"one-branch": not ONE_PATH_VALUE_REFUSED, "int-add": not MIXED_INT_ADD_REFUSED}
 
 
 @pytest.mark.parametrize("name", sorted(E2E))
@@ -302,11 +339,20 @@ def test_real_failure_hint_and_line(name):
     import d2s_lab
     from d2s_lab.core.errors import ConversionError
 
-    fn, mode, marker, hint_id, stage, exc_type = E2E[name]
-    if isinstance(fn, type):
-        fn = fn()
+    fn, mode, marker, hint_id = E2E[name]
+    make = fn if isinstance(fn, type) else (lambda: fn)
+    spec = [paddle.static.InputSpec([None, 4], "float32", "x")]
+    x = paddle.to_tensor(np.linspace(-1, 2, 8, dtype="float32").reshape([2, 4]))
+    failure = plain_failure(make(), spec, [x], mode)
+    assert (failure is None) == CONVERTED.get(name, False), failure
+    if failure is None:  # Paddle converts it: d2s_lab does too, with Paddle's outputs
+        conv = d2s_lab.convert(make(), spec, mode=mode)
+        assert conv.error is None
+        assert_same_outputs(conv.static_function, make(), spec, [[x], [-x]], mode)
+        return
+    stage, plain_error = failure
     with pytest.raises(ConversionError) as ei:
-        d2s_lab.convert(fn, ["x: [None, 4] float32"], mode=mode)
+        d2s_lab.convert(make(), ["x: [None, 4] float32"], mode=mode)
     err = ei.value
     rep = err.report
     assert rep is not None and err.original is not None
@@ -315,7 +361,8 @@ def test_real_failure_hint_and_line(name):
     assert rep.line == line_of(marker), (rep.line, rep.original_text[-800:])
     assert rep.file == __file__ and rep.where == f"test_hints.py line {rep.line}"
     assert rep.code.rstrip().endswith("# " + marker)
-    assert rep.exc_type == exc_type
+    # the error plain to_static raises, at the same stage
+    assert rep.exc_type == type(plain_error).__name__, plain_error
     assert err.stage == rep.stage == stage and rep.mode == mode
     # the message names the same line as the box, and never Paddle's temporary file
     assert f"line {rep.line})" in err.message or "line" not in err.message, err.message
@@ -330,7 +377,7 @@ def test_sot_internal_error_has_no_cause_to_unwrap():
     from d2s_lab.core.errors import ConversionError
 
     with pytest.raises(ConversionError) as ei:
-        d2s_lab.convert(empty_max, ["x: [None, 4] float32"], mode="sot")
+        d2s_lab.convert(len_of_scalar, ["x: [None, 4] float32"], mode="sot")
     outer = ei.value.original
     assert type(outer).__name__ == "InnerError"
     inner = outer.__cause__

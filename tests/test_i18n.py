@@ -3,6 +3,7 @@ texts switch with %d2s_lang / set_lang, on real errors."""
 import html
 import re
 
+import paddle
 import pytest
 
 import d2s_lab
@@ -19,7 +20,7 @@ def _text(h):
 
 def dtype_mix(x):
     a = x.argmax(axis=1).astype("int32")
-    return a + x.argmax(axis=1)  # MIX
+    return paddle.concat([a, x.argmax(axis=1)])  # MIX
 
 
 def test_ui_tables_complete():

@@ -3,10 +3,15 @@
 The suite runs on Paddle 3.x (PIR programs, ``pd_op.*`` ops, ``.json`` saves) and on
 Paddle 2.6 (legacy Programs, ``elementwise_add``-style ops, ``.pdmodel`` saves).  Tests
 state their expectations in Paddle 3's vocabulary and translate them with :func:`op`;
-tests of a PIR-only feature are skipped elsewhere with :data:`PIR_ONLY` and a reason.
+tests of a PIR-only feature are skipped elsewhere with :func:`pir_only` and a reason.
+Where the two Paddles answer differently, the flags below say so, and
+:func:`plain_failure` / :func:`assert_same_outputs` take the answer from plain
+``paddle.jit.to_static``: d2s_lab must accept what it accepts and fail as it fails.
 """
 import paddle
 import pytest
+
+from d2s_lab.core.ops import LEGACY_NAMES
 
 PADDLE_VERSION = paddle.__version__
 _MAJOR = PADDLE_VERSION.split(".")[0]
@@ -15,26 +20,6 @@ PADDLE3 = _MAJOR == "0" or (_MAJOR.isdigit() and int(_MAJOR) >= 3)
 # paddle.jit.to_static builds PIR programs (Paddle 3 unless FLAGS_enable_pir_api=0)
 PIR = bool(getattr(paddle.framework, "use_pir_api", lambda: False)())
 
-# Paddle 3 (PIR) op name -> the legacy op Paddle 2.6's to_static builds for the same code.
-LEGACY_OPS = {
-    "add": "elementwise_add",
-    "subtract": "elementwise_sub",
-    "multiply": "elementwise_mul",
-    "divide": "elementwise_div",
-    "matmul": "matmul_v2",
-    "squeeze": "squeeze2",
-    "unsqueeze": "unsqueeze2",
-    "reshape": "reshape2",
-    "transpose": "transpose2",
-    "flatten": "flatten_contiguous_range",
-    "mean": "reduce_mean",
-    "sum": "reduce_sum",
-    "full": "fill_constant",
-    "full_like": "fill_any_like",
-    "if": "conditional_block",
-    "fetch": "fetch",
-}
-
 # The files paddle.jit.save writes for one program (besides .pdiparams[.info]).
 PROGRAM_SUFFIX = ".json" if PIR else ".pdmodel"
 
@@ -42,7 +27,7 @@ PROGRAM_SUFFIX = ".json" if PIR else ".pdmodel"
 def op(name: str) -> str:
     """The short name of the op this Paddle builds for PIR's ``name`` (``add`` on
     Paddle 3, ``elementwise_add`` on Paddle 2.6)."""
-    return name if PIR else LEGACY_OPS.get(name, name)
+    return name if PIR else LEGACY_NAMES.get(name, (name,))[0]
 
 
 def full_op(name: str) -> str:
@@ -64,38 +49,54 @@ def step_names():
     return [n[: -len("Transformer")] if n.endswith("Transformer") else n for n in transformer_names()]
 
 
-# What Paddle 2.6 does differently that d2s_lab does not yet cover: each test is marked
-# xfail(strict) there (so a fix shows up as XPASS and must be unmarked), with why.
-_CONVERTS_ON_26 = "Paddle 2.6 converts this code without an error (Paddle 3 refuses it)"
-_SOT_26 = "Paddle 2.6's SOT raises the plain error (no InnerError wrapper) with other lines"
-PADDLE26_GAPS = {
-    "test_errors.py::test_failing_cell_points_at_its_line[return_in_branch]": _CONVERTS_ON_26,
-    "test_hints.py::test_real_failure_hint_and_line[one-branch]": _CONVERTS_ON_26,
-    "test_hints.py::test_catalogue_example_fails_with_its_hint[none-value]": _CONVERTS_ON_26,
-    "test_i18n.py::test_real_error_in_both_languages[en]": _CONVERTS_ON_26,
-    "test_i18n.py::test_real_error_in_both_languages[zh]": _CONVERTS_ON_26,
-    "test_errors.py::test_sot_inner_error_is_unwrapped": _SOT_26,
-    "test_hints.py::test_real_failure_hint_and_line[sot-internal]": _SOT_26,
-    "test_hints.py::test_sot_internal_error_has_no_cause_to_unwrap": _SOT_26,
-    "test_hints.py::test_catalogue_example_fails_with_its_hint[sot-internal]": _SOT_26,
-    "test_hints.py::test_real_failure_hint_and_line[sot-np-abs]": _SOT_26,
-    "test_hints.py::test_real_failure_hint_and_line[dtype-promotion]":
-        "Paddle 2.6 raises ValueError where Paddle 3 raises TypeError for int32/int64 mixing",
-    "test_hints.py::test_real_failure_hint_and_line[gather-dtype]":
-        "Paddle 2.6's gather index message is not matched by the dtype-arg hint yet",
-    "test_steps.py::test_widget_next_prev_slider_and_skip":
-        "Paddle 2.6's transformers rewrite the test function differently",
-    "test_steps.py::test_steps_equal_code_past_nine_names_and_with_a_docstring":
-        "Paddle 2.6 numbers generated names differently past nine",
-    "test_report_browser.py::test_pages_render_offline":
-        "Graphviz draws an invalid <polyline> on one Paddle 2.6 page (not found yet)",
-}
+# Code Paddle 2.6 converts where Paddle 3 refuses it. There the tests check that d2s_lab
+# converts it as plain paddle.jit.to_static does (same outputs), and test the hint on a
+# variant both refuse.
+# A value on one path only of an `if` on a Tensor (a variable set in one branch, a `return`
+# inside a loop): Paddle 2.6 fills the other path with a placeholder value.
+ONE_PATH_VALUE_REFUSED = PADDLE3
+# int32 + int64: Paddle 2.6 casts the right operand to the left one's dtype (dygraph too).
+MIXED_INT_ADD_REFUSED = PADDLE3
 
-# Gaps that show only after other conversions ran in the same process (Paddle's global
-# name counters): xfail, not strict.
-PADDLE26_ORDER_DEPENDENT = {
-    f"test_steps.py::test_last_step_normalises_to_code[{name}]":
-        "Paddle 2.6 orders generated declarations by its global name counter"
-    for name in ("tensor_if", "loops_break_continue", "early_return", "logical", "with_assert",
-                 "nested_calls")
-}
+
+def plain_to_static(fn, input_spec, mode="ast"):
+    """``fn`` (a function or a Layer) through plain ``paddle.jit.to_static``, as d2s_lab
+    converts it: ``full_graph=True`` with the specs in AST mode, SOT's default otherwise."""
+    if mode == "ast":
+        return paddle.jit.to_static(fn, input_spec=input_spec, full_graph=True)
+    return paddle.jit.to_static(fn)
+
+
+def plain_failure(fn, input_spec, inputs, mode="ast"):
+    """How plain ``to_static`` fails on ``fn``: ``(stage, error)``, stage "convert" when
+    building the Program fails (AST mode), "run" when the first call does, SOT's
+    ``InnerError`` wrappers taken off down to their cause; None when it converts and runs."""
+    static = plain_to_static(fn, input_spec, mode)
+    if mode == "ast":
+        sf = static.forward if isinstance(static, paddle.nn.Layer) else static
+        try:
+            sf.get_concrete_program(*inputs)
+        except Exception as exc:
+            return "convert", exc
+    try:
+        static(*inputs)
+    except Exception as exc:
+        while type(exc).__name__ == "InnerError" and exc.__cause__ is not None:
+            exc = exc.__cause__
+        return "run", exc
+    return None
+
+
+def assert_same_outputs(static_function, fn, input_spec, inputs_list, mode="ast"):
+    """``static_function`` (d2s_lab's) gives what plain ``to_static`` of ``fn`` gives, on each
+    of ``inputs_list``."""
+    import numpy as np
+
+    plain = plain_to_static(fn, input_spec, mode)
+    for inputs in inputs_list:
+        ours, theirs = static_function(*inputs), plain(*inputs)
+        ours = ours if isinstance(ours, (list, tuple)) else [ours]
+        theirs = theirs if isinstance(theirs, (list, tuple)) else [theirs]
+        assert len(ours) == len(theirs)
+        for a, b in zip(ours, theirs):
+            np.testing.assert_array_equal(a.numpy(), b.numpy())

@@ -55,6 +55,10 @@ class BenchResult:
     advice: str = ""
     paddle_version: str = ""
     notes: list[str] = field(default_factory=list)
+    # predictor runtime -> what its IR passes rewrote ("3 × conv2d + add + relu ->
+    # fused_conv2d; ..."), and the saved-vs-optimised GraphDiff it was read from
+    passes: dict[str, str] = field(default_factory=dict)
+    inference_diffs: dict[str, object] = field(default_factory=dict)
 
     def row(self, runtime: str, batch) -> BenchRow | None:
         return next((r for r in self.rows if r.runtime == runtime and r.batch == batch), None)
@@ -140,6 +144,12 @@ def advise(res: BenchResult) -> str:
     onnx = res.row("onnxruntime", b)
     if onnx is not None and onnx.ok:
         parts.append(f"ONNX Runtime: {eager.median_s / onnx.median_s:.1f}x eager ({_ms(onnx.median_s)})")
+    for k in ("predictor_onednn", "predictor"):
+        d = res.inference_diffs.get(k)
+        if res.passes.get(k) and d is not None and res.row(k, b) is not None:
+            parts.append(f"the {LABELS[k]} program has {d.b.num_ops()} ops where the saved one has "
+                         f"{d.a.num_ops()}: {res.passes[k]}")
+            break
     bad = sorted({r.label for r in res.rows if not r.ok})
     if bad:
         parts.append(f"outputs differ from eager for {', '.join(bad)}: check before deploying")

@@ -24,11 +24,13 @@ from .frames import display_file, gist_at_line, is_user_file
 from .graph import Graph
 from .nested import flatten
 from .options import ViewOptions
+from .programs import program_diff, program_graph
 from .rewrites import find_rewrites
 from .paddle_compat import require_paddle
-from .paddle_compat.program import (feed_values, has_while_loop, program_to_graph,
+from .paddle_compat.program import (feed_values, has_while_loop, param_names_of, program_to_graph,
                                     recording_layer_paths, value_name)
-from .paddle_compat.targets import concrete_program, converted_methods, is_layer, resolve
+from .paddle_compat.sot import forget_translation, recording_call_breaks
+from .paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
 from .paddle_compat.transformers import recording_converted_functions
 from .shapes import dtype_name
 from .specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
@@ -75,6 +77,12 @@ class Conversion:
     structure: str = ""  # the Layer's structure (its repr), shown when forward is library code
     paddle_log: str = ""  # Paddle's native log lines and warnings while converting
     traced_prints: str = ""  # what forward printed while Paddle traced it (runs once)
+    # SOT: the code generated for each graph break at a call -> where that call is in the
+    # user's code (paddle_compat.sot.CallBreak), for an error the call raises
+    sot_call_breaks: Dict[Any, Any] = field(default_factory=dict)
+    # the other programs of this conversion, built when asked for (d2s_lab.core.programs):
+    # "train", "amp O1 bfloat16", "inference", "inference input" -> Graph
+    programs: Dict[str, Graph] = field(default_factory=dict)
 
     @property
     def constants(self) -> List[InputInfo]:
@@ -112,18 +120,35 @@ class Conversion:
     def _repr_html_(self) -> str:
         return display.html(self)
 
-    def graph(self, depth=1, params=False, constants=False, rankdir="TB", **options):
+    def graph(self, depth=1, params=False, constants=False, rankdir="TB", program="forward",
+              **options):
         """The Program drawn as a diagram: a GraphView that displays in a notebook and has
         ``.save("x.svg" | "x.png" | "x.dot")``. ``depth``: 1 (each top-level sublayer one
         node), 2, ... or "all"; ``params``/``constants``: draw them as nodes instead of folding
-        them into labels; ``rankdir``: "TB" or "LR". More options: see
-        ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
+        them into labels; ``rankdir``: "TB" or "LR"; ``program``: "forward" (the converted
+        Program), "train" (forward + backward), "amp" (under paddle.amp.auto_cast) or
+        "inference" (after Paddle Inference's passes), see :meth:`program_graph`. More
+        options: see ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
         """
         if self.ir is None:
             raise D2SError(f"No Program graph for {self.name} ({self.mode} mode).",
                            "Convert with mode='ast' (%%to_static --mode ast) to draw the graph.")
-        return display.draw_graph(self.ir, depth=depth, params=params, constants=constants,
-                                  rankdir=rankdir, **options)
+        return display.draw_graph(self.program_graph(program), depth=depth, params=params,
+                                  constants=constants, rankdir=rankdir, **options)
+
+    def program_graph(self, program="forward", **options) -> Graph:
+        """The Graph of one of this conversion's programs: "forward", "train" (forward, then
+        the backward ops Paddle appends when the function is trained, under the layer path
+        ``backward``), "amp" (traced under ``paddle.amp.auto_cast``; ``amp_level`` O1/O2,
+        ``amp_dtype``) or "inference" (what the Paddle Inference predictor runs after its
+        IR passes; ``onednn=True``). Built once and kept in ``self.programs``."""
+        return program_graph(self, program, **options)
+
+    def program_diff(self, program, **options):
+        """A ``GraphDiff`` of ``program`` ("train", "amp", "inference") against the program
+        it was made from (the forward Program; for "inference" the saved program the
+        predictor loaded): the backward ops, the inserted casts, the fused ops."""
+        return program_diff(self, program, **options)
 
 
 def _failed(message: str, stage: str, original: BaseException, conv: "Conversion") -> ConversionError:
@@ -274,7 +299,12 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     t0 = time.perf_counter()
     error: Optional[BaseException] = None
     try:
-        out = _first_run(conv, inputs, run_budget_s)
+        if mode == "sot":
+            forget_translation(code_of(fn))
+            with recording_call_breaks(conv.sot_call_breaks):
+                out = _first_run(conv, inputs, run_budget_s)
+        else:
+            out = _first_run(conv, inputs, run_budget_s)
     except (_Runaway, Exception) as exc:
         error = exc
     _walked(conv, walk)  # the Program as the run left it (Paddle adds its output ops)
@@ -416,10 +446,7 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
     except Exception:  # only a view; never fail a conversion over it
         conv.callees = []
     conv.program = cp.main_program
-    param_names = {}
-    if layer is not None:
-        param_names = {p.name: n for n, p in layer.named_parameters()}
-        param_names.update({b.name: n for n, b in layer.named_buffers() if hasattr(b, "name")})
+    param_names = param_names_of(layer)
     conv.outputs = _tensor_infos(cp.outputs)
     if layer is None and not conv.num_params:
         ps = [p for p in flatten(list(cp.parameters)) if hasattr(p, "numel")]

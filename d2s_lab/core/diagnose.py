@@ -219,12 +219,13 @@ HINTS: Dict[str, Dict[str, str]] = {
               "（`paddle.stack`、广播、以 `paddle.shape(x)[0]` 这个张量作为循环上界）。",
     },
     "none-value": {
-        "en": "Arithmetic with `None`: a variable is None (or set in only one branch of an `if` on a "
-              "Tensor, so Paddle sees an undefined value on the other path). Give the variable a "
-              "Tensor value on every path, e.g. `y = paddle.zeros_like(x)` before the `if`.",
-        "zh": "对 `None` 做了运算：某个变量是 None（或只在基于 Tensor 的 `if` 的一个分支中赋值，另一条路径上"
-              "Paddle 看到的是未定义值）。请让该变量在每条路径上都是 Tensor，例如在 `if` 之前写 "
-              "`y = paddle.zeros_like(x)`。",
+        "en": "Arithmetic with `None`: a variable or argument is None (an optional argument left at "
+              "its default, or a variable set in only one branch of an `if` on a Tensor, so Paddle sees "
+              "an undefined value on the other path). Give it a Tensor value on every path: pass the "
+              "argument, or write e.g. `y = paddle.zeros_like(x)` before the `if`.",
+        "zh": "对 `None` 做了运算：某个变量或参数是 None（可选参数保留了默认值 None，或变量只在基于 Tensor 的 "
+              "`if` 的一个分支中赋值，另一条路径上 Paddle 看到的是未定义值）。请让它在每条路径上都是 Tensor："
+              "传入该参数，或例如在 `if` 之前写 `y = paddle.zeros_like(x)`。",
     },
     "return-in-loop": {
         "en": "A `return` sits directly in a `for`/`while` body, so the loop can never run twice "
@@ -312,8 +313,9 @@ EXAMPLES: Dict[str, Tuple[str, str, str]] = {
     "dict-key": ("def f(x):\n    d = {'a': x * 2}\n    return d['b']\n", "x: [None, 4] float32", "ast"),
     "dynamic-dim-iter": ("def f(x):\n    rows = [a + b for a, b in zip(x, x)]\n"
                          "    return paddle.stack(rows)\n", "x: [None, 4] float32", "ast"),
-    "none-value": ("def f(x):\n    if x.mean() > 0:\n        y = x * 2\n    return x + y\n",
-                   "x: [None, 4] float32", "ast"),
+    # an optional argument left at None: both Paddle 2.6 and 3.x refuse it (2.6 converts a
+    # variable set in one branch only, filling the other path with a placeholder)
+    "none-value": ("def f(x, bias=None):\n    return x + bias\n", "x: [None, 4] float32", "ast"),
     "return-in-loop": ("def f(x):\n    while True:\n        return x * 2\n", "x: [None, 4] float32",
                        "ast"),
     "non-tensor-output": ("def f(x):\n    return x * 2, 3\n", "x: [None, 4] float32", "ast"),
@@ -322,7 +324,7 @@ EXAMPLES: Dict[str, Tuple[str, str, str]] = {
     "unsupported-syntax": ("def f(x):\n    i = 0\n    while i < 3:\n        i = i + x.sum()\n"
                            "    return x * i\n", "x: [None, 4] float32", "ast"),
     "source-unavailable": ("f = lambda x: x * 2\n", "x: [None, 4] float32", "ast"),
-    "sot-internal": ("def f(x):\n    return x * max([])\n", "x: [None, 4] float32", "sot"),
+    "sot-internal": ("def f(x):\n    n = len(x.sum())\n    return x * n\n", "x: [None, 4] float32", "sot"),
 }
 # Hints whose example Paddle 3.3 does not raise (a logged warning there): classify still
 # knows the text Paddle's source writes.
@@ -730,13 +732,21 @@ def _format(exc) -> str:
     return "".join(ln if ln.endswith("\n") else ln + "\n" for ln in lines).rstrip()
 
 
-def _user_frames_from_traceback(exc, prefer: str) -> List[Frame]:
+def _user_frames_from_traceback(exc, prefer: str, call_breaks=None) -> List[Frame]:
+    """User frames of the traceback (outermost first). A frame of the code SOT generated for
+    a graph break, stopped at that break's call, is the call's own line (``call_breaks``:
+    ``Conversion.sot_call_breaks``): Paddle 2.6 numbers that code with the ``def`` line."""
     out = []
     tb = getattr(exc, "__traceback__", None)
-    for fr in traceback.extract_tb(tb) if tb is not None else []:
-        if is_user_file(fr.filename) and (not prefer or fr.filename == prefer
-                                          or fr.filename.startswith("<d2s-cell-")):
-            out.append(Frame(fr.filename, fr.lineno, fr.name))
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        file, line, name = code.co_filename, tb.tb_lineno, code.co_name
+        known = (call_breaks or {}).get(code)
+        if known is not None and known.offset == tb.tb_lasti:
+            file, line, name = known.file, known.line, known.function
+        if is_user_file(file) and (not prefer or file == prefer or file.startswith("<d2s-cell-")):
+            out.append(Frame(file, line, name))
+        tb = tb.tb_next
     return out
 
 
@@ -789,7 +799,7 @@ def _diagnose(exc, conversion) -> ErrorReport:
     if not users:
         users = user_frames_in_text(text, prefer)
     if not users:
-        users = _user_frames_from_traceback(err, prefer)
+        users = _user_frames_from_traceback(err, prefer, getattr(conversion, "sot_call_breaks", None))
     if not users and any(w for w in wrappers):
         users = user_frames_in_text("\n".join(wrappers), prefer)
     loc = users[-1] if users else None

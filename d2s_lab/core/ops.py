@@ -183,3 +183,35 @@ def is_const_op(op_name: str) -> bool:
 
 def is_transparent(op_name: str) -> bool:
     return op_name in TRANSPARENT_OPS
+
+
+# Paddle 2.6's legacy op names for the kinds PIR (Paddle 3) calls otherwise.
+LEGACY_NAMES: Dict[str, tuple] = {
+    "if": ("conditional_block",),
+    "add": ("elementwise_add",),
+    "subtract": ("elementwise_sub",),
+    "multiply": ("elementwise_mul",),
+    "divide": ("elementwise_div",),
+    "remainder": ("elementwise_mod",),
+    "matmul": ("matmul_v2",),
+    "mean": ("reduce_mean",),
+    "sum": ("reduce_sum",),
+    "max": ("reduce_max",),
+    "min": ("reduce_min",),
+    "reshape": ("reshape2",),
+    "transpose": ("transpose2",),
+    "squeeze": ("squeeze2",),
+    "unsqueeze": ("unsqueeze2",),
+    "flatten": ("flatten_contiguous_range",),
+    "full": ("fill_constant",),
+    "full_like": ("fill_any_like",),
+    "embedding": ("lookup_table_v2",),
+    "fetch": ("fetch", "fetch_v2"),
+}
+
+
+def op_kinds(kind: str) -> frozenset:
+    """The op names (dialect dropped, in-place ``_`` too) that count as ``kind``:
+    ``op_kinds("if")`` is ``{"if", "conditional_block"}``."""
+    base = short_name(str(kind).strip()).rstrip("_")
+    return frozenset((base,) + LEGACY_NAMES.get(base, ()))

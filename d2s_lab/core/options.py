@@ -103,6 +103,21 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
             default="TB", type=str.upper, choices=["TB", "LR"],
             help="Graph layout direction: TB (top to bottom, default) or LR (left to right).")),
     },
+    "program": {
+        "program": (("--program", "-p"), dict(
+            default="forward", type=str.lower, choices=["forward", "train", "amp", "inference"],
+            help="Which program: forward (the converted Program, default); train (forward, "
+                 "then the backward ops Paddle appends to train it); amp (traced under "
+                 "paddle.amp.auto_cast: the casts it inserts); inference (what the Paddle "
+                 "Inference predictor runs after its IR passes, oneDNN on a CPU).")),
+        "amp_level": (("--amp-level",), dict(
+            default="O1", type=str.upper, choices=["O1", "O2"],
+            help="AMP level for --program amp (default O1).")),
+        "amp_dtype": (("--amp-dtype",), dict(
+            default=None, choices=["float16", "bfloat16"],
+            help="AMP dtype for --program amp (default: float16 on a GPU, bfloat16 on a CPU, "
+                 "where Paddle has no float16 kernels).")),
+    },
     "budget": {
         "budget": (("--budget",), dict(
             default=None, metavar="N|none",
@@ -162,6 +177,12 @@ def add_options(add, *groups: str) -> None:
     for group in groups:
         for flags, kwargs in OPTIONS[group].values():
             add(*flags, **dict(kwargs))
+
+
+def program_options(args) -> Dict[str, Any]:
+    """The :data:`OPTIONS` ``program`` group of parsed arguments, as
+    ``Conversion.program_graph`` takes them (without ``program`` itself)."""
+    return {"amp_level": getattr(args, "amp_level", "O1"), "amp_dtype": getattr(args, "amp_dtype", None)}
 
 
 def parse_batches(text: str):

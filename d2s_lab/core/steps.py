@@ -120,9 +120,10 @@ def normalize_names(source: str, prefixes: Optional[List[str]] = None) -> str:
     ``__return_0``: equal code compares equal (trailing blanks are dropped too).
     Numbers are ranked by value, not by where they first appear: Paddle sorts some
     name lists as strings (``__return_10`` before ``__return_9``), and that order
-    changes with the counter.  Only names in the code count: comments and strings
-    (docstrings) are left alone, except a string that is just one generated name
-    (``'__return_0'``, as Paddle passes names to its helpers).
+    changes with the counter: those lists (and Paddle 2.6's runs of
+    ``name = _jst.UndefinedVar('name')`` declarations) are sorted naturally.  Only names
+    in the code count: comments and strings (docstrings) are left alone, except a string
+    that is just one generated name (``'__return_0'``, as Paddle passes names to its helpers).
     ``prefixes`` defaults to the ones the installed Paddle generates.
     """
     if prefixes is None:
@@ -146,7 +147,8 @@ def normalize_names(source: str, prefixes: Optional[List[str]] = None) -> str:
         pos = hi
     out.append(source[pos:])
     text = "".join(out)
-    return "\n".join(_sort_name_lists(line.rstrip()) for line in text.rstrip().splitlines()) + "\n"
+    lines = [_sort_name_lists(line.rstrip()) for line in text.rstrip().splitlines()]
+    return "\n".join(_sort_declarations(lines)) + "\n"
 
 
 def _natural(name: str):
@@ -157,6 +159,7 @@ _NAME_LISTS = [
     re.compile(r"^(\s*nonlocal )([\w, ]+)()$"),
     re.compile(r"^(\s*)([\w, ]+)( = _jst\.Ld\(__args\))$"),
     re.compile(r"^(\s*return \()((?:_jst\.Ld\(\w+\)(?:, )?)+)(\)\s*)$"),
+    re.compile(r"^(\s*return )((?:_jst\.Ld\(\w+\), )+_jst\.Ld\(\w+\))()$"),  # Paddle 2.6: no parentheses
     re.compile(r"(\()((?:'\w+', )+'\w+')(\))"),
 ]
 
@@ -171,6 +174,29 @@ def _sort_name_lists(line: str) -> str:
             return m.group(1) + ", ".join(sorted(items, key=_natural)) + m.group(3)
         line = pat.sub(sort, line)
     return line
+
+
+_DECLARATION = re.compile(r"^(\s*)(\w+) = _jst\.UndefinedVar\('\2'\)$")
+
+
+def _sort_declarations(lines: List[str]) -> List[str]:
+    """Runs of ``name = _jst.UndefinedVar('name')`` lines (one indent), sorted naturally:
+    Paddle 2.6 writes them in reverse string order of the names, which moves with its
+    counter (``__return_9`` before ``__return_10`` or after it)."""
+    out: List[str] = []
+    i = 0
+    while i < len(lines):
+        m = _DECLARATION.match(lines[i])
+        j = i + 1
+        while m and j < len(lines):
+            n = _DECLARATION.match(lines[j])
+            if n is None or n.group(1) != m.group(1):
+                break
+            j += 1
+        run = lines[i:j]
+        out.extend(sorted(run, key=lambda ln: _natural(ln.strip())) if m else run)
+        i = j
+    return out
 
 
 def _code_spans(source: str, pat) -> List[tuple]:

@@ -15,6 +15,7 @@ MAGIC_CLASSES = [
     "d2s_lab.magics.graph:GraphMagics",
     "d2s_lab.magics.show:ShowMagics",
     "d2s_lab.magics.bench:BenchMagics",
+    "d2s_lab.magics.diff:DiffMagics",
 ]
 
 _registered = {"cell": [], "line": []}

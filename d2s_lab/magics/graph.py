@@ -7,10 +7,10 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, Image, display
 
-from ..core.convert import convert
+from ..core.convert import Conversion, convert
 from ..core.errors import D2SError
 from ..core.graph import Graph
-from ..core.options import ViewOptions
+from ..core.options import ViewOptions, program_options
 from ..core.paddle_compat import require_paddle
 from ..viz.graph_view import draw_graph
 from ..viz.html import esc
@@ -24,7 +24,7 @@ class GraphMagics(Magics):
     @argument("obj", nargs="?", default=None, metavar="OBJ",
               help="What to draw: a Conversion (e.g. _d2s), a function converted with "
                    "paddle.jit.to_static, a paddle.nn.Layer (with --input) or a Graph.")
-    @options("graph")
+    @options("graph", "program")
     @argument("--format", "-f", default=None, choices=["svg", "png", "dot"],
               help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
     @argument("-o", "--output", default=None, metavar="FILE",
@@ -46,8 +46,12 @@ class GraphMagics(Magics):
             %d2s_graph _d2s --depth all --rankdir LR
             %d2s_graph net --input "x: [None,3,32,32] float32" -o net.svg
             %d2s_graph _d2s --format png -o net.png
+            %d2s_graph _d2s --program train      # forward + backward (the grad ops)
+            %d2s_graph _d2s --program amp        # the casts paddle.amp.auto_cast inserts
+            %d2s_graph _d2s --program inference  # after Paddle Inference's passes (fused ops)
 
-        In Python: ``conv.graph(depth="all").save("net.svg")``.
+        In Python: ``conv.graph(depth="all").save("net.svg")``,
+        ``conv.graph(program="train")``, ``conv.program_graph("inference")``.
         """
         args, err = parse_line(self.d2s_graph, line)
         if err:
@@ -69,15 +73,19 @@ class GraphMagics(Magics):
         obj = evaluate(self.shell, args.obj, args.obj,
                        "Give the name of a Conversion, converted function, Layer or Graph.")
         if isinstance(obj, Graph):
+            if args.program != "forward":
+                raise D2SError(f"--program {args.program} needs a Conversion; {args.obj} is a Graph.",
+                               "Give the Conversion (e.g. _d2s) it came from.")
             return obj
-        if isinstance(getattr(obj, "ir", None), Graph) or hasattr(obj, "graph") and hasattr(obj, "mode"):
-            if getattr(obj, "ir", None) is None:
-                raise D2SError(f"{args.obj} has no Program graph ({getattr(obj, 'mode', '?')} mode).",
+        if isinstance(obj, Conversion):
+            if obj.ir is None:
+                raise D2SError(f"{args.obj} has no Program graph ({obj.mode} mode).",
                                "Convert with --mode ast to draw it.")
-            return obj.ir
-        require_paddle()
-        conv = convert(obj, input_spec=args.input, run=False, name=args.obj)
-        return conv.ir
+            conv = obj
+        else:
+            require_paddle()
+            conv = convert(obj, input_spec=args.input, run=False, name=args.obj)
+        return conv.program_graph(args.program, **program_options(args))
 
     def _draw(self, args):
         opts = ViewOptions.from_args(args)

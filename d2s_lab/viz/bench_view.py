@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import io
 
+from ..core.bench_result import LABELS
 from .html import esc, table, wrap
 
 RUNTIME_COLORS = {
@@ -80,7 +81,21 @@ def bench_html(res) -> str:
     advice = f'<div class="d2s-note"><b>{esc(res.advice)}</b></div>'
     img = f'<img alt="median latency per runtime" style="max-width:100%" src="data:image/png;base64,{png}">'
     tbl = table(["runtime", "batch", "median ms", "samples/s", "runs", "max |diff| vs eager"], rows)
-    return wrap(head + advice + notes + img + tbl + skipped)
+    return wrap(head + advice + notes + img + tbl + skipped + _passes_html(res))
+
+
+def _passes_html(res) -> str:
+    """What each predictor's IR passes rewrote, with the op counts behind it."""
+    if not res.passes:
+        return ""
+    rows = []
+    for k, text in res.passes.items():
+        d = res.inference_diffs.get(k)
+        counts = f"{d.a.num_ops()} → {d.b.num_ops()}" if d is not None else "-"
+        rows.append([esc(LABELS.get(k, k)), counts, esc(text)])
+    return ('<div class="d2s-sub">What the predictor runs: its IR passes rewrite the saved '
+            "program (<code>%d2s_diff _d2s --program inference</code> shows it op by op).</div>"
+            + table(["predictor", "ops saved → run", "rewrites"], rows))
 
 
 def text_progress(stream):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from .bench_view import bench_figure, bench_html
 from .check_view import check_html
+from .diff_view import diff_html
 from .error_view import error_report_html
 from .graph_view import draw_graph
 from .html import esc
@@ -27,12 +28,13 @@ VIEWS: dict[str, Callable[[object], str]] = {
     "SavedModel": saved_html,
     "BenchResult": bench_html,
     "Steps": steps_static_html,
+    "GraphDiff": diff_html,
 }
 
 
 def to_html(obj) -> str:
     """``obj`` (a Conversion, CheckResult, ErrorReport, SotReport, SavedModel,
-    BenchResult or Steps) as a self-contained HTML fragment; anything else as its
+    BenchResult, Steps or GraphDiff) as a self-contained HTML fragment; anything else as its
     escaped ``repr``."""
     view = VIEWS.get(type(obj).__name__)
     if view is None:

@@ -11,7 +11,7 @@ The parts: :mod:`.dot_labels` (folding and label text), :mod:`.dot_layout`
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -28,6 +28,8 @@ from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_CO
 LIMIT_NODES = 250
 DOT_LIMITS = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.3"}
 _HIGHLIGHT = f' color="{HIGHLIGHT_COLOR}" penwidth=3'
+# A collapsed layer whose ops carry marks of different colours (amber).
+MIXED_MARK_COLOR = "#bf8700"
 
 
 @dataclass
@@ -47,6 +49,7 @@ class DotGraph:
     categories: list[str] = field(default_factory=list)
     max_depth: int = 0  # deepest layer nesting in the graph
     highlighted: int = 0
+    marked: int = 0  # ops drawn with a colour from ``marks``
     shown_nodes: int = 0  # when the drawing was cut short to fit the budget: nodes drawn
     total_nodes: int = 0  # ... of this many
 
@@ -61,19 +64,23 @@ def build_dot(
     view: Optional[ViewOptions] = None,
     highlight: Optional[Iterable[int]] = None,
     title: Optional[str] = None,
+    marks: Optional[Mapping[int, str]] = None,
 ) -> DotGraph:
     """DOT text for ``graph`` drawn as ``view`` says (depth, params, constants, rankdir,
     budget; see :func:`d2s_lab.viz.graph_view.draw_graph`).
 
     ``view.budget`` bounds the layout cost (nodes + edges + clusters); a drawing over
     it is collapsed to the deepest layer depth that fits (``None``: no limit).
-    ``highlight``: op ids to mark; ``title``: drawn above the graph.
+    ``highlight``: op ids to mark; ``title``: drawn above the graph; ``marks``: op id ->
+    colour (``#rrggbb``) of its border and fill (a collapsed layer takes its ops' colour,
+    :data:`MIXED_MARK_COLOR` when they differ); ``highlight`` wins over it.
     """
     view = view or ViewOptions()
     index = GraphIndex(graph)
     folds = Folds(index, view.params, view.constants)
     layout = choose_layout(index, folds, view.depth, view.budget)
-    emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())})
+    emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
+                       {int(k): str(c) for k, c in (marks or {}).items()})
     return emitter.emit(view.rankdir, title, layout)
 
 
@@ -88,6 +95,10 @@ def _node_style(category: str) -> str:
     # cds (the input arrow) has slanted ends: give its label room to stay inside.
     margin = ' margin="0.2,0.1"' if shape == "cds" else ""
     return f'shape={shape} style="{style}" fillcolor="{tint(color)}" color="{color}"{margin}'
+
+
+def _mark_attrs(color: str) -> str:
+    return f" color={dot_str(color)} fillcolor={dot_str(tint(color, 0.78))} penwidth=3"
 
 
 def _tooltip(op: Op) -> str:
@@ -108,10 +119,13 @@ def _graph_attrs(rankdir: str, limited: bool) -> list[str]:
 class _Emitter:
     """Writes one plan as DOT lines, counting clusters, categories and highlights."""
 
-    def __init__(self, plan: Plan, labels: Labeller, highlight: set[int]):
+    def __init__(self, plan: Plan, labels: Labeller, highlight: set[int],
+                 marks: Optional[dict[int, str]] = None):
         self.plan = plan
         self.labels = labels
         self.highlight = highlight
+        self.marks = marks or {}
+        self.marked = 0
         self.lines: list[str] = []
         self.clusters = 0
         self.categories: set[str] = set()
@@ -137,7 +151,7 @@ class _Emitter:
             auto_collapsed=layout.auto_collapsed, full_cost=layout.full_cost,
             cost=nodes + len(edges) + 2 * self.clusters, limited=limited,
             categories=[c for c in CATEGORY_LABELS if c in self.categories],
-            max_depth=layout.max_depth, highlighted=self.highlighted,
+            max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
         )
 
@@ -169,6 +183,9 @@ class _Emitter:
         if op.id in self.highlight:
             extra = _HIGHLIGHT
             self.highlighted += 1
+        elif op.id in self.marks:
+            extra = _mark_attrs(self.marks[op.id])
+            self.marked += 1
         self.lines.append(
             f'{indent}o{op.id} [id="d2s-op-{op.id}" class="{cls}" {_node_style(op.category)}'
             f"{extra} tooltip={dot_str(_tooltip(op))} label={self.labels.op_label(op)}]"
@@ -218,6 +235,11 @@ class _Emitter:
         if marked:
             extra = _HIGHLIGHT
             self.highlighted += len(marked)
+        else:
+            colors = [self.marks[o.id] for o in ops if o.id in self.marks]
+            if colors:
+                extra = _mark_attrs(colors[0] if len(set(colors)) == 1 else MIXED_MARK_COLOR)
+                self.marked += len(colors)
         depth = plan.depth
         hint = ("; draw with depth='all' to expand" if depth == "all" or auto
                 else f"; draw with depth={depth + 1} or 'all' to expand")
@@ -233,4 +255,4 @@ class _Emitter:
             self._output_line("", f"out{k}", vid, self.outputs_drawn)
 
 
-__all__ = ["DOT_LIMITS", "LIMIT_NODES", "DotGraph", "build_dot"]
+__all__ = ["DOT_LIMITS", "LIMIT_NODES", "MIXED_MARK_COLOR", "DotGraph", "build_dot"]

@@ -5,7 +5,7 @@ import os
 import re
 import time
 import uuid
-from typing import Iterable, Optional, Union
+from typing import Iterable, Mapping, Optional, Union
 
 from ..core.errors import D2SError
 from ..core.graph import Graph
@@ -160,7 +160,9 @@ def graph_html(view: GraphView, svg: str) -> str:
 # Tiny SVG icons of the node shapes (22x14), for the legend.
 _ICONS = {
     "box": '<rect x="2" y="2" width="18" height="10"/>',
-    "box3d": '<rect x="2" y="4" width="15" height="8"/><polyline fill="none" points="2,4 5,1 20,1 20,9 17,12 M17,4 20,1"/>',
+    # points takes numbers only: the back edge is its own line
+    "box3d": ('<rect x="2" y="4" width="15" height="8"/><polyline fill="none" points="2,4 5,1 20,1 20,9 17,12"/>'
+              '<line x1="17" y1="4" x2="20" y2="1"/>'),
     "ellipse": '<ellipse cx="11" cy="7" rx="9" ry="5"/>',
     "hexagon": '<polygon points="2,7 6,2 16,2 20,7 16,12 6,12"/>',
     "rounded": '<rect x="2" y="2" width="18" height="10" rx="4"/>',
@@ -205,6 +207,7 @@ def draw_graph(
     highlight: Optional[Iterable[int]] = None,
     title: Optional[str] = None,
     budget: Optional[int] = DEFAULT_BUDGET,
+    marks: Optional[Mapping[int, str]] = None,
 ) -> GraphView:
     """Draw a program graph (a :class:`~d2s_lab.core.graph.Graph`, or a Conversion) with Graphviz.
 
@@ -221,6 +224,8 @@ def draw_graph(
         title: a title drawn above the graph.
         budget: layout-cost budget (nodes + edges + clusters); a bigger drawing is
             collapsed by layer automatically. ``None`` draws whatever was asked.
+        marks: op id -> colour (``"#1a7f37"``) of its border and fill, e.g. the ops a
+            diff found added, removed or changed (``highlight`` wins over it).
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
     ``.renderer`` and ``.save(path)``.  With the options already in a
@@ -228,11 +233,12 @@ def draw_graph(
     """
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
                        budget=budget)
-    return draw_graph_with(graph, view, highlight=highlight, title=title)
+    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks)
 
 
 def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]] = None,
-                    title: Optional[str] = None) -> GraphView:
+                    title: Optional[str] = None,
+                    marks: Optional[Mapping[int, str]] = None) -> GraphView:
     """:func:`draw_graph` with the drawing options given as a
     :class:`~d2s_lab.core.options.ViewOptions` (a Conversion's ``view``, parsed magic
     or command-line arguments)."""
@@ -242,7 +248,7 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
         raise D2SError(f"Cannot draw a {type(graph).__name__}.",
                        "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').")
     t0 = time.perf_counter()
-    built = build_dot(graph, view, highlight=highlight, title=title)
+    built = build_dot(graph, view, highlight=highlight, title=title, marks=marks)
     return GraphView(built, graph.name, time.perf_counter() - t0)
 
 

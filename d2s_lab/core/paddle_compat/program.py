@@ -35,6 +35,15 @@ def feed_values(values) -> list:
             if hasattr(v, "shape") and (hasattr(v, "id") or hasattr(v, "block"))]
 
 
+def input_vars(program, names):
+    """A legacy Program's variables named ``names`` (the inputs the walk draws as data
+    nodes), or None for a PIR program, whose data ops say so themselves."""
+    if not legacy.is_legacy_program(program):
+        return None
+    block = program.global_block()
+    return [block.var(n) for n in names if block.has_var(n)]
+
+
 def value_name(v):
     """The name a user gave a static value (an input's), or None for Paddle's own
     temporaries (``tmp_0``, ``generated_tensor_2``)."""
@@ -61,6 +70,16 @@ def in_global_block(value) -> bool:
     return pir.in_global_block(value)
 
 
+def param_names_of(layer) -> Dict[str, str]:
+    """Paddle's parameter and buffer names (``conv2d_0.w_0``) -> the Layer's attribute
+    names (``conv1.weight``); empty for a plain function (``layer`` None)."""
+    if layer is None:
+        return {}
+    names = {p.name: n for n, p in layer.named_parameters()}
+    names.update({b.name: n for n, b in layer.named_buffers() if hasattr(b, "name")})
+    return names
+
+
 @contextlib.contextmanager
 def recording_layer_paths(layer):
     """Map global-block op ids to the user's sublayer attribute paths while Paddle traces.
@@ -84,14 +103,23 @@ def recording_layer_paths(layer):
 
     def pre(lyr, _inputs):
         if not paddle.in_dynamic_mode():
-            stack.append(len(ops_now()))
+            ops = ops_now()
+            # the layer's ops come after the last op so far; an op inserted before that one
+            # (AMP casts a value right after it is made) shifts it, so it is found by key
+            stack.append((len(ops), op_key(ops[-1]) if ops else None))
 
     def post(lyr, _inputs, _outputs):
         if paddle.in_dynamic_mode() or not stack:
             return
-        start = stack.pop()
+        start, anchor = stack.pop()
+        ops = ops_now()
+        if anchor is not None:
+            k = start - 1
+            while k < len(ops) and op_key(ops[k]) != anchor:
+                k += 1
+            start = k + 1 if k < len(ops) else start
         path = names.get(id(lyr), "")
-        for op in ops_now()[start:]:
+        for op in ops[start:]:
             paths.setdefault(op_key(op), path)
 
     handles = []

@@ -45,9 +45,9 @@ def set_num_threads(n: int) -> int | None:
     return prev
 
 
-def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_id: int = 0,
-                     threads: int = 1, onednn: bool = False) -> Runner:
-    """A Paddle Inference predictor (IR optimisation on) for a saved program.
+def predictor_config(prog: str, params: str | None, device: str = "cpu", device_id: int = 0,
+                     threads: int = 1, onednn: bool = False):
+    """A Paddle Inference ``Config`` (IR optimisation on) for a saved program.
 
     ``prog`` is the ``.json``/``.pdmodel`` file, ``params`` the ``.pdiparams`` file
     or ``None`` for a model without parameters; ``device`` is ``"cpu"`` or ``"gpu"``.
@@ -82,6 +82,21 @@ def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_
             off = getattr(cfg, "disable_onednn", None) or getattr(cfg, "disable_mkldnn", None)
             if off is not None:  # older builds have oneDNN off unless asked
                 off()
+    return cfg
+
+
+def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_id: int = 0,
+                     threads: int = 1, onednn: bool = False, optim_dir: str | None = None) -> Runner:
+    """A Paddle Inference predictor (see :func:`predictor_config`) for a saved program.
+    With ``optim_dir``, the predictor also writes the program its IR passes produced
+    there (``_optimized.json`` / ``.pdmodel``)."""
+    from paddle import inference
+
+    cfg = predictor_config(prog, params, device, device_id, threads, onednn)
+    if optim_dir and hasattr(cfg, "enable_save_optim_model"):
+        os.makedirs(optim_dir, exist_ok=True)
+        cfg.enable_save_optim_model(True)
+        cfg.set_optim_cache_dir(optim_dir)
     with quiet_c_streams():  # the IR passes print from C++
         pred = inference.create_predictor(cfg)
     ins = [pred.get_input_handle(n) for n in pred.get_input_names()]

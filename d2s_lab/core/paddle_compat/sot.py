@@ -10,7 +10,10 @@
   frame that fell back entirely) and ``FallbackWrapper`` (the compiled
   subgraphs and their Programs), wrapped for the duration of one run;
 * ``MIN_GRAPH_SIZE``: set to 0 during the run, or subgraphs smaller than 10
-  ops run eagerly and never show up.
+  ops run eagerly and never show up;
+* the break-at-call method alone (``_break_graph_in_call`` on Paddle 2.6), during a
+  conversion's first run: the user's line of each call SOT leaves to Python
+  (:func:`recording_call_breaks`), for errors that call raises.
 
 Every piece is feature-detected: :func:`sot_internals` says plainly what is missing.
 """
@@ -69,7 +72,8 @@ def _function_name(code_name: str) -> str:
 
 def _executor_place(executor):
     try:
-        code = executor.vframe.code
+        vframe = getattr(executor, "vframe", None)  # Paddle 3.x; 2.6 keeps the code on _code
+        code = vframe.code if vframe is not None else executor._code
         line = getattr(executor, "_current_line", -1)
         return code.co_filename, (line if line and line > 0 else None), _function_name(code.co_name)
     except Exception:
@@ -173,6 +177,68 @@ def capturing(mods, events: Dict[str, Any]):
             ec.start_translate = orig_translate
             cc.FallbackWrapper.__call__ = orig_wrapper_call
             exc_mod.FallbackError.__init__ = orig_fallback_init
+
+
+class CallBreak(NamedTuple):
+    """A call SOT left to Python: where it is in the user's code, and the offset of its
+    ``CALL`` in the code SOT generated for it."""
+
+    file: str
+    line: int
+    function: str
+    offset: int
+
+
+@contextlib.contextmanager
+def recording_call_breaks(breaks: Dict[Any, CallBreak]):
+    """While the block runs: for each graph break SOT makes at a call, the code it generates
+    -> :class:`CallBreak`. Paddle 2.6's generated code numbers all its instructions with the
+    function's ``def`` line, so an error the call raises would point there. Records nothing
+    on builds without SOT."""
+    try:
+        from paddle.jit.sot.opcode_translator.executor.opcode_executor import OpcodeExecutor
+    except Exception:
+        yield breaks
+        return
+    # Paddle 3.x: _break_graph_when_call; Paddle 2.6: _break_graph_in_call
+    name = next((n for n in ("_break_graph_when_call", "_break_graph_in_call")
+                 if callable(getattr(OpcodeExecutor, n, None))), None)
+    if name is None:
+        yield breaks
+        return
+    own = name in vars(OpcodeExecutor)
+    orig = getattr(OpcodeExecutor, name)
+
+    def on_call_break(self, *args, **kwargs):
+        file, line, function = _executor_place(self)
+        out = orig(self, *args, **kwargs)
+        code = getattr(self, "new_code", None)
+        # the break's own CALL is copied into the generated code, its offset set there
+        instr = next((a for a in args if hasattr(a, "opname") and hasattr(a, "offset")), None)
+        offset = getattr(instr, "offset", None)
+        if code is not None and line and isinstance(offset, int):
+            breaks[code] = CallBreak(file, line, function, offset)
+        return out
+
+    setattr(OpcodeExecutor, name, on_call_break)
+    try:
+        yield breaks
+    finally:
+        if own:
+            setattr(OpcodeExecutor, name, orig)
+        else:
+            delattr(OpcodeExecutor, name)
+
+
+def forget_translation(code) -> None:
+    """Make SOT translate ``code`` afresh at its next call, so that a conversion sees (and
+    :func:`recording_call_breaks` records) how SOT splits it; other functions keep theirs."""
+    try:
+        from paddle.jit.sot.opcode_translator.executor.executor_cache import OpcodeExecutorCache
+
+        OpcodeExecutorCache().cache.pop(code, None)
+    except Exception:  # a build without SOT's cache: nothing is kept to forget
+        pass
 
 
 def clear_caches(mods) -> None:

@@ -1,0 +1,524 @@
+"""``d2s_lab.diff``: what changed between two programs, op by op.
+
+Two Conversions, saved models (a path, or what ``read_saved``/``load_saved`` return),
+SOT subgraphs or plain :class:`~d2s_lab.core.graph.Graph` objects are compared:
+ops are paired by where they sit (sub-block), their layer path and their kind, in
+program order (a sequence alignment with :mod:`difflib`, so an inserted op shifts
+nothing after it); each pair is then compared field by field (op name, attributes,
+output shapes and dtypes). The result, :class:`GraphDiff`, is plain data that
+displays itself in a notebook. No Paddle imports: it works on saved files alone.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+from . import display
+from .errors import D2SError
+from .graph import Block, Graph, Op
+from .ops import LEGACY_NAMES, op_kinds, short_name
+from .options import ViewOptions
+from .saved import SavedModel, read_saved
+from .shapes import format_shape
+
+# Attributes that differ where the programs do not: Paddle numbers parameter names per
+# process (linear_0.w_0, then linear_1.w_0 for the next instance), and a live Program and
+# its saved file spell ``place`` differently ("undefined:0" / "undefined").
+IGNORED_ATTRS = frozenset({"parameter_name", "place"})
+# Attributes that hold a shape: a change there is a shape change (``pd_op.data``'s shape).
+SHAPE_ATTRS = frozenset({"shape"})
+# Ops listed in summary() before "... N more".
+SUMMARY_LINES = 40
+# difflib's alignment costs up to (ops of a) x (ops of b) where they differ (about 1 s at
+# 2,000 x 2,000 on a small CPU); past this many cells a windowed pairing in linear time
+# is used instead, with a note, so two large, unrelated (or hostile) files stay quick.
+MAX_ALIGN_CELLS = 4_000_000
+# How far ahead the windowed pairing looks for the next op that pairs.
+ALIGN_WINDOW = 64
+
+# Paddle 2.6's legacy names -> the PIR kind (elementwise_add -> add), so a legacy
+# program pairs with a PIR one.
+_PIR_KIND = {legacy: pir for pir, names in LEGACY_NAMES.items() for legacy in names}
+
+STATUSES = ("added", "removed", "changed", "same")
+
+
+def value_text(v: Any) -> str:
+    """An attribute value, short and exact enough to tell two apart (``0.9``, ``[2, 3]``)."""
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(value_text(x) for x in v) + "]"
+    return str(v)
+
+
+@dataclass
+class FieldChange:
+    """One field of a paired op that differs.
+
+    ``kind``: ``"attr"`` (an attribute), ``"shape"`` (an output shape, or a shape
+    attribute), ``"dtype"``, ``"name"`` (the op's full name, e.g. ``batch_norm_`` ->
+    ``batch_norm``), ``"layer"`` or ``"outputs"`` (how many results it has).
+    """
+
+    what: str  # "is_test", "out 0 shape", "op", "layer", "outputs", "param fc.weight shape"
+    kind: str
+    before: Any
+    after: Any
+
+    def _text(self, v) -> str:
+        if self.kind == "shape" and (v is None or isinstance(v, (list, tuple))):
+            return format_shape(v)
+        return value_text(v)
+
+    def __str__(self) -> str:
+        a, b = self._text(self.before), self._text(self.after)
+        if a == b:  # equal when rounded for display: show them in full
+            a, b = repr(self.before), repr(self.after)
+        return f"{self.what}: {a} → {b}"
+
+
+@dataclass
+class DiffEntry:
+    """One row of the diff, in program order: an op of ``a``, of ``b``, or a pair.
+
+    ``status``: ``"added"`` (only in ``b``), ``"removed"`` (only in ``a``),
+    ``"changed"`` (paired; ``changes`` says what differs) or ``"same"``.
+    """
+
+    status: str
+    a: Optional[Op] = None
+    b: Optional[Op] = None
+    changes: List[FieldChange] = field(default_factory=list)
+
+    @property
+    def op(self) -> Op:
+        """The op this row is about (``b``'s when paired)."""
+        return self.b if self.b is not None else self.a
+
+    @property
+    def short_name(self) -> str:
+        return self.op.short_name
+
+    @property
+    def layer(self) -> str:
+        return self.op.layer
+
+    def change(self, what: str) -> Optional[FieldChange]:
+        """The change of field ``what`` (``"is_test"``, ``"out 0 shape"``), or None."""
+        return next((c for c in self.changes if c.what == what), None)
+
+    def describe(self, a_name: str = "a", b_name: str = "b") -> str:
+        """What differs, as one line (``only in b``, ``is_test: False → True; ...``)."""
+        if self.status == "added":
+            return f"only in {b_name}"
+        if self.status == "removed":
+            return f"only in {a_name}"
+        return "; ".join(str(c) for c in self.changes) or "the same"
+
+    def line(self, a_name: str = "a", b_name: str = "b") -> str:
+        """``+ relu: only in b``, ``~ dropout [drop]: is_test: False → True``."""
+        mark = {"added": "+", "removed": "-", "changed": "~", "same": " "}[self.status]
+        layer = f" [{self.layer}]" if self.layer else ""
+        return f"{mark} {self.short_name}{layer}: {self.describe(a_name, b_name)}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+
+@dataclass
+class GraphDiff:
+    """What differs between program ``a`` and program ``b`` (see :func:`diff`).
+
+    ``entries`` lists every op in program order with its status; ``added`` (ops only
+    in ``b``), ``removed`` (only in ``a``), ``changed`` (paired entries that differ)
+    and ``matched`` (every ``(op_a, op_b)`` pair) are views of it.  Displays in a
+    notebook as a table of the differences and both graphs with them coloured
+    (added green, removed red, changed amber), and the two sources when known.
+    """
+
+    a: Graph
+    b: Graph
+    a_name: str = "a"
+    b_name: str = "b"
+    entries: List[DiffEntry] = field(default_factory=list)
+    layers_compared: bool = True  # ops were paired by layer path too
+    notes: List[str] = field(default_factory=list)
+    a_source: str = ""  # the original Python sources, when both sides are Conversions
+    b_source: str = ""
+    a_first_line: int = 1
+    b_first_line: int = 1
+    view: ViewOptions = field(default_factory=ViewOptions)  # how the graphs are drawn
+
+    def _with(self, status: str) -> List[DiffEntry]:
+        return [e for e in self.entries if e.status == status]
+
+    @property
+    def added(self) -> List[Op]:
+        """Ops of ``b`` with no counterpart in ``a``."""
+        return [e.b for e in self._with("added")]
+
+    @property
+    def removed(self) -> List[Op]:
+        """Ops of ``a`` with no counterpart in ``b``."""
+        return [e.a for e in self._with("removed")]
+
+    @property
+    def changed(self) -> List[DiffEntry]:
+        """Paired ops that differ (``.a``, ``.b``, ``.changes``)."""
+        return self._with("changed")
+
+    @property
+    def matched(self) -> List[Tuple[Op, Op]]:
+        """Every paired ``(op_a, op_b)``, changed or not."""
+        return [(e.a, e.b) for e in self.entries if e.a is not None and e.b is not None]
+
+    @property
+    def same(self) -> bool:
+        """No op added, removed or changed."""
+        return all(e.status == "same" for e in self.entries)
+
+    @property
+    def change_kinds(self) -> set:
+        """The kinds of field change present (``{"shape", "attr"}``...)."""
+        return {c.kind for e in self.changed for c in e.changes}
+
+    @property
+    def only_shapes_changed(self) -> bool:
+        """The same ops, and only shapes differ (e.g. a fixed batch vs a dynamic one)."""
+        return (not self.added and not self.removed and bool(self.changed)
+                and self.change_kinds == {"shape"})
+
+    def counts(self) -> Dict[str, int]:
+        """``{"added": n, "removed": n, "changed": n, "same": n}``."""
+        return {s: len(self._with(s)) for s in STATUSES}
+
+    def entries_for(self, kind: str) -> List[DiffEntry]:
+        """The rows about ops of ``kind`` (``"dropout"``, ``"add"``: legacy names count)."""
+        kinds = op_kinds(kind)
+        return [e for e in self.entries if short_name(e.op.name).rstrip("_") in kinds]
+
+    def status_of(self, side: str) -> Dict[int, str]:
+        """Op id of side ``"a"`` or ``"b"`` -> its status, for the ops that differ."""
+        out = {}
+        for e in self.entries:
+            op = e.a if side == "a" else e.b
+            if op is not None and e.status != "same":
+                out[op.id] = e.status
+        return out
+
+    def counts_text(self) -> str:
+        c = self.counts()
+        return (f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, "
+                f"{c['same']} unchanged")
+
+    def summary(self) -> str:
+        """The counts, then one line per op that differs (``+`` added, ``-`` removed,
+        ``~`` changed), in program order."""
+        lines = [f"{self.a_name} → {self.b_name}: {self.counts_text()}"]
+        lines += self.notes
+        differing = [e for e in self.entries if e.status != "same"]
+        lines += [e.line(self.a_name, self.b_name) for e in differing[:SUMMARY_LINES]]
+        if len(differing) > SUMMARY_LINES:
+            lines.append(f"... {len(differing) - SUMMARY_LINES} more")
+        if self.same:
+            lines.append("No differences: the same ops, attributes, shapes and dtypes.")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<GraphDiff {self.a_name} → {self.b_name}: {self.counts_text()}>"
+
+    def _repr_html_(self) -> str:
+        return display.html(self)
+
+
+# -- what can be compared -----------------------------------------------------
+
+_WHAT = ("a Conversion (d2s_lab.convert or %%to_static --as NAME), a saved model "
+         "(its path, or d2s_lab.read_saved(path)), or a Graph")
+
+
+def _is_saved_path(obj) -> bool:
+    return isinstance(obj, (str, os.PathLike))
+
+
+def as_graph(obj, label: str = "") -> Tuple[Graph, str, str, int]:
+    """``(graph, name, source, first_line)`` of something :func:`diff` compares;
+    a D2SError saying what to give otherwise."""
+    what = f"{label}: " if label else ""
+    if isinstance(obj, Graph):
+        return obj, obj.name or label or "graph", "", 1
+    if isinstance(obj, SavedModel):
+        return obj.graph, os.path.basename(obj.path), "", 1
+    if _is_saved_path(obj):
+        sm = read_saved(obj)
+        return sm.graph, os.path.basename(sm.path), "", 1
+    # A Conversion (duck-typed: importing it would import Paddle's glue).
+    if hasattr(obj, "ir") and hasattr(obj, "mode"):
+        if getattr(obj, "error", None) is not None:
+            raise D2SError(f"{what}{getattr(obj, 'name', 'this conversion')} failed to convert, so "
+                           "it has no Program to compare.", "Fix the conversion first: its report says why.")
+        if not isinstance(obj.ir, Graph):
+            raise D2SError(f"{what}{getattr(obj, 'name', 'this conversion')} has no Program "
+                           f"graph ({obj.mode} mode).",
+                           "Convert with mode='ast' (%%to_static --mode ast) to compare programs.")
+        return (obj.ir, getattr(obj, "name", "") or obj.ir.name or label,
+                getattr(obj, "original_source", "") or "", getattr(obj, "source_first_line", 0) or 1)
+    # A SotReport or one of its subgraphs.
+    if hasattr(obj, "subgraphs") and hasattr(obj, "breaks"):
+        drawn = [s for s in obj.subgraphs if isinstance(getattr(s, "graph", None), Graph)]
+        if not drawn:
+            why = getattr(obj, "message", "") or "SOT compiled no subgraph"
+            raise D2SError(f"{what}this SOT report has no subgraph to compare ({why}).",
+                           "Compare AST-mode conversions instead (d2s_lab.convert(..., mode='ast')).")
+        if len(drawn) > 1:
+            raise D2SError(f"{what}this SOT report has {len(drawn)} subgraphs.",
+                           "Compare one of them: report.subgraphs[0] (or [1], ...).")
+        return drawn[0].graph, f"{obj.name} (SOT {drawn[0].name})", "", 1
+    if isinstance(getattr(obj, "graph", None), Graph) and hasattr(obj, "num_ops"):
+        return obj.graph, f"SOT {getattr(obj, 'name', 'subgraph')}", "", 1
+    if hasattr(obj, "forward") and hasattr(obj, "parameters"):
+        raise D2SError(f"{what}a {type(obj).__name__} (a Layer) cannot be compared as it is.",
+                       "Convert it first: conv = d2s_lab.convert(net, input_spec), or "
+                       "%%to_static --as NAME, and compare the conversions.")
+    raise D2SError(f"{what}cannot compare a {type(obj).__name__}.", f"Give {_WHAT}.")
+
+
+# -- pairing ops --------------------------------------------------------------
+
+def kind_of(op: Op) -> str:
+    """The op's kind without dialect, in-place mark or legacy spelling
+    (``pd_op.batch_norm_`` and ``batch_norm`` -> ``batch_norm``; ``elementwise_add`` -> ``add``)."""
+    name = short_name(op.name)
+    base = name.rstrip("_") or name
+    return _PIR_KIND.get(base, base)
+
+
+def _flat(block: Block, scope: Tuple[str, ...] = ()) -> Iterator[Tuple[Op, Tuple[str, ...]]]:
+    """Every op with where it sits: ``()`` in the global block, ``("if.true",)`` ..."""
+    for op in block.ops:
+        yield op, scope
+        for sub in op.blocks:
+            yield from _flat(sub, scope + (f"{kind_of(op)}.{sub.label}",))
+
+
+def _flatten(graph: Graph) -> List[Tuple[Op, Tuple[str, ...]]]:
+    return [item for b in graph.blocks for item in _flat(b)]
+
+
+def _param_name(graph: Graph, op: Op) -> str:
+    """A parameter op's attribute name (``bn._mean``)."""
+    if op.category != "parameter" or not op.outputs or op.outputs[0] not in graph.values:
+        return ""
+    return graph.values[op.outputs[0]].name or ""
+
+
+def _layers_comparable(a: Sequence[Op], b: Sequence[Op]) -> bool:
+    """Both graphs name layers, in the same way (a live Program's attribute paths and a
+    saved file's class paths do not pair)."""
+    la = {o.layer for o in a if o.layer}
+    lb = {o.layer for o in b if o.layer}
+    if not la or not lb:
+        return False
+    return len(la & lb) * 2 >= min(len(la), len(lb))
+
+
+def _compare(ga: Graph, gb: Graph, oa: Op, ob: Op, layers: bool) -> List[FieldChange]:
+    """What differs between two paired ops."""
+    out: List[FieldChange] = []
+    if oa.name != ob.name:
+        out.append(FieldChange("op", "name", oa.name, ob.name))
+    if layers and oa.layer != ob.layer:
+        out.append(FieldChange("layer", "layer", oa.layer, ob.layer))
+    # Attributes on both sides only: a saved file keeps fewer than the live Program
+    # (builtin.parameter's trainable, need_clip...), which says nothing about the op.
+    for k in oa.attrs:
+        if k in IGNORED_ATTRS or k not in ob.attrs:
+            continue
+        va, vb = oa.attrs[k], ob.attrs[k]
+        if va != vb:
+            out.append(FieldChange(k, "shape" if k in SHAPE_ATTRS else "attr", va, vb))
+    if len(oa.outputs) != len(ob.outputs):
+        # Results are paired by position: with a different count (legacy ops leave
+        # unused output slots out) positions no longer correspond.
+        out.append(FieldChange("outputs", "outputs", len(oa.outputs), len(ob.outputs)))
+        return out + _param_changes(ga, gb, oa, ob)
+    one = len(oa.outputs) == 1
+    for i, (ia, ib) in enumerate(zip(oa.outputs, ob.outputs)):
+        va, vb = ga.values.get(ia), gb.values.get(ib)
+        if va is None or vb is None:
+            continue
+        where = "out" if one else f"out {i}"
+        if va.shape != vb.shape:
+            out.append(FieldChange(f"{where} shape", "shape", va.shape, vb.shape))
+        if va.dtype != vb.dtype:
+            out.append(FieldChange(f"{where} dtype", "dtype", va.dtype, vb.dtype))
+    return out + _param_changes(ga, gb, oa, ob)
+
+
+def _param_changes(ga: Graph, gb: Graph, oa: Op, ob: Op) -> List[FieldChange]:
+    """Shapes of the parameters no op produces (legacy programs hold them as
+    variables), shown on the op that reads them."""
+    out = []
+    for (na, sa), (nb, sb) in zip(_free_params(ga, oa), _free_params(gb, ob)):
+        if sa != sb:
+            out.append(FieldChange(f"param {nb or na} shape", "shape", sa, sb))
+    return out
+
+
+def _free_params(graph: Graph, op: Op) -> List[Tuple[str, Any]]:
+    out = []
+    for vid in op.inputs:
+        v = graph.values.get(vid)
+        if v is not None and v.kind == "parameter" and v.producer is None:
+            out.append((v.name or v.param_name or vid, v.shape))
+    return out
+
+
+def _windowed(ka: Sequence, kb: Sequence, i1: int, i2: int, j1: int, j2: int) -> Iterator[tuple]:
+    """difflib-style opcodes in linear time: pair equal keys in order, skipping ahead at
+    most ``ALIGN_WINDOW`` ops on either side to find the next pair."""
+    i, j = i1, j1
+    while i < i2 and j < j2:
+        if ka[i] == kb[j]:
+            yield "equal", i, i + 1, j, j + 1
+            i, j = i + 1, j + 1
+            continue
+        for d in range(1, ALIGN_WINDOW):
+            if j + d < j2 and ka[i] == kb[j + d]:
+                yield "insert", i, i, j, j + d
+                j += d
+                break
+            if i + d < i2 and ka[i + d] == kb[j]:
+                yield "delete", i, i + d, j, j
+                i += d
+                break
+        else:
+            yield "replace", i, i + 1, j, j + 1
+            i, j = i + 1, j + 1
+    if i < i2 or j < j2:
+        yield ("delete" if j >= j2 else "insert" if i >= i2 else "replace"), i, i2, j, j2
+
+
+def _opcodes(ka: Sequence, kb: Sequence) -> Tuple[List[tuple], bool]:
+    """``(opcodes, windowed)``: the common start and end are paired directly, the rest
+    by difflib, or by :func:`_windowed` when that would cost over ``MAX_ALIGN_CELLS``."""
+    n, m = len(ka), len(kb)
+    lo = 0
+    while lo < min(n, m) and ka[lo] == kb[lo]:
+        lo += 1
+    hi = 0
+    while hi < min(n, m) - lo and ka[n - 1 - hi] == kb[m - 1 - hi]:
+        hi += 1
+    ops = [("equal", 0, lo, 0, lo)] if lo else []
+    windowed = (n - lo - hi) * (m - lo - hi) > MAX_ALIGN_CELLS
+    if windowed:
+        ops += list(_windowed(ka, kb, lo, n - hi, lo, m - hi))
+    elif n - lo - hi or m - lo - hi:
+        sm = difflib.SequenceMatcher(None, ka[lo:n - hi], kb[lo:m - hi], autojunk=False)
+        ops += [(t, i1 + lo, i2 + lo, j1 + lo, j2 + lo) for t, i1, i2, j1, j2 in sm.get_opcodes()]
+    if hi:
+        ops.append(("equal", n - hi, n, m - hi, m))
+    return ops, windowed
+
+
+class _Aligner:
+    def __init__(self, ga: Graph, gb: Graph, layers: bool):
+        self.ga, self.gb, self.layers = ga, gb, layers
+        self.entries: List[DiffEntry] = []
+        self.windowed = False
+
+    def pair(self, oa: Op, ob: Op) -> None:
+        changes = _compare(self.ga, self.gb, oa, ob, self.layers)
+        self.entries.append(DiffEntry("changed" if changes else "same", oa, ob, changes))
+
+    def pair_named(self, a: List[Op], b: List[Op]) -> None:
+        """Pair parameter ops by layer and attribute name, whatever their order (two
+        programs may list a layer's parameters differently); the rest are added / removed."""
+        by_name = {(o.layer, _param_name(self.gb, o)): o for o in b}
+        for oa in a:
+            ob = by_name.pop((oa.layer, _param_name(self.ga, oa)), None)
+            if ob is None:
+                self.entries.append(DiffEntry("removed", a=oa))
+            else:
+                self.pair(oa, ob)
+        self.entries.extend(DiffEntry("added", b=o) for o in by_name.values())
+
+    def run(self, a, b, keys_a, keys_b, fallback=None) -> None:
+        """Align ``a`` and ``b`` by their keys; unpaired stretches are aligned again by
+        ``fallback`` keys (kind without layer) when given, else added / removed."""
+        opcodes, windowed = _opcodes(keys_a, keys_b)
+        self.windowed = self.windowed or windowed
+        for tag, i1, i2, j1, j2 in opcodes:
+            if tag == "equal":
+                for oa, ob in zip(a[i1:i2], b[j1:j2]):
+                    self.pair(oa, ob)
+            elif fallback is not None and i2 > i1 and j2 > j1:
+                self.run(a[i1:i2], b[j1:j2], fallback[0][i1:i2], fallback[1][j1:j2])
+            else:
+                self.entries.extend(DiffEntry("removed", a=o) for o in a[i1:i2])
+                self.entries.extend(DiffEntry("added", b=o) for o in b[j1:j2])
+
+
+def diff(a, b, names: Optional[Sequence[str]] = None, depth=1, params: bool = False,
+         constants: bool = False, rankdir: str = "TB", budget=ViewOptions().budget) -> GraphDiff:
+    """Compare two programs op by op.
+
+    Args:
+        a, b: each a Conversion (from :func:`d2s_lab.convert` or ``%%to_static``), a
+            saved model (``PREFIX.json`` / ``.pdmodel`` path or prefix, or a
+            ``SavedModel`` from :func:`d2s_lab.read_saved`), a ``Graph`` (e.g. from
+            :func:`d2s_lab.load_saved`), or a SOT report with one subgraph (or the
+            subgraph itself).  Saved files are read without Paddle.
+        names: what to call the two sides (default: their names).
+        depth, params, constants, rankdir, budget: how the two graphs are drawn, as
+            in :func:`d2s_lab.viz.graph_view.draw_graph`.
+
+    Ops are paired by sub-block, layer path and kind in program order (``difflib``
+    alignment; ops whose layer was renamed are paired by kind in a second pass), then
+    compared: op name, attributes, output shapes and dtypes.  Returns a
+    :class:`GraphDiff`: ``.added``, ``.removed``, ``.changed``, ``.matched``,
+    ``.summary()``, ``.only_shapes_changed``; it displays as a table and both graphs
+    with the differences coloured.
+    """
+    labels = [str(n) for n in names] if names is not None else ["a", "b"]
+    ga, na, sa, fa = as_graph(a, labels[0])
+    gb, nb, sb, fb = as_graph(b, labels[1])
+    if names is not None:
+        na, nb = labels
+    elif na == nb:
+        na, nb = f"a: {na}", f"b: {nb}"
+    view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
+                       budget=budget)
+    fa_ops, fb_ops = _flatten(ga), _flatten(gb)
+    layers = _layers_comparable([o for o, _ in fa_ops], [o for o, _ in fb_ops])
+    al = _Aligner(ga, gb, layers)
+    if layers:  # parameters pair by name; the ops by alignment
+        al.pair_named([o for o, _ in fa_ops if o.category == "parameter"],
+                      [o for o, _ in fb_ops if o.category == "parameter"])
+        fa_ops = [(o, s) for o, s in fa_ops if o.category != "parameter"]
+        fb_ops = [(o, s) for o, s in fb_ops if o.category != "parameter"]
+    ops_a, ops_b = [o for o, _ in fa_ops], [o for o, _ in fb_ops]
+    kinds_a = [(s, kind_of(o)) for o, s in fa_ops]
+    kinds_b = [(s, kind_of(o)) for o, s in fb_ops]
+    if layers:
+        al.run(ops_a, ops_b, [k + (o.layer,) for k, o in zip(kinds_a, ops_a)],
+               [k + (o.layer,) for k, o in zip(kinds_b, ops_b)], fallback=(kinds_a, kinds_b))
+    else:
+        al.run(ops_a, ops_b, kinds_a, kinds_b)
+    result = GraphDiff(a=ga, b=gb, a_name=na, b_name=nb, entries=al.entries,
+                       layers_compared=layers, a_source=sa, b_source=sb, a_first_line=fa,
+                       b_first_line=fb, view=view)
+    if al.windowed:
+        result.notes.append(f"The programs differ over more than {MAX_ALIGN_CELLS:,} op pairs: "
+                            "ops were paired by a faster, rougher alignment (raise "
+                            "d2s_lab.core.diff.MAX_ALIGN_CELLS for the full one).")
+    if not layers and (any(o.layer for o in ops_a) or any(o.layer for o in ops_b)):
+        result.notes.append("Layer paths were not compared: the two programs name layers "
+                            "differently (or one has none); ops are paired by kind and order.")
+    return result
+
+
+__all__ = ["DiffEntry", "FieldChange", "GraphDiff", "as_graph", "diff", "kind_of", "value_text"]

@@ -1,0 +1,295 @@
+"""The other programs of one conversion: training, AMP and Paddle Inference's optimised one.
+
+``program_graph(conv, "train" | "amp" | "inference")`` builds each as a
+:class:`~d2s_lab.core.graph.Graph` (drawn and tabled like the forward one), once per
+conversion; ``program_diff(conv, ...)`` compares it with the program it came from:
+
+* ``train``: forward then backward (``*_grad`` ops), the program Paddle runs when the
+  converted function is trained. Backward ops sit under the layer path ``backward.<the
+  forward layer they differentiate>``, so at depth 1 they fold into one ``backward`` node.
+  The optimizer's ops are not part of it: ``opt.step()`` runs eagerly.
+* ``amp``: the forward Program traced under ``paddle.amp.auto_cast(level, dtype)``:
+  where ``cast`` ops go and which ops compute in float16/bfloat16.
+* ``inference``: the program the Paddle Inference predictor runs after its IR passes
+  (oneDNN fusions on a CPU), compared with the saved program it was given.
+
+Where Paddle keeps each is in :mod:`.paddle_compat.programs`. ``conv`` is a
+:class:`~d2s_lab.core.convert.Conversion` (which calls this module, so it is not imported).
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import tempfile
+from typing import Dict, List, Optional
+
+from .diff import GraphDiff, diff
+from .errors import D2SError
+from .frames import gist_at_line
+from .graph import Graph, Op
+from .paddle_compat.program import (feed_values, input_vars, param_names_of, program_to_graph,
+                                    recording_layer_paths)
+from .paddle_compat.programs import (amp_program, default_amp_dtype, optimized_program,
+                                     training_program)
+from .paddle_compat.targets import resolve
+from .saved import read_saved
+from .specs import random_inputs
+
+PROGRAMS = ("forward", "train", "amp", "inference")
+BACKWARD = "backward"  # the layer path the backward ops of a training program sit under
+GRAD_SUFFIX = "_grad"
+
+
+_BUILD_HINTS = {
+    "train": "The forward Program converts; Paddle failed to append its backward ops.",
+    "amp": "Try the other --amp-dtype (a CPU has bfloat16 kernels only) or --amp-level.",
+    "inference": "Check the saved model with %d2s_show and %d2s_bench (they load it the same way).",
+}
+
+
+def _which(program: str) -> str:
+    which = str(program or "forward").strip().lower()
+    if which not in PROGRAMS:
+        raise D2SError(f"Unknown program {program!r}.", f"Choose one of {', '.join(PROGRAMS)}.")
+    return which
+
+
+def _require_program(conv, which: str) -> None:
+    if conv.error is not None or conv.static_function is None:
+        raise D2SError(f"{conv.name} did not convert, so it has no {which} program.",
+                       "Fix the conversion error first: its report says why.")
+    if conv.mode != "ast" or conv.ir is None:
+        raise D2SError(f"The {which} program is built from an AST-mode Program; {conv.name} "
+                       f"was converted in {conv.mode} mode.",
+                       "Convert with mode='ast' (%%to_static --mode ast).")
+
+
+def amp_key(level: str = "O1", dtype: Optional[str] = None) -> str:
+    return f"amp {level} {dtype or default_amp_dtype()}"
+
+
+def program_graph(conv, program: str = "forward", *, amp_level: str = "O1",
+                  amp_dtype: Optional[str] = None, onednn: bool = True) -> Graph:
+    """The Graph of one of ``conv``'s programs: ``"forward"`` (the converted Program),
+    ``"train"`` (forward + backward), ``"amp"`` (traced under ``paddle.amp.auto_cast``
+    with ``amp_level`` O1/O2 and ``amp_dtype``, default float16 on a GPU, bfloat16 on a
+    CPU) or ``"inference"`` (after Paddle Inference's IR passes; ``onednn`` on a CPU).
+    Built once per conversion and kept in ``conv.programs``."""
+    which = _which(program)
+    if which == "forward":
+        if conv.ir is None:
+            _require_program(conv, which)
+        return conv.ir
+    _require_program(conv, which)
+    key = {"train": "train", "inference": "inference" + ("" if onednn else " no-onednn"),
+           "amp": amp_key(amp_level, amp_dtype)}[which]
+    if key not in conv.programs:
+        try:
+            if which == "train":
+                conv.programs[key] = _train_graph(conv)
+            elif which == "amp":
+                conv.programs[key] = _amp_graph(conv, amp_level, amp_dtype or default_amp_dtype())
+            else:
+                conv.programs[key + " input"], conv.programs[key] = _inference_graphs(conv, onednn)
+        except D2SError:
+            raise
+        except Exception as exc:  # Paddle's own failure, said in one line
+            raise D2SError(f"Paddle could not build the {which} program of {conv.name}: "
+                           f"{type(exc).__name__}: {gist_at_line(exc)}",
+                           _BUILD_HINTS[which]) from None
+    return conv.programs[key]
+
+
+def program_diff(conv, program: str, **options) -> GraphDiff:
+    """``program``'s graph compared with the program it was made from: the forward Program
+    for ``"train"`` and ``"amp"``, the saved program the predictor loaded for
+    ``"inference"``. ``options`` are :func:`program_graph`'s and :func:`d2s_lab.diff`'s
+    drawing options (depth, params, ...)."""
+    which = _which(program)
+    if which == "forward":
+        raise D2SError("The forward program compared with itself shows nothing.",
+                       "Give train, amp or inference.")
+    build = {k: options.pop(k) for k in ("amp_level", "amp_dtype", "onednn") if k in options}
+    other = program_graph(conv, which, **build)
+    if which == "inference":
+        key = "inference" + ("" if build.get("onednn", True) else " no-onednn")
+        return diff(conv.programs[key + " input"], other,
+                    names=("saved program", other.name), **options)
+    return diff(conv.ir, other, names=(f"{conv.name} (forward)", other.name), **options)
+
+
+# -- train -------------------------------------------------------------------
+
+def _inputs(conv):
+    return conv.example_inputs if conv.example_inputs is not None else random_inputs(conv.input_specs)
+
+
+def _train_graph(conv) -> Graph:
+    layer = conv.layer
+    was_training = getattr(layer, "training", True)
+    if layer is not None:
+        layer.train()  # the training program: dropout and batch norm in training mode
+    try:
+        with recording_layer_paths(layer) as paths:
+            program, forward_end = training_program(conv.static_function, _inputs(conv))
+    finally:
+        if layer is not None and not was_training:
+            layer.eval()
+    graph = program_to_graph(program, layer_paths=paths, param_names=param_names_of(layer),
+                             inputs=input_vars(program, conv.ir.inputs), name=f"{conv.name} (train)")
+    ops = graph.global_block.ops
+    forward, backward = ops[:forward_end], ops[forward_end:]
+    _borrow_layers(forward, conv.ir.global_block.ops)
+    _label_backward(forward, backward)
+    return graph
+
+
+def _borrow_layers(ops: List[Op], reference: List[Op]) -> None:
+    """Give ops without a layer path or a source line those of the op in ``reference``
+    (the forward Program) they align with by name: a cached trace records no paths."""
+    sm = difflib.SequenceMatcher(None, [o.name for o in ops], [o.name for o in reference],
+                                 autojunk=False)
+    for a, b, n in sm.get_matching_blocks():
+        for op, ref in zip(ops[a:a + n], reference[b:b + n]):
+            op.layer = op.layer or ref.layer
+            op.source = op.source or ref.source
+
+
+def _label_backward(forward: List[Op], backward: List[Op]) -> None:
+    """Put each ``X_grad`` op under ``backward.<layer of the X it differentiates>``:
+    Paddle appends grad ops in reverse order of the forward ops, so each takes the
+    latest forward ``X`` not taken yet."""
+    taken = set()
+    for op in backward:
+        kind = op.short_name.rstrip("_")
+        match = None
+        if kind.endswith(GRAD_SUFFIX):
+            base = kind[: -len(GRAD_SUFFIX)]
+            match = next((f for f in reversed(forward) if id(f) not in taken
+                          and f.short_name.rstrip("_") == base), None)
+        if match is not None:
+            taken.add(id(match))
+            op.source = op.source or match.source
+        layer = match.layer if match is not None else ""
+        op.layer = f"{BACKWARD}.{layer}" if layer else BACKWARD
+
+
+def backward_ops(graph: Graph) -> List[Op]:
+    """The ops of a training program's graph that belong to its backward part."""
+    return [o for o in graph.iter_ops()
+            if o.layer == BACKWARD or o.layer.startswith(BACKWARD + ".")]
+
+
+# -- amp ---------------------------------------------------------------------
+
+def _amp_graph(conv, level: str, dtype: str) -> Graph:
+    layer = conv.layer
+    with recording_layer_paths(layer) as paths:
+        program, inputs, outputs = amp_program(resolve(conv.target).function, conv.input_specs,
+                                               level, dtype, main_program=conv.program)
+    graph = program_to_graph(program, layer_paths=paths, param_names=param_names_of(layer),
+                             inputs=feed_values(inputs) if inputs is not None
+                             else input_vars(program, conv.ir.inputs),
+                             outputs=outputs, name=f"{conv.name} (AMP {level} {dtype})")
+    _borrow_layers(list(graph.iter_ops()), list(conv.ir.iter_ops()))
+    return graph
+
+
+# -- inference ---------------------------------------------------------------
+
+def _inference_graphs(conv, onednn: bool):
+    """(the saved program, the program Paddle Inference optimised from it) as Graphs."""
+    from .export import save_conversion  # Paddle's jit.save, only when asked
+
+    tmp = tempfile.mkdtemp(prefix="d2s_infer_")
+    try:
+        saved = save_conversion(conv, os.path.join(tmp, "model"))
+        prog = next((p for p, _ in saved if p.endswith((".json", ".pdmodel"))), None)
+        params = next((p for p, _ in saved if p.endswith(".pdiparams")), None)
+        if prog is None:
+            raise D2SError(f"paddle.jit.save wrote no program file for {conv.name}.")
+        optimized = optimized_program(prog, params, os.path.join(tmp, "optimized"), onednn=onednn)
+        before = read_saved(prog).graph
+        after = read_saved(optimized).graph
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    before.name = f"{conv.name} (saved)"
+    after.name = f"{conv.name} (inference{', oneDNN' if onednn else ''})"
+    before.origin = after.origin = ""  # the files are gone
+    return before, after
+
+
+def _weight_only(graph: Graph) -> set:
+    """ids of the ops that compute from parameters and constants alone (a bias reshaped,
+    a batch norm folded into the weights): preparing weights, not the model's work."""
+    from_weights: set = set()  # value ids
+    ops = set()
+    for o in graph.iter_ops():
+        if o.category in ("parameter", "constant") or (
+                o.inputs and all(v in from_weights for v in o.inputs) and o.category != "data"):
+            ops.add(id(o))
+            from_weights.update(o.outputs)
+    return ops
+
+
+def rewrites(d: GraphDiff) -> List[tuple]:
+    """What a pass rewrote, from a before/after diff: ``(count, new kinds, old kinds)``
+    per kind of rewrite, e.g. ``(3, ("fused_conv2d",), ("conv2d", "add", "relu"))``: three
+    times, conv2d + add + relu became one fused_conv2d. Each run of ops removed and added
+    between two ops both programs share is one rewrite (ops that only prepare weights are
+    left out); equal runs are counted together,
+    and a run that repeats one pattern k times counts as k (three conv2d + add + relu
+    replaced by three fused_conv2d)."""
+    counts: Dict[tuple, int] = {}
+    skip = _weight_only(d.a) | _weight_only(d.b)
+    run_old: List[str] = []
+    run_new: List[str] = []
+
+    def close():
+        if run_old or run_new:
+            k = _repeats(run_old, run_new)
+            key = (tuple(run_new[: len(run_new) // k]), tuple(run_old[: len(run_old) // k]))
+            counts[key] = counts.get(key, 0) + k
+        run_old.clear()
+        run_new.clear()
+
+    for e in d.entries:
+        if (e.a is not None and id(e.a) in skip) or (e.b is not None and id(e.b) in skip):
+            continue
+        op = e.b if e.status == "added" else e.a
+        if e.status == "added":
+            run_new.append(op.short_name)
+        elif e.status == "removed":
+            run_old.append(op.short_name)
+        else:
+            close()
+    close()
+    return [(n, new, old) for (new, old), n in counts.items()]
+
+
+def _repeats(old: List[str], new: List[str]) -> int:
+    """The largest k such that both runs are one pattern repeated k times."""
+    for k in range(min(len(old) or len(new), len(new) or len(old)), 1, -1):
+        if all(len(r) % k == 0 and r == r[: len(r) // k] * k for r in (old, new) if r):
+            return k
+    return 1
+
+
+def fusion_text(d: GraphDiff) -> str:
+    """:func:`rewrites` in words: ``"3 × conv2d + add + relu → fused_conv2d; 1 × matmul
+    + add → fc"``; removed-only runs read ``"1 × batch_norm removed"``. Empty when the
+    passes changed no op."""
+    parts = []
+    for n, new, old in sorted(rewrites(d), key=lambda r: -r[0]):
+        if new and old:
+            parts.append(f"{n} × {' + '.join(old)} → {' + '.join(new)}")
+        elif old:
+            parts.append(f"{n} × {' + '.join(old)} removed")
+        else:
+            parts.append(f"{n} × {' + '.join(new)} added")
+    return "; ".join(parts)
+
+
+__all__ = ["BACKWARD", "PROGRAMS", "amp_key", "backward_ops", "fusion_text", "rewrites",
+           "program_diff", "program_graph"]

@@ -1,0 +1,110 @@
+"""``%d2s_diff A B``: compare two programs (Conversions, saved files, Graphs) op by op."""
+from __future__ import annotations
+
+import os
+
+from IPython.core.magic import Magics, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments
+from IPython.display import HTML, display
+
+from ..core.convert import Conversion
+from ..core.diff import diff
+from ..core.errors import D2SError
+from ..core.options import ViewOptions, program_options
+from ..core.saved import PROGRAM_SUFFIXES
+from ..viz.diff_view import diff_html
+from .common import check_target_name, lookup, options, parse_line, show_error, store
+
+_WHAT = ("Give two Conversions (%%to_static --as NAME, d2s_lab.convert), saved models "
+         "(PREFIX.json / .pdmodel paths) or Graphs, e.g. %d2s_diff before after.")
+
+
+def _on_disk(text: str) -> bool:
+    """``text`` names a saved model: a file, or a prefix with a program file beside it."""
+    return os.path.isfile(text) or any(os.path.isfile(text + s) for s in PROGRAM_SUFFIXES)
+
+
+@magics_class
+class DiffMagics(Magics):
+    @magic_arguments()
+    @argument("a", nargs="?", default=None, metavar="A",
+              help="The first program: a Conversion, a saved model path, a SavedModel or a Graph.")
+    @argument("b", nargs="?", default=None, metavar="B",
+              help="The second program, compared with A (added = only in B).")
+    @options("graph", "program", "budget")
+    @argument("--as", dest="as_", default="_d2s_diff", metavar="NAME",
+              help="Variable that receives the GraphDiff (default: _d2s_diff).")
+    @line_magic
+    def d2s_diff(self, line):
+        """Compare two programs op by op and show what differs.
+
+        A and B are notebook names (Conversions from %%to_static --as NAME or
+        d2s_lab.convert, SavedModels, Graphs) or paths of saved models (read without
+        Paddle). Ops are paired by layer path, kind and position; the view lists the
+        ops added (only in B), removed (only in A) and changed (attributes, output
+        shapes, dtypes), draws both graphs with them coloured (added green, removed
+        red, changed amber), and puts the two sources side by side when both are known.
+
+        Examples::
+
+            %%to_static --input "x: [None,8] float32" --as before
+            ...
+            %%to_static --input "x: [None,8] float32" --as after
+            ...
+            %d2s_diff before after
+            %d2s_diff build/a.json build/b.json --depth all
+            %d2s_diff _d2s --program inference   # saved program vs what the predictor runs
+            %d2s_diff _d2s --program amp         # forward vs AMP: the casts
+            %d2s_diff _d2s --program train       # forward vs training: the backward ops
+
+        With one Conversion and --program, that program is compared with the one it was
+        made from; with two and --program, that program of each.
+
+        In Python: ``d = d2s_lab.diff(before, after)``; ``d.added``, ``d.removed``,
+        ``d.changed``, ``print(d.summary())``.
+        """
+        args, err = parse_line(self.d2s_diff, line)
+        if err:
+            show_error(err, "See %d2s_diff? for the options.")
+            return None
+        try:
+            result = self._diff(args)
+        except D2SError as exc:
+            show_error(exc.message, exc.hint)
+            return None
+        except Exception as exc:  # a bug of ours must not end in a traceback
+            show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
+                       "Please report this with the cell.")
+            return None
+        store(self.shell, args.as_, result)
+        display(HTML(diff_html(result)))
+        return None
+
+    def _resolve(self, text: str):
+        if text in self.shell.user_ns or not _on_disk(text):
+            return lookup(self.shell, text, "It is neither a notebook name nor a saved model "
+                                            "file. " + _WHAT)
+        return text
+
+    def _diff(self, args):
+        if not args.a or (not args.b and args.program == "forward"):
+            raise D2SError("Give the two programs to compare.", _WHAT)
+        check_target_name(args.as_)
+        view = ViewOptions.from_args(args).as_dict()
+        a = self._resolve(args.a)
+        if args.program == "forward":
+            return diff(a, self._resolve(args.b), names=(args.a, args.b), **view)
+        extra = program_options(args)
+        if not args.b:
+            return _conversion(a, args.a, args.program).program_diff(args.program, **extra, **view)
+        b = self._resolve(args.b)
+        graphs = [_conversion(x, n, args.program).program_graph(args.program, **extra)
+                  for x, n in ((a, args.a), (b, args.b))]
+        return diff(*graphs, names=(f"{args.a} ({args.program})", f"{args.b} ({args.program})"), **view)
+
+
+def _conversion(obj, name: str, program: str) -> Conversion:
+    if not isinstance(obj, Conversion):
+        raise D2SError(f"--program {program} needs a Conversion; {name} is a {type(obj).__name__}.",
+                       "Give a Conversion from %%to_static --as NAME or d2s_lab.convert.")
+    return obj

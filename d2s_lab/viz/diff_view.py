@@ -1,0 +1,169 @@
+"""The view of a :class:`~d2s_lab.core.diff.GraphDiff` (``%d2s_diff``, ``d2s_lab.diff``):
+the counts, a table of the ops that differ, both graphs side by side with the
+differences coloured (added green, removed red, changed amber), and both sources.
+
+Colours that carry meaning are inline styles, and every row says its status in
+words too: JupyterLab strips ``<style>`` and ``<svg>`` from untrusted notebooks,
+and the table and counts must still read there.  Never imports paddle.
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Tuple
+
+from ..core.graph import Graph
+from ..core.ops import is_const_op
+from ..core.shapes import shape_and_dtype
+from .dot import MIXED_MARK_COLOR
+from .graph_view import GraphView, draw_or_reason
+from .html import esc, wrap
+from .op_table import MAX_TABLE_ROWS, cut_note
+from .source_view import side_by_side_html
+
+# status -> (border/text colour, row background, label). Changed is the colour a
+# collapsed layer gets when its ops differ in several ways: such a layer changed.
+STATUS_STYLE: Dict[str, Tuple[str, str, str]] = {
+    "added": ("#1a7f37", "#e6ffec", "+ added"),
+    "removed": ("#cf222e", "#ffebe9", "− removed"),
+    "changed": (MIXED_MARK_COLOR, "#fff8c5", "~ changed"),
+}
+
+
+def _badge(status: str, text: str) -> str:
+    color, bg, _ = STATUS_STYLE[status]
+    return (f'<span style="background:{bg};color:{color};border:1px solid {color};'
+            f'border-radius:4px;padding:0 6px;margin-right:6px;font-weight:600">{esc(text)}</span>')
+
+
+def counts_html(d) -> str:
+    """The counts as coloured badges (inline styles) with the totals in words."""
+    c = d.counts()
+    parts = [_badge("added", f"+{c['added']} added"), _badge("removed", f"−{c['removed']} removed"),
+             _badge("changed", f"~{c['changed']} changed"),
+             f"<span>{c['same']} unchanged · {esc(d.a.num_ops())} ops in {esc(d.a_name)}, "
+             f"{esc(d.b.num_ops())} in {esc(d.b_name)}</span>"]
+    return ('<div class="d2s-summary" style="border:1px solid #d0d7de;border-radius:6px;'
+            f'padding:6px 10px;margin:4px 0">{"".join(parts)}</div>')
+
+
+def _out_text(graph: Graph, op) -> str:
+    if op is None:
+        return "—"
+    texts = [shape_and_dtype(graph.values[v].shape, graph.values[v].dtype)
+             for v in op.outputs[:2] if v in graph.values]
+    more = " …" if len(op.outputs) > 2 else ""
+    return ", ".join(texts) + more if texts else "—"
+
+
+_CELL = "border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top"
+
+
+def _row(d, e) -> str:
+    color, bg, label = STATUS_STYLE[e.status]
+    op = e.op
+    name = op.short_name
+    if e.a is not None and e.b is not None and e.a.short_name != e.b.short_name:
+        name = f"{e.a.short_name} → {e.b.short_name}"
+    what = e.describe(d.a_name, d.b_name)
+    cells = [
+        f'<td style="{_CELL};color:{color};font-weight:600;white-space:nowrap">{esc(label)}</td>',
+        f'<td style="{_CELL}"><code>{esc(name)}</code></td>',
+        f'<td style="{_CELL}">{esc(op.layer) or "—"}</td>',
+        f'<td style="{_CELL}">{esc(_out_text(d.a, e.a))}</td>',
+        f'<td style="{_CELL}">{esc(_out_text(d.b, e.b))}</td>',
+        f'<td style="{_CELL}">{esc(what)}</td>',
+    ]
+    return f'<tr class="d2s-diff-{e.status}" style="background:{bg}">{"".join(cells)}</tr>'
+
+
+def diff_table_html(d) -> str:
+    """One row per op that differs, in program order, at most ``MAX_TABLE_ROWS``."""
+    differing = [e for e in d.entries if e.status != "same"]
+    if not differing:
+        return ('<div class="d2s-note" style="padding:6px 10px">No differences: the two '
+                "programs have the same ops, attributes, output shapes and dtypes.</div>")
+    heads = ["", "op", "layer", f"out in {d.a_name}", f"out in {d.b_name}", "what differs"]
+    th = "".join(f'<th style="{_CELL};background:#f6f8fa">{esc(h)}</th>' for h in heads)
+    rows = "".join(_row(d, e) for e in differing[:MAX_TABLE_ROWS])
+    return ('<div class="d2s-scroll" style="max-height:420px;overflow:auto">'
+            f'<table class="d2s-ops d2s-difftable" style="border-collapse:collapse;font-size:12px">'
+            f"<thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table></div>"
+            + cut_note(min(len(differing), MAX_TABLE_ROWS), len(differing), "differing ops"))
+
+
+def _folded(op, view) -> bool:
+    return ((op.category == "parameter" and not view.params)
+            or (is_const_op(op.name) and not view.constants))
+
+
+def graph_marks(graph: Graph, status: Dict[int, str], view) -> Dict[int, str]:
+    """Op id -> mark colour for one side.  A parameter or constant folded into its
+    consumers' labels is not drawn: the consumers carry its mark (as changed)."""
+    marks = {oid: STATUS_STYLE[s][0] for oid, s in status.items()}
+    folded = {op.id for op in graph.iter_ops() if op.id in status and _folded(op, view)}
+    if folded:
+        produced = {vid for op in graph.iter_ops() if op.id in folded for vid in op.outputs}
+        for op in graph.iter_ops():
+            if op.id not in marks and produced.intersection(op.inputs):
+                marks[op.id] = STATUS_STYLE["changed"][0]
+    return marks
+
+
+def diff_views(d) -> Tuple[Tuple[Optional[GraphView], str], Tuple[Optional[GraphView], str]]:
+    """Both graphs drawn with the differences coloured: ``((view_a, why), (view_b, why))``;
+    a view is None (with the reason) where a graph cannot be drawn."""
+    out = []
+    for side, graph, name in (("a", d.a, d.a_name), ("b", d.b, d.b_name)):
+        view, why = draw_or_reason(graph, depth=d.view.depth, params=d.view.params,
+                                   constants=d.view.constants, rankdir=d.view.rankdir,
+                                   budget=d.view.budget, title=name,
+                                   marks=graph_marks(graph, d.status_of(side), d.view))
+        out.append((view, why or ""))
+    return out[0], out[1]
+
+
+def legend_html() -> str:
+    items = "".join(
+        f'<span style="display:inline-flex;align-items:center;gap:3px;margin-right:10px">'
+        f'<span style="display:inline-block;width:14px;height:10px;border:2px solid {c};'
+        f'background:{bg}"></span>{esc(label[2:])}</span>'
+        for c, bg, label in STATUS_STYLE.values())
+    return (f'<div style="font-size:12px;margin:2px 0">{items}'
+            '<span style="color:#57606a">(a collapsed layer is coloured by its ops)</span></div>')
+
+
+def graphs_html(d) -> str:
+    """The two drawings side by side (they wrap under each other when narrow)."""
+    cols = []
+    for view, why in diff_views(d):
+        body = view._repr_html_() if view is not None else f'<div class="d2s-note">{esc(why)}</div>'
+        cols.append(f'<div style="flex:1 1 420px;min-width:0">{body}</div>')
+    return (legend_html() + '<div style="display:flex;gap:10px;flex-wrap:wrap;'
+            f'align-items:flex-start">{"".join(cols)}</div>')
+
+
+def sources_html(d) -> str:
+    """The two original sources side by side, when both are known ('' otherwise)."""
+    if not d.a_source or not d.b_source:
+        return ""
+    same = d.a_source == d.b_source
+    body = side_by_side_html(d.a_source, d.b_source, left_title=d.a_name, right_title=d.b_name,
+                             first_line=d.a_first_line, right_first_line=d.b_first_line)
+    label = "Sources (the same)" if same else "Sources"
+    return f"<details{'' if same else ' open'}><summary>{label}</summary>{body}</details>"
+
+
+def diff_html(d) -> str:
+    """The whole view of a GraphDiff as a self-contained HTML fragment."""
+    notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in d.notes)
+    differing = sum(1 for e in d.entries if e.status != "same")
+    parts = [
+        counts_html(d), notes,
+        f"<details open><summary>Ops that differ ({differing})</summary>{diff_table_html(d)}</details>",
+        f"<details open><summary>Graphs (depth {esc(d.view.depth)})</summary>{graphs_html(d)}</details>",
+        sources_html(d),
+    ]
+    return wrap("".join(parts), title=f"Diff: {d.a_name} → {d.b_name}")
+
+
+__all__ = ["STATUS_STYLE", "counts_html", "diff_html", "diff_table_html", "diff_views",
+           "graph_marks", "graphs_html", "legend_html", "sources_html"]
