@@ -10,30 +10,16 @@ import sys
 from collections import Counter
 
 import pytest
-from paddle import nn
 
 import d2s_lab
-from d2s_lab.core.diff import diff
+from d2s_lab.core.diff import diff, fusion_text, rewrites
 from d2s_lab.core.errors import D2SError
 from d2s_lab.core.graph import Block, Graph, Op, Value
-from d2s_lab.core.programs import backward_ops, fusion_text, rewrites
+from d2s_lab.core.programs import backward_ops
+from test_diff import After as Net  # conv, bn, relu, mean, dropout, fc
 from versions import PADDLE3, PIR, op
 
 SPEC = ["x: [None,3,8,8] float32"]
-
-
-class Net(nn.Layer):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2D(3, 8, 3)
-        self.bn = nn.BatchNorm2D(8)
-        self.drop = nn.Dropout(0.5)
-        self.fc = nn.Linear(8, 4)
-
-    def forward(self, x):
-        x = nn.functional.relu(self.bn(self.conv(x)))
-        x = x.mean(axis=[2, 3])
-        return self.fc(self.drop(x))
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +79,7 @@ def test_train_program_drawn_with_a_backward_cluster(conv):
                                     "float16/bfloat16 kernels, so it inserts no cast (checked)")
 def test_amp_program_inserts_casts(conv):
     d = conv.program_diff("amp")
-    assert conv.programs["amp O1 bfloat16"].name == "Net (AMP O1 bfloat16)"
+    assert conv.programs["amp O1 bfloat16"].name == "After (AMP O1 bfloat16)"
     added = _kinds(d.added)
     assert added["cast"] >= 2 and set(added) == {"cast"}, added
     # the layers AMP runs in bfloat16 say so in their output dtype

@@ -29,13 +29,12 @@ from .bench_result import (
 from .compare import compare_lists
 from .convert import Conversion, convert
 from .errors import D2SError
-from .diff import diff
+from .diff import diff, fusion_text
 from .export import save_conversion
 from .nested import flatten
 from .paddle_compat import require_paddle
 from .paddle_compat.programs import optimized_program
 from .paddle_compat.targets import resolve
-from .programs import fusion_text
 from .paddle_compat.runtimes import (
     RuntimeUnavailable,
     onnx_runner,

@@ -230,6 +230,12 @@ class GraphDiff:
     def __repr__(self) -> str:
         return f"<GraphDiff {self.a_name} → {self.b_name}: {self.counts_text()}>"
 
+    def rewrites_text(self) -> str:
+        """What turned A into B, in words: ``"3 × conv2d + add + relu → fused_conv2d"``
+        (see :func:`fusion_text`): what Paddle Inference's passes did, for a saved program
+        against the one the predictor runs."""
+        return fusion_text(self)
+
     def _repr_html_(self) -> str:
         return display.html(self)
 
@@ -521,4 +527,78 @@ def diff(a, b, names: Optional[Sequence[str]] = None, depth=1, params: bool = Fa
     return result
 
 
-__all__ = ["DiffEntry", "FieldChange", "GraphDiff", "as_graph", "diff", "kind_of", "value_text"]
+# -- what a pass rewrote ------------------------------------------------------
+
+def _weight_only(graph: Graph) -> set:
+    """ids of the ops that compute from parameters and constants alone (a bias reshaped,
+    a batch norm folded into the weights): preparing weights, not the model's work."""
+    from_weights: set = set()  # value ids
+    ops = set()
+    for o in graph.iter_ops():
+        if o.category in ("parameter", "constant") or (
+                o.inputs and all(v in from_weights for v in o.inputs) and o.category != "data"):
+            ops.add(id(o))
+            from_weights.update(o.outputs)
+    return ops
+
+
+def rewrites(d: GraphDiff) -> List[tuple]:
+    """What a pass rewrote, from a before/after diff: ``(count, new kinds, old kinds)``
+    per kind of rewrite, e.g. ``(3, ("fused_conv2d",), ("conv2d", "add", "relu"))``: three
+    times, conv2d + add + relu became one fused_conv2d. Each run of ops removed and added
+    between two ops both programs share is one rewrite (ops that only prepare weights are
+    left out); equal runs are counted together,
+    and a run that repeats one pattern k times counts as k (three conv2d + add + relu
+    replaced by three fused_conv2d)."""
+    counts: Dict[tuple, int] = {}
+    skip = _weight_only(d.a) | _weight_only(d.b)
+    run_old: List[str] = []
+    run_new: List[str] = []
+
+    def close():
+        if run_old or run_new:
+            k = _repeats(run_old, run_new)
+            key = (tuple(run_new[: len(run_new) // k]), tuple(run_old[: len(run_old) // k]))
+            counts[key] = counts.get(key, 0) + k
+        run_old.clear()
+        run_new.clear()
+
+    for e in d.entries:
+        if (e.a is not None and id(e.a) in skip) or (e.b is not None and id(e.b) in skip):
+            continue
+        op = e.b if e.status == "added" else e.a
+        if e.status == "added":
+            run_new.append(op.short_name)
+        elif e.status == "removed":
+            run_old.append(op.short_name)
+        else:
+            close()
+    close()
+    return [(n, new, old) for (new, old), n in counts.items()]
+
+
+def _repeats(old: List[str], new: List[str]) -> int:
+    """The largest k such that both runs are one pattern repeated k times."""
+    for k in range(min(len(old) or len(new), len(new) or len(old)), 1, -1):
+        if all(len(r) % k == 0 and r == r[: len(r) // k] * k for r in (old, new) if r):
+            return k
+    return 1
+
+
+def fusion_text(d: GraphDiff) -> str:
+    """:func:`rewrites` in words: ``"3 × conv2d + add + relu → fused_conv2d; 1 × matmul
+    + add → fc"``; removed-only runs read ``"1 × batch_norm removed"``. Empty when the
+    passes changed no op."""
+    parts = []
+    for n, new, old in sorted(rewrites(d), key=lambda r: -r[0]):
+        if new and old:
+            parts.append(f"{n} × {' + '.join(old)} → {' + '.join(new)}")
+        elif old:
+            parts.append(f"{n} × {' + '.join(old)} removed")
+        else:
+            parts.append(f"{n} × {' + '.join(new)} added")
+    return "; ".join(parts)
+
+
+__all__ = ["DiffEntry", "FieldChange", "GraphDiff", "as_graph", "diff", "fusion_text", "kind_of",
+           "rewrites", "value_text"]

@@ -155,6 +155,9 @@ def sources_html(d) -> str:
 def diff_html(d) -> str:
     """The whole view of a GraphDiff as a self-contained HTML fragment."""
     notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in d.notes)
+    rewritten = d.rewrites_text() if d.added and d.removed else ""
+    if rewritten:  # runs of ops replaced by others: what a pass did, in one line
+        notes = f'<div class="d2s-note"><b>Rewrites:</b> {esc(rewritten)}</div>' + notes
     differing = sum(1 for e in d.entries if e.status != "same")
     parts = [
         counts_html(d), notes,

@@ -222,6 +222,8 @@ class _Emitter:
         path = plan.group_path[name]
         shown = plan.shown(ops)
         ins, outs = plan.layer_io(name)
+        if not shown and not ins and not outs:
+            return  # only ops folded into other labels (a bias reshaped for a fused op)
         rows = [clip(op_counts_text(shown), 52)]
         pl = labels.param_line(ops)
         if pl:
