@@ -189,6 +189,10 @@ def test_graph_svg_is_visible_and_not_cropped(lab_page, shots):
     shots(view, "graph")
 
 
+# The smallest text of a drawing (8 pt labels) in CSS pixels, as drawn now.
+SMALLEST_TEXT_PX = "s => 8 * 96 / 72 * s.getBoundingClientRect().width / s.width.baseVal.value"
+
+
 def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
     out = _output(lab_page, LARGE)
     view = out.locator(".d2s-graphview").first
@@ -196,15 +200,20 @@ def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
     svg.scroll_into_view_if_needed()
     assert svg.is_visible()
     assert svg.evaluate("s => s.querySelectorAll('g.node[id^=\"d2s-op-\"]').length") >= 12
-    # Fit width (the default): scaled down into its box, nothing to scroll.
-    _within(lab_page, svg, box, "fitted graph in its box")
+    # Fit width (the default): scaled down into its box, but never below 9 px text:
+    # past that it stays at that size and the box scrolls sideways.
     _within(lab_page, box, out, "graph box in the output area")
-    assert not box.evaluate("b => b.scrollWidth > b.clientWidth + 1")
+    text_px = svg.evaluate(SMALLEST_TEXT_PX)
+    assert text_px >= 8.9, text_px
+    if box.evaluate("b => b.scrollWidth > b.clientWidth + 1"):
+        assert text_px < 9.3, f"scrolls although the text could shrink ({text_px:.1f} px)"
+    else:
+        _within(lab_page, svg, box, "fitted graph in its box")
     shots(view, "graph-large-fit")
     # 100%: the drawing is wider than the box, which scrolls and stays inside the output area.
     fit_width = svg.bounding_box()["width"]
     view.locator("label", has_text="100%").click()
-    lab_page.wait_for_function("s => s.getBoundingClientRect().width > %f" % (fit_width * 1.2),
+    lab_page.wait_for_function("s => s.getBoundingClientRect().width > %f" % (fit_width * 1.1),
                                arg=svg.element_handle(), timeout=5_000)
     assert box.evaluate("b => b.scrollWidth > b.clientWidth")
     _within(lab_page, box, out, "zoomed graph box in the output area")
@@ -212,6 +221,29 @@ def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
     assert box.evaluate("b => b.scrollLeft") > 0
     shots(view, "graph-large-100")
     view.locator("label", has_text="fit width").click()
+
+
+def test_at_1024x768_text_stays_readable_and_twins_stay_hidden(lab_page, out_dir):
+    """A small screen: every drawing keeps its text at 9 px or more at "fit width" (the
+    wide left-to-right one scrolls sideways instead); the picture twins a trusted notebook
+    does not need stay hidden, and so do the lines meant for untrusted ones."""
+    size = dict(lab_page.viewport_size)
+    lab_page.set_viewport_size({"width": 1024, "height": 768})
+    try:
+        for index, name in ((SEED, "seed"), (LARGE, "large")):
+            out = _output(lab_page, index)
+            svg = out.locator(".d2s-graph-box svg").first
+            svg.scroll_into_view_if_needed()
+            assert svg.is_visible()
+            assert svg.evaluate(SMALLEST_TEXT_PX) >= 8.9, name
+            assert out.locator(".jp-RenderedImage").count() == 1, name  # the twin is there
+            assert not out.locator(".jp-RenderedImage").first.is_visible(), name  # ... hidden
+            assert not out.locator(".d2s-untrusted").first.is_visible(), name
+            lab_page.screenshot(path=os.path.join(out_dir, f"browser-1024-{name}.png"))
+        box = _output(lab_page, LARGE).locator(".d2s-graph-box").first
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth + 1")  # LR at 1024: scrolls
+    finally:
+        lab_page.set_viewport_size(size)
 
 
 # Where the first non-blank character of an element's text is drawn.
@@ -273,8 +305,10 @@ def test_steps_widget_next_changes_the_code_shown(lab_page, shots):
     out = _output(lab_page, SEED)
     live = out.locator(".d2s-steps-live").first
     live.wait_for(state="visible", timeout=15_000)
-    # Where the live stepper renders, its static copy is hidden.
-    assert not out.locator(".d2s-steps-static").first.is_visible()
+    # Under the live stepper, its static copy is folded into one line (opened, it holds
+    # every step: what a notebook reopened without a kernel still reads).
+    static = out.locator(".d2s-steps-static").first
+    assert static.is_visible() and not static.locator("details.d2s-step").first.is_visible()
     prev_b = live.locator("button", has_text="Prev")
     next_b = live.locator("button", has_text="Next")
     title0, code0 = _shown_step(live)
@@ -406,6 +440,7 @@ def test_static_export_shows_graph_and_steps_offline(export_page, shots):
     static = page.locator(".d2s-steps-static").first
     static.scroll_into_view_if_needed()
     assert static.is_visible()
+    static.locator(":scope > summary").click()  # folded into one line: open it
     steps = static.locator("details.d2s-step")
     assert steps.count() >= 10
     # The last rewrite (NameloadJst) wraps every name load in _jst.Ld.
@@ -430,6 +465,7 @@ def test_static_export_reads_without_javascript(export_page, browser):
         width = svg.bounding_box()["width"]
         view.locator("label", has_text="200%").click()
         assert svg.bounding_box()["width"] > width * 1.2
+        page.locator(".d2s-steps-static > summary").first.click()
         step = page.locator(".d2s-steps-static details.d2s-step.d2s-changed").last
         step.locator("summary").click()
         assert step.locator("td.d2s-code").first.is_visible()

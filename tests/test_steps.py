@@ -217,7 +217,11 @@ def test_side_by_side_aligns_and_escapes():
     assert 'data-d2s-line="62"' in html and 'data-d2s-line="61"' not in html
     rows = re.findall(r"<tr>.*?</tr>", html.split("<tbody>")[1])
     # the def line is unchanged and sits beside itself
-    assert re.search(r">60</td><td class=\"d2s-code\">.*def.*script_text.*<td class=\"d2s-mark\"></td>", rows[0])
+    assert re.search(r">60</td><td class=\"d2s-code\"[^>]*>.*def.*script_text.*<td class=\"d2s-mark\"></td>",
+                     rows[0])
+    # code stays left-aligned and monospace where a sanitizer strips <style> (inline styles)
+    assert 'class="d2s-diff" style="font-family:monospace' in html
+    assert 'class="d2s-code" style="text-align:left;white-space:pre-wrap"' in rows[0]
     assert "d2s-add" in html and "d2s-del" in html
     assert "<script" not in html  # no JavaScript at all
 
@@ -347,7 +351,7 @@ def test_indentation_survives_nbconvert_html_export():
     nb.cells = [cell]
     body, _ = HTMLExporter().from_notebook_node(nb)
     cells = [_html.unescape(re.sub(r"<[^>]+>", "", c))
-             for c in re.findall(r'<td class="d2s-code[^"]*">(.*?)</td>', body)]
+             for c in re.findall(r'<td class="d2s-code[^"]*"[^>]*>(.*?)</td>', body)]
     assert "        y = 1  # note" in cells
     assert "    __return_0 = False" in cells
 
@@ -373,7 +377,7 @@ def test_changed_characters_are_marked_within_paired_lines():
     from d2s_lab.viz.source_view import side_by_side_html
 
     html = side_by_side_html("def f(x):\n    return x + 1\n", "def f(x):\n    return _jst.Ld(x) + 1\n")
-    left, right = re.findall(r'<td class="d2s-code d2s-(?:del|add)">(.*?)</td>', html)
+    left, right = re.findall(r'<td class="d2s-code d2s-(?:del|add)"[^>]*>(.*?)</td>', html)
     assert "d2s-chg" not in left  # nothing was removed from the line, only added
     marked = "".join(re.findall(r'<span class="[^"]*d2s-chg">([^<]*)</span>', right))
     assert marked == "_jst.Ld()"

@@ -68,9 +68,10 @@ def test_stepper_steps_through_every_transformer_in_lab(lab_page, out_dir):
     out = _out(lab_page, STEPS)
     live = out.locator(".d2s-steps-live")
     live.wait_for(state="visible", timeout=20_000)
-    # the static copy is hidden where the stepper renders
+    # the static copy is folded into one line under the stepper
     assert out.locator(".d2s-steps-static").count() == 1
-    assert not out.locator(".d2s-steps-static").is_visible()
+    assert out.locator(".d2s-steps-static").is_visible()
+    assert not out.locator(".d2s-steps-static details.d2s-step").first.is_visible()
     first = _shown_page_text(live)
     assert f"Step 0 of {LAST}" in first and "Original" in first
     nxt = live.locator("button", has_text="Next")
@@ -122,6 +123,7 @@ def export_page(server, browser, out_dir):
 def test_export_offline_shows_every_step(export_page, out_dir):
     static = export_page.locator(".d2s-steps-static").first
     static.wait_for(state="visible", timeout=10_000)
+    static.locator(":scope > summary").click()  # folded into one line: open it
     steps = static.locator("details.d2s-step")
     assert steps.count() == N_STEPS
     summaries = " ".join(s.inner_text() for s in static.locator("details.d2s-step > summary").all())

@@ -59,7 +59,7 @@ def test_d2s_steps_shows_widget_and_static_copy(shell, paddle):
     widget = Widget.widgets[live[WIDGET_MIME]["model_id"]]
     assert "d2s-steps-live" in widget._dom_classes
     html = static["text/html"]
-    assert "d2s-steps-static" in html  # hidden by CSS where the widget renders
+    assert "d2s-steps-static" in html  # folded under the widget: one click opens every step
     steps = shell.ns["_d2s_steps"]
     assert html.count('<details class="d2s-step') == len(steps) == 1 + len(step_names())
     assert "<script>alert" not in html and "&lt;/pre&gt;&lt;script&gt;alert(1)" in html

@@ -3,9 +3,11 @@
 short message instead of a traceback."""
 from __future__ import annotations
 
+import base64
 import keyword
 import shlex
 
+from IPython import get_ipython
 from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument
 from IPython.display import HTML, display
@@ -22,6 +24,26 @@ def show_error(message: str, hint: str = "") -> None:
 
 def show_note(message: str, hint: str = "") -> None:
     display(HTML(message_box("note", message, hint)))
+
+
+def show_png_twin(view) -> bool:
+    """Display a drawing's picture twin (PNG) just before the HTML that holds the drawing,
+    in a kernel with a notebook front end: JupyterLab and Notebook 7 show inline SVG only
+    in trusted notebooks, pictures always; the HTML's style hides the twin where it
+    applies (trusted notebooks, HTML exports). Marks ``view.twin_shown``; False (nothing
+    shown) in a terminal, without Graphviz's dot, or for a drawing too big for a picture."""
+    if view is None or getattr(get_ipython(), "kernel", None) is None:
+        return False
+    try:
+        png = view.png_twin()
+    except D2SError:
+        return False
+    if not png:
+        return False
+    display({"image/png": base64.b64encode(png).decode("ascii"),
+             "text/plain": f"<picture of the graph {view.name}>"}, raw=True)
+    view.twin_shown = True
+    return True
 
 
 def parse_line(magic_func, line: str):

@@ -15,7 +15,7 @@ from ..core.paddle_compat import require_paddle
 from ..viz.graph_view import draw_graph
 from ..viz.html import esc
 from ..viz.render import render
-from .common import evaluate, options, parse_line, show_error
+from .common import evaluate, options, parse_line, show_error, show_png_twin
 
 
 @magics_class
@@ -105,4 +105,5 @@ class GraphMagics(Magics):
         elif fmt == "png":
             display(Image(data=render(view.dot, "png")[0]))
         else:
+            show_png_twin(view)
             display(HTML(view._repr_html_()))

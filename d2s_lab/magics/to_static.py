@@ -14,9 +14,10 @@ from ..core.paddle_compat import INSTALL_HINT, require_paddle
 from ..core.sot_info import attach_sot_report
 from ..core.specs import one_description
 from ..viz.error_view import error_report_html
+from ..viz.graph_view import report_graph
 from ..viz.report import conversion_html
 from .cellrun import CellFailed, find_model, run_body
-from .common import check_target_name, evaluate, options, parse_line, show_error
+from .common import check_target_name, evaluate, options, parse_line, show_error, show_png_twin
 from .steps import cell_run, show_conversion_steps
 
 
@@ -171,7 +172,9 @@ class D2SMagics(Magics):
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
         with using_lang(args.lang):
-            display(HTML(conversion_html(conv)))
+            drawn = report_graph(conv)
+            show_png_twin(drawn)
+            display(HTML(conversion_html(conv, drawn)))
             if conv.mode == "ast" and not conv.library_forward:
                 self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang, run)
                 for method in conv.methods.values():  # each converted method's own steps

@@ -11,7 +11,7 @@ import re
 from ..core.frames import display_file
 from ..core.lang import get_lang
 from .explain import ui
-from .html import CSS, esc
+from .html import CSS, INLINE, esc
 
 ERROR_CSS = """
 .d2s .d2s-err-head{font-weight:600}
@@ -38,11 +38,12 @@ def code_lines_html(lines, title: str = "") -> str:
         return ""
     rows = []
     for ln in lines:
-        cls = ' class="d2s-bad"' if ln.is_error else ""
+        cls = f' class="d2s-bad" style="{INLINE["bad"]}"' if ln.is_error else ""
         mark = "▶ " if ln.is_error else ""
-        rows.append(f'<tr{cls}><td class="d2s-ln">{mark}{ln.number}</td><td>{esc(ln.text)}</td></tr>')
+        rows.append(f'<tr{cls}><td class="d2s-ln">{mark}{ln.number}</td>'
+                    f'<td style="{INLINE["left"]}">{esc(ln.text)}</td></tr>')
     head = f'<div class="d2s-sub">{esc(title)}</div>' if title else ""
-    return head + '<table class="d2s-code">' + "".join(rows) + "</table>"
+    return head + f'<table class="d2s-code" style="{INLINE["code"]}">' + "".join(rows) + "</table>"
 
 
 def error_report_body(report, note: str = "") -> str:
@@ -71,14 +72,15 @@ def error_report_body(report, note: str = "") -> str:
     hint = ""
     text = report.hint_for(get_lang()) if hasattr(report, "hint_for") and report.hint_id else report.hint
     if text:
-        hint = (f'<div class="d2s-hint-box"><b>{esc(ui("hint"))}</b> <span class="d2s-sub">'
+        hint = (f'<div class="d2s-hint-box" style="{INLINE["hint"]}"><b>{esc(ui("hint"))}</b> <span class="d2s-sub">'
                 f"({esc(report.hint_id)})</span>: {rich(text)}</div>")
     full = ""
     if report.original_text:
         full = (f"<details><summary>{esc(ui('full_tb'))}</summary>"
                 f'<pre class="d2s-tb">{esc(report.original_text)}</pre></details>')
     tail = f'<div class="d2s-sub">{esc(note)}</div>' if note else ""
-    return f'<div class="d2s-error">{head}{msg}{where}{ctx}{trans}{hint}{full}{tail}</div>'
+    return (f'<div class="d2s-error" style="{INLINE["error"]}">{head}{msg}{where}{ctx}{trans}{hint}'
+            f"{full}{tail}</div>")
 
 
 def error_report_html(report, note: str = "") -> str:

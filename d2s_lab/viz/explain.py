@@ -142,7 +142,8 @@ UI: Dict[str, Dict[str, str]] = {
         "unchanged": "no change", "changed": "changed", "skip": "skip steps that change nothing",
         "before": "before", "after": "after", "original": "Original", "transformer": "transformer",
         "no_change_body": "This transformer found nothing to rewrite in this function.",
-        "static_title": "All steps (static view)",
+        "static_title": "All steps (static view: reads without a kernel)",
+        "steps_word": "steps",
         "intro": "The code after each AST transformer of paddle.jit.to_static, in Paddle's order; "
                  "each step shows the changes against the previous one.",
         "live_note": "Interactive stepper: needs a running kernel with ipywidgets; "
@@ -193,7 +194,8 @@ UI: Dict[str, Dict[str, str]] = {
         "unchanged": "无改动", "changed": "有改动", "skip": "跳过无改动的步骤",
         "before": "之前", "after": "之后", "original": "原始代码", "transformer": "转换器",
         "no_change_body": "该转换器在此函数中没有需要改写的内容。",
-        "static_title": "全部步骤（静态视图）",
+        "static_title": "全部步骤（静态视图：无需内核即可阅读）",
+        "steps_word": "个步骤",
         "intro": "paddle.jit.to_static 的每个 AST 转换器执行后的代码，按 Paddle 的顺序排列；"
                  "每一步都显示与上一步相比的改动。",
         "live_note": "交互式步进器：需要运行中的内核和 ipywidgets；下方静态视图包含全部步骤。",

@@ -12,10 +12,10 @@ from ..core.graph import Graph
 from ..core.ops import CATEGORY_LABELS
 from ..core.options import DEFAULT_BUDGET, ViewOptions
 from .dot import DotGraph, build_dot
-from .html import CSS, esc, message_box
+from .html import CSS, INLINE, esc, message_box
 from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 from .render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
-                     render)
+                     render, render_svg_and_png)
 
 # The DOT text shown under a drawing that failed is cut here (the .dot property keeps it all).
 MAX_DOT_SHOWN = 200_000
@@ -32,6 +32,8 @@ class GraphView:
         self.render_s: Optional[float] = None
         self.renderer: Optional[str] = None
         self._svg: Optional[str] = None
+        self._png: Optional[bytes] = None
+        self.twin_shown = False  # its PNG twin was displayed just before it (see png_twin)
 
     @property
     def dot(self) -> str:
@@ -46,6 +48,19 @@ class GraphView:
             self._svg = clean_svg(data.decode("utf-8"))
             self.render_s = time.perf_counter() - t0
         return self._svg
+
+    def png_twin(self) -> Optional[bytes]:
+        """The drawing as a PNG, for front ends that will not show inline SVG (JupyterLab's
+        untrusted notebooks keep pictures only); rendered from the same layout as ``.svg``
+        when that is not drawn yet. None without Graphviz's ``dot`` or when the picture
+        would be too big (:data:`~d2s_lab.viz.render.PNG_MAX_BYTES`)."""
+        if self._png is None:
+            t0 = time.perf_counter()
+            svg, self._png, self.renderer = render_svg_and_png(self.dot)
+            if self._svg is None:
+                self._svg = clean_svg(svg.decode("utf-8"))
+                self.render_s = time.perf_counter() - t0
+        return self._png
 
     def save(self, path: str) -> str:
         """Write the drawing to ``path``; the extension picks the format (.svg, .png, .dot)."""
@@ -121,39 +136,85 @@ def _natural_width(svg: str) -> float:
     return float(m.group(1)) if m else 800.0
 
 
+# "fit width" never shrinks the drawing below the scale at which its smallest text (8 pt
+# labels, 10.7 px at 100 %) reads at MIN_TEXT_PX: past that the box scrolls instead.
+MIN_TEXT_PX = 9.0
+SMALLEST_FONT_PT = 8.0
+
+
+def min_fit_scale() -> float:
+    return MIN_TEXT_PX / (SMALLEST_FONT_PT * 96 / 72)
+
+
+# Hides what only a styled (trusted) front end can show: the style shows it again
+# (display:block!important), a sanitizer keeps both attributes (an empty hidden="" it drops).
+LIVE_ONLY = 'hidden="hidden" style="display:none"'
+
+
+def twin_css(uid: str) -> str:
+    """Trusted front ends (the style applies) hide the picture twin shown just before the
+    output holding drawing ``uid``; untrusted ones strip the style and keep the picture."""
+    return (f".jp-OutputArea-child:has(+ .jp-OutputArea-child #{uid}.d2s-has-twin),"
+            f".output_area:has(+ .output_area #{uid}.d2s-has-twin){{display:none}}")
+
+
+def untrusted_note(text: str) -> str:
+    """A line only untrusted notebooks show: the report's style hides it (class
+    ``d2s-untrusted``); the sanitizer strips that style, and the inline one keeps it readable."""
+    return f'<div class="d2s-untrusted" style="{INLINE["note"]}">{esc(text)}</div>'
+
+
+TWIN_NOTE = ("This notebook is not trusted, so the interactive drawing is off: the picture "
+             "above is the graph. Run the cell, or File > Trust Notebook, for the interactive view.")
+NO_TWIN_NOTE = ("This notebook is not trusted, so the drawing is not shown: run the cell, or "
+                "File > Trust Notebook. (%d2s_graph and %%to_static also leave a picture that "
+                "shows without trust.)")
+
+
 def graph_html(view: GraphView, svg: str) -> str:
     """The SVG in a box that fits the output width, scrolls, and zooms (fit width, whole
-    graph, 100 %, 200 %; CSS only, so it works in untrusted notebooks too), with a
-    caption and the legend."""
+    graph, 100 %, 200 %; CSS only, no JavaScript), with a caption and the legend.
+
+    "fit width" keeps text at :data:`MIN_TEXT_PX` or more (the box scrolls sideways
+    instead); the box grows with the drawing up to 80 % of the window, then scrolls.
+    The drawing, zoom bar and legend are ``hidden`` unless the style shows them: where a
+    sanitizer strips styles and SVG (untrusted notebooks) they leave no stray label text,
+    and a note points at the picture twin (``view.twin_shown``) instead."""
     uid = "d2s-g" + uuid.uuid4().hex[:8]
     w = _natural_width(svg)
-    svg = svg.replace("<svg ", f'<svg style="width:100%;height:auto;max-width:{w:.0f}pt" ', 1)
+    svg = svg.replace("<svg ", f'<svg style="width:100%;height:auto;max-width:{w:.0f}pt;'
+                               f'min-width:{min(w, w * min_fit_scale()):.0f}pt" ', 1)
     zoom = "".join(
         f'<input type="radio" name="{uid}" id="{uid}-{k}" class="d2s-zoom-{k}"{" checked" if k == "fit" else ""}>'
         f'<label for="{uid}-{k}">{label}</label>'
         for k, label in (("fit", "fit width"), ("all", "whole graph"), ("1x", "100%"), ("2x", "200%"))
     )
     css = (
+        f"#{uid} .d2s-live{{display:block!important}}#{uid} .d2s-untrusted{{display:none}}"
         f"#{uid} .d2s-graph-box{{overflow:auto;max-height:80vh;border:1px solid #d0d7de;"
         "border-radius:6px;background:#fff;padding:4px}"
         f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:#57606a}}"
         f"#{uid} .d2s-zoombar label{{margin:0 8px 0 2px;cursor:pointer}}"
-        f"#{uid} .d2s-zoom-all:checked~.d2s-graph-box svg{{width:auto!important;height:76vh!important;max-width:100%!important}}"
+        f"#{uid} .d2s-zoom-all:checked~.d2s-graph-box svg{{width:auto!important;height:76vh!important;"
+        "max-width:100%!important;min-width:0!important}"
         f"#{uid} .d2s-zoom-1x:checked~.d2s-graph-box svg{{width:{w:.0f}pt!important;max-width:none!important}}"
         f"#{uid} .d2s-zoom-2x:checked~.d2s-graph-box svg{{width:{2 * w:.0f}pt!important;max-width:none!important}}"
         f"#{uid} .d2s-legend{{display:flex;flex-wrap:wrap;gap:2px 10px;font-size:11px;color:#1f2328;margin:2px 0}}"
         f"#{uid} .d2s-legend span{{display:inline-flex;align-items:center;gap:3px}}"
         f"#{uid} .d2s-graph-cap{{font-size:12px;color:#57606a}}"
+        + (twin_css(uid) if view.twin_shown else "")
     )
     title = f"<b>{esc(view.name)}</b> · " if view.name else ""
     note = view.collapse_note()
     note_html = f'<div class="d2s-note">{esc(note)}</div>' if note else ""
+    cls = "d2s d2s-graphview" + (" d2s-has-twin" if view.twin_shown else "")
     return (
-        f'<div class="d2s d2s-graphview" id="{uid}"><style>{CSS}{css}</style>'
+        f'<div class="{cls}" id="{uid}"><style>{CSS}{css}</style>'
         f'<div class="d2s-graph-cap">{title}{esc(view.caption())}</div>{note_html}'
-        f"{legend_html(view.info)}"
+        f"{untrusted_note(TWIN_NOTE if view.twin_shown else NO_TWIN_NOTE)}"
+        f'<div class="d2s-live" {LIVE_ONLY}>{legend_html(view.info)}'
         f'<div class="d2s-zoombar">{zoom}'
-        f'<div class="d2s-graph-box">{svg}</div></div></div>'
+        f'<div class="d2s-graph-box">{svg}</div></div></div></div>'
     )
 
 
@@ -261,13 +322,19 @@ def draw_or_reason(graph, **options) -> tuple[Optional[GraphView], Optional[str]
         return None, f"The graph could not be drawn ({type(exc).__name__}: {exc}); the op table follows."
 
 
-def section_graph(conv) -> str:
-    """The report's graph section, drawn as ``conv.view`` says (depth, params, ...)."""
+def report_graph(conv) -> Optional[GraphView]:
+    """The drawing the report's graph section shows (None without a Program graph)."""
+    return draw_graph_with(conv.ir, conv.view) if isinstance(conv.ir, Graph) else None
+
+
+def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
+    """The report's graph section, drawn as ``conv.view`` says (depth, params, ...);
+    ``drawn``: that drawing, already made (:func:`report_graph`)."""
     graph = conv.ir
     if not isinstance(graph, Graph):
         return ""
     view = conv.view
-    body = draw_graph_with(graph, view)._repr_html_()
+    body = (drawn or draw_graph_with(graph, view))._repr_html_()
     hint = ("" if view.depth == "all" else
             " <span class=\"d2s-sub\">(more detail: <code>%d2s_graph _d2s --depth all</code> "
             "or <code>%%to_static --depth all</code>)</span>")
@@ -276,4 +343,5 @@ def section_graph(conv) -> str:
 
 
 __all__ = ["GraphView", "RenderFailed", "RendererMissing", "available_renderer", "draw_graph",
-           "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "section_graph"]
+           "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
+           "section_graph", "twin_css", "untrusted_note"]

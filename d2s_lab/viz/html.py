@@ -40,6 +40,18 @@ CSS = """
 """
 
 
+# Inline styles for what must read where a sanitizer strips <style> (JupyterLab's
+# untrusted notebooks keep style="" attributes): boxes, code tables, left-aligned code.
+INLINE = {
+    "error": "background-color:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:8px 10px;margin:4px 0",
+    "note": "background-color:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0",
+    "hint": "background-color:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0",
+    "code": "font-family:monospace;font-size:12px;white-space:pre;border-collapse:collapse",
+    "left": "text-align:left;white-space:pre",
+    "bad": "background-color:#ffd7d5",
+}
+
+
 def pygments_css() -> str:
     return HtmlFormatter(style="default").get_style_defs(".d2s .highlight")
 
@@ -68,4 +80,6 @@ def table(headers: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "d2s
 def message_box(kind: str, message: str, hint: str = "") -> str:
     """A one-paragraph message box (kind: note | error)."""
     h = f'<div class="d2s-hint">{esc(hint)}</div>' if hint else ""
-    return f'<div class="d2s"><style>{CSS}</style><div class="d2s-{kind}">{esc(message)}{h}</div></div>'
+    style = INLINE.get(kind, "")
+    return (f'<div class="d2s"><style>{CSS}</style><div class="d2s-{kind}" style="{style}">'
+            f"{esc(message)}{h}</div></div>")

@@ -112,13 +112,15 @@ SECTIONS = [
 ]
 
 
-def _sections(conv) -> str:
-    return "".join(section(conv) for section in SECTIONS)
+def _sections(conv, drawn=None) -> str:
+    return "".join(section_graph(conv, drawn) if section is section_graph else section(conv)
+                   for section in SECTIONS)
 
 
-def conversion_html(conv) -> str:
-    """The whole report for one Conversion, as one self-contained HTML fragment."""
-    return wrap(_sections(conv))
+def conversion_html(conv, drawn=None) -> str:
+    """The whole report for one Conversion, as one self-contained HTML fragment;
+    ``drawn``: the graph section's drawing, already made (:func:`.graph_view.report_graph`)."""
+    return wrap(_sections(conv, drawn))
 
 
 def error_html(message: str, hint: str = "") -> str:

@@ -25,7 +25,7 @@ DIFF_CSS = """
 .d2s table.d2s-diff col.d2s-c-ln{width:3.6em}
 .d2s table.d2s-diff col.d2s-c-mark{width:1.4em}
 .d2s table.d2s-diff th{background:#f6f8fa;text-align:left;font-weight:600;padding:3px 6px;border-bottom:1px solid #d0d7de;font-family:inherit}
-.d2s table.d2s-diff td{padding:0 6px;white-space:pre-wrap;overflow-wrap:anywhere;vertical-align:top;line-height:1.45;text-align:left}
+.d2s table.d2s-diff td{padding:0 6px;white-space:pre-wrap;overflow-wrap:break-word;vertical-align:top;line-height:1.45;text-align:left}
 .d2s table.d2s-diff td.d2s-ln{color:#8c959f;text-align:right;user-select:none;border-right:1px solid #eaeef2}
 .d2s table.d2s-diff td.d2s-del{background:#ffebe9}
 .d2s table.d2s-diff td.d2s-add{background:#e6ffec}
@@ -82,6 +82,11 @@ def _tokens(source: str) -> Tuple[List[List[Token]], List[str]]:
     return lines, keys
 
 
+# A long line wraps after these (at token boundaries); a name is broken only when it
+# alone is wider than its column (overflow-wrap:break-word).
+_BREAK_AFTER = ("(", "[", ",")
+
+
 def _render(tokens: List[Token], ranges: Sequence[Tuple[int, int]] = ()) -> str:
     """One line's tokens as escaped HTML; characters inside ``ranges`` (offsets in
     the line's text) get the ``d2s-chg`` class on top of their colour."""
@@ -99,6 +104,8 @@ def _render(tokens: List[Token], ranges: Sequence[Tuple[int, int]] = ()) -> str:
             changed = any(r0 <= pos + a and pos + b <= r1 for r0, r1 in ranges)
             klass = " ".join(c for c in (cls, "d2s-chg" if changed else "") if c)
             out.append(f'<span class="{klass}">{esc(seg)}</span>' if klass else esc(seg))
+        if text.endswith(_BREAK_AFTER):
+            out.append("<wbr>")  # long lines wrap here, between tokens, not inside a name
         pos += len(text)
     return "".join(out)
 
@@ -190,6 +197,15 @@ def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
     return removed, added
 
 
+# Inline, for untrusted notebooks (their sanitizer strips <style>, keeps style=""):
+# monospace, kept spacing, code left-aligned (JupyterLab right-aligns table cells),
+# removed/added lines tinted.
+_TABLE_STYLE = "font-family:monospace;font-size:12px;overflow-wrap:break-word"
+_CODE = "text-align:left;white-space:pre-wrap"
+_CODE_STYLE = {"": f' style="{_CODE}"',
+               " d2s-del": f' style="{_CODE};background-color:#ffebe9"',
+               " d2s-add": f' style="{_CODE};background-color:#e6ffec"'}
+
 _COLS = ('<colgroup><col class="d2s-c-ln"><col class="d2s-c-code"><col class="d2s-c-mark">'
          '<col class="d2s-c-ln"><col class="d2s-c-code"></colgroup>')
 
@@ -228,6 +244,7 @@ def side_by_side_html(
                                                "".join(t for _, t in b_toks[j]))
         lcls = {"equal": "", "replace": " d2s-del", "delete": " d2s-del", "insert": ""}[tag]
         rcls = {"equal": "", "replace": " d2s-add", "insert": " d2s-add", "delete": ""}[tag]
+        lsty, rsty = _CODE_STYLE[lcls], _CODE_STYLE[rcls]
         mark = {"equal": "", "replace": "~", "delete": "-", "insert": "+"}[tag]
         if i is None:
             left = '<td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none"></td>'
@@ -235,12 +252,12 @@ def side_by_side_html(
             n = first_line + i
             data = f' data-d2s-line="{n}"' if n in linked else ""
             left = (f'<td class="d2s-ln{lcls}"{data}>{n}</td>'
-                    f'<td class="d2s-code{lcls}"{data}>{_render(a_toks[i], a_ranges)}</td>')
+                    f'<td class="d2s-code{lcls}"{data}{lsty}>{_render(a_toks[i], a_ranges)}</td>')
         if j is None:
             right = '<td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none"></td>'
         else:
             right = (f'<td class="d2s-ln{rcls}">{right_first_line + j}</td>'
-                     f'<td class="d2s-code{rcls}">{_render(b_toks[j], b_ranges)}</td>')
+                     f'<td class="d2s-code{rcls}"{rsty}>{_render(b_toks[j], b_ranges)}</td>')
         rows.append(f'<tr>{left}<td class="d2s-mark">{mark}</td>{right}</tr>')
     if transformed is None:
         rows.append('<tr><td></td><td></td><td></td><td></td>'
@@ -252,7 +269,8 @@ def side_by_side_html(
             if transformed is not None else "")
     css = f"<style>{DIFF_CSS}</style>" if style else ""
     return (f'{css}{caption}{stat}<div class="d2s-sbs"><div class="highlight">'
-            f'<table class="d2s-diff">{_COLS}<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<table class="d2s-diff" style="{_TABLE_STYLE}">{_COLS}<thead>{head}</thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
             f"</div></div>")
 
 

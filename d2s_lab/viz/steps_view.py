@@ -7,8 +7,9 @@ it, changed lines highlighted.
 
 The static view is one ``<details>`` per step and needs no JavaScript, so it
 reads the same in nbconvert HTML, nbviewer and editors without widgets.  In a
-notebook the stepper and the static view are shown together; a CSS rule hides
-the static copy wherever the live stepper really renders.
+notebook the stepper and the static view are shown together, the static copy folded
+into one ``<details>`` under the stepper: a notebook reopened without a kernel (whose
+saved stepper no longer steps) still has every step one click away.
 """
 from __future__ import annotations
 
@@ -35,14 +36,6 @@ STEPS_CSS = """
 .d2s-steps-live .widget-html-content{white-space:normal;overflow:visible}
 .d2s-steps-live .widget-html-content>.d2s{max-width:100%;overflow-x:auto}
 """
-
-# The static copy next to a live stepper hides itself where the stepper renders
-# (JupyterLab / Notebook 7 output areas, classic notebook); exports keep it.
-FALLBACK_CSS = """
-.jp-OutputArea:has(.d2s-steps-live) .d2s-steps-static,
-.output:has(.d2s-steps-live) .d2s-steps-static{display:none}
-"""
-
 
 def _css() -> str:
     return f"<style>{DIFF_CSS}{STEPS_CSS}</style>"
@@ -88,19 +81,21 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
     return "".join(parts)
 
 
-def step_page_html(steps: Sequence, k: int, lang: Optional[str] = None) -> str:
-    """One whole step: its title line, explanation and code."""
+def step_page_html(steps: Sequence, k: int, lang: Optional[str] = None,
+                   unchanged_code: bool = True) -> str:
+    """One whole step: its title line, explanation and code (see :func:`step_body_html`)."""
     lang = get_lang(lang)
     head = f'<div class="d2s-step-head">{_step_title(steps[k], k, len(steps), lang)}</div>'
-    return f'<div class="d2s">{head}{step_body_html(steps, k, lang)}</div>'
+    return f'<div class="d2s">{head}{step_body_html(steps, k, lang, unchanged_code)}</div>'
 
 
 def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: bool = False,
                       title: Optional[str] = None) -> str:
     """Every step as a collapsible ``<details>`` section; plain HTML, no JavaScript.
 
-    ``fallback=True`` marks it as the static copy shown next to the live
-    stepper (hidden by CSS where the stepper renders)."""
+    ``fallback=True`` marks it as the static copy shown under the live stepper:
+    folded into one ``<details>``, so it takes one line while the stepper works and
+    holds every step where it does not (no kernel, no widgets)."""
     lang = get_lang(lang)
     n = len(steps)
     name = title or getattr(steps, "name", "")
@@ -119,11 +114,12 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
             f'<details class="d2s-step{state}"><summary>{_step_title(step, k, n, lang)}{stat}</summary>'
             f"{step_body_html(steps, k, lang, unchanged_code=False)}</details>"
         )
-    cls = "d2s-steps d2s-steps-static" if fallback else "d2s-steps"
     if fallback:
-        head = f'<h4>{esc(ui("static_title", lang))}</h4>' + head
-    css = _css() + (f"<style>{FALLBACK_CSS}</style>" if fallback else "")
-    body = f'<div class="{cls}">{css}{head}{"".join(items)}</div>'
+        body = (f'<details class="d2s-allsteps d2s-steps d2s-steps-static">{_css()}'
+                f'<summary>{esc(ui("static_title", lang))} · {n - 1} {esc(ui("steps_word", lang))}'
+                f'</summary>{head}{"".join(items)}</details>')
+    else:
+        body = f'<div class="d2s-steps">{_css()}{head}{"".join(items)}</div>'
     return wrap(body)
 
 
@@ -157,7 +153,11 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
         f'<div class="d2s">{_css()}<b>{esc(ui("steps", lang))}{": " + esc(name) if name else ""}</b> '
         f'<span class="d2s-sub">{esc(ui("intro", lang))}</span></div>'
     )
-    pages = [W.HTML(step_page_html(steps, k, lang)) for k in range(n)]
+    # One layout and style for every page, and no repeated code on pages of steps that
+    # changed nothing: the widget state a saved notebook keeps stays small.
+    first = W.HTML(step_page_html(steps, 0, lang, unchanged_code=False))
+    pages = [first] + [W.HTML(step_page_html(steps, k, lang, unchanged_code=False),
+                              layout=first.layout, style=first.style) for k in range(1, n)]
     stack = W.Stack(children=pages, selected_index=0)
     prev_b = W.Button(description=ui("prev", lang), layout=W.Layout(width="auto"))
     next_b = W.Button(description=ui("next", lang), layout=W.Layout(width="auto"))
@@ -195,7 +195,7 @@ def close_widget(widget) -> None:
         close_widget(child)
     for part in (getattr(widget, "link", None), getattr(widget, "layout", None),
                  getattr(widget, "style", None)):
-        if part is not None and hasattr(part, "close"):
+        if part is not None and hasattr(part, "close") and getattr(part, "comm", None) is not None:
             part.close()
     widget.close()
 
