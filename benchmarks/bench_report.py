@@ -6,7 +6,9 @@ process, on big models; and the size of the cell's output.
 Each model is built before its timer starts. "plain" is ``to_static(full_graph=True)``
 plus the first call on a batch of 2 (a fresh Layer each time, so nothing is cached);
 "%%to_static" is the whole cell ``%%to_static --model mm --input ...`` on a cell that
-only says ``pass``, in a real IPython shell, output captured (report + steps).
+only says ``pass``, in a real IPython shell, output captured (report + steps), plus what a
+notebook kernel adds: the graph's picture twin (time and bytes). The stepper's widget
+state, which a saved notebook also keeps, is its own column.
 """
 from __future__ import annotations
 
@@ -61,7 +63,26 @@ def magic(shell, build, spec_text: str):
     took = time.perf_counter() - t0
     size = sum(len(str(o.data.get("text/html", "")).encode()) + len(str(o.data.get(
         "application/vnd.jupyter.widget-view+json", "")).encode()) for o in cap.outputs)
-    return took, size
+    # What a notebook kernel adds and this terminal shell does not: the graph's picture
+    # twin (drawn again here, from the same DOT) and the stepper's saved widget state.
+    from d2s_lab.viz.graph_view import report_graph
+
+    t1 = time.perf_counter()
+    png = report_graph(shell.user_ns["_d2s"]).png_twin() or b""
+    twin_s = time.perf_counter() - t1
+    state = 0
+    steps = shell.user_ns.get("_d2s_steps")
+    if steps is not None:  # the same stepper, built again to weigh its state
+        import json
+
+        from ipywidgets.embed import dependency_state
+
+        from d2s_lab.viz.steps_view import close_widget, steps_widget
+
+        widget = steps_widget(steps)
+        state = len(json.dumps(dependency_state(widget)))
+        close_widget(widget)
+    return took + twin_s, size + len(png) * 4 // 3, state
 
 
 def main(argv=None):
@@ -77,18 +98,20 @@ def main(argv=None):
     shell = InteractiveShell.instance()
     shell.run_line_magic("load_ext", "d2s_lab")
     print(f"Paddle {paddle.__version__}, {os.cpu_count()} CPUs, median of {args.repeat}")
-    print(f"{'model':14} {'plain s':>8} {'%%to_static s':>14} {'ratio':>6} {'output KB':>10}")
+    print(f"{'model':14} {'plain s':>8} {'%%to_static s':>14} {'ratio':>6} {'output KB':>10} "
+          f"{'widget state KB':>16}")
     for name in args.models.split(","):
         spec, build = MODELS[name]
-        p_times, m_times, sizes = [], [], []
+        p_times, m_times, sizes, states = [], [], [], []
         for _ in range(args.repeat):
             p_times.append(plain(build, spec))
-            t, size = magic(shell, build, spec)
+            t, size, state = magic(shell, build, spec)
             m_times.append(t)
             sizes.append(size)
+            states.append(state)
         pm, mm = statistics.median(p_times), statistics.median(m_times)
-        print(f"{name:14} {pm:8.2f} {mm:14.2f} {mm / pm:6.2f} {statistics.median(sizes) / 1024:10.0f}",
-              flush=True)
+        print(f"{name:14} {pm:8.2f} {mm:14.2f} {mm / pm:6.2f} {statistics.median(sizes) / 1024:10.0f} "
+              f"{statistics.median(states) / 1024:16.0f}", flush=True)
     return 0
 
 

@@ -259,6 +259,28 @@ def open_notebook(page, server: LabServer, name: str, timeout_s: float = 90.0) -
     )
 
 
+@contextmanager
+def notebook_run(browser, server: "LabServer", name: str, cells: List[str], out_dir: str,
+                 ready=None) -> Iterator[object]:
+    """A page with notebook ``name`` (``cells``) written, opened in JupyterLab and run top
+    to bottom (then ``ready(page)``, e.g. a wait for a widget); a failure says where it
+    stopped, with a window screenshot and the server log. The page closes afterwards."""
+    write_notebook(os.path.join(server.root, name), cells)
+    page = new_page(browser)
+    try:
+        try:
+            open_notebook(page, server, name)
+            run_all_cells(page, len(cells))
+            if ready is not None:
+                ready(page)
+        except Exception as exc:
+            shot = os.path.join(out_dir, f"{os.path.splitext(name)[0]}-failure.png")
+            raise AssertionError(f"{exc}\n{failure_context(page, server, shot)}") from None
+        yield page
+    finally:
+        page.context.close()
+
+
 def run_all_cells(page, n_cells: int, timeout_s: float = 150.0) -> None:
     """Run every cell with JupyterLab's own command and wait until each has an
     execution count (``[n]:``) and the kernel is idle again."""

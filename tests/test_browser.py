@@ -93,18 +93,8 @@ def shots(out_dir):
 @pytest.fixture(scope="module")
 def lab_page(server, browser, out_dir):
     """The test notebook, opened in JupyterLab and run top to bottom."""
-    bu.write_notebook(os.path.join(server.root, "e2e.ipynb"), CELLS)
-    page = bu.new_page(browser)
-    try:
-        try:
-            bu.open_notebook(page, server, "e2e.ipynb")
-            bu.run_all_cells(page, len(CELLS))
-        except Exception as exc:
-            shot = os.path.join(out_dir, "browser-failure.png")
-            raise AssertionError(f"{exc}\n{bu.failure_context(page, server, shot)}") from None
+    with bu.notebook_run(browser, server, "e2e.ipynb", CELLS, out_dir) as page:
         yield page
-    finally:
-        page.context.close()
 
 
 def _output(page, index):

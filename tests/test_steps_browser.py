@@ -43,15 +43,9 @@ LAST = N_STEPS - 1
 
 
 @pytest.fixture(scope="module")
-def lab_page(server, browser):
-    bu.write_notebook(os.path.join(server.root, "steps.ipynb"), CELLS)
-    page = bu.new_page(browser)
-    try:
-        bu.open_notebook(page, server, "steps.ipynb")
-        bu.run_all_cells(page, len(CELLS))
+def lab_page(server, browser, out_dir):
+    with bu.notebook_run(browser, server, "steps.ipynb", CELLS, out_dir) as page:
         yield page
-    finally:
-        page.context.close()
 
 
 def _out(page, index):

@@ -115,7 +115,7 @@ def test_graph_picture_shows_where_the_svg_cannot(page, handout, out_dir):
     report = out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
     assert report.locator("svg").count() == 0
     assert not report.locator(".d2s-live").first.is_visible()
-    assert "elementwise" not in report.inner_text()  # a legend label
+    assert "folded params/constants" not in report.inner_text()  # the legend's key line
     note = report.locator(".d2s-untrusted").first
     assert note.is_visible() and "picture above is the graph" in note.inner_text()
     _window_shot(img, out_dir, "graph")
@@ -205,3 +205,28 @@ def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
     assert steppers == 1
     size = len(json.dumps(state))
     assert size < 100_000, f"widget state {size:,} bytes for one stepper"
+
+
+def test_notebook7_shows_the_same_essentials(server, browser, handout, out_dir):
+    """Notebook 7 renders outputs with JupyterLab's sanitizer too: the same picture,
+    aligned sources and error box."""
+    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        pg.goto(server.url("notebooks/handout.ipynb"))
+        cells = pg.locator(".jp-Notebook .jp-CodeCell")
+        cells.nth(BROKEN_ZH).locator(".d2s-error").wait_for(state="visible")
+        seed = cells.nth(SEED)
+        img = seed.locator(".jp-RenderedImage img").first
+        img.scroll_into_view_if_needed()
+        assert img.is_visible() and img.evaluate("i => i.naturalWidth") > 100
+        assert seed.locator("svg.d2s-graph, .d2s-graph-box svg").count() == 0
+        code = seed.locator("table.d2s-diff td.d2s-code").first
+        assert code.evaluate("e => getComputedStyle(e).textAlign") == "left"
+        box = cells.nth(BROKEN).locator(".d2s-error").first
+        assert box.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(207, 34, 46)"
+        _window_shot(img, out_dir, "notebook7-graph")
+        _window_shot(box, out_dir, "notebook7-error")
+    finally:
+        context.close()

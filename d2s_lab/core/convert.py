@@ -136,6 +136,13 @@ class Conversion:
         return display.draw_graph(self.program_graph(program), depth=depth, params=params,
                                   constants=constants, rankdir=rankdir, **options)
 
+    def explore(self, program="forward"):
+        """A widget for exploring a large Program: click a collapsed layer to open it (its
+        frame or breadcrumb closes it), search ops, layer paths and lines, click an op to
+        light up its producers and consumers. Needs anywidget and a running kernel; see
+        ``%d2s_graph _d2s --explore``."""
+        return display.explorer(self.program_graph(program), self.view)
+
     def program_graph(self, program="forward", **options) -> Graph:
         """The Graph of one of this conversion's programs: "forward", "train" (forward, then
         the backward ops Paddle appends when the function is trained, under the layer path

@@ -22,6 +22,13 @@ def draw_graph(graph, **options):
     return draw(graph, **options)
 
 
+def explorer(graph, view=None):
+    """The explorer widget of ``graph`` (see :func:`d2s_lab.viz.explorer.graph_explorer`)."""
+    from ..viz.display import explorer as make
+
+    return make(graph, view)
+
+
 def bench_figure(result):
     """A matplotlib Figure of a BenchResult."""
     from ..viz.display import bench_figure as figure

@@ -12,10 +12,11 @@ from ..core.errors import D2SError
 from ..core.graph import Graph
 from ..core.options import ViewOptions, program_options
 from ..core.paddle_compat import require_paddle
+from ..viz.explorer import graph_explorer
 from ..viz.graph_view import draw_graph
 from ..viz.html import esc
 from ..viz.render import render
-from .common import evaluate, options, parse_line, show_error, show_png_twin
+from .common import evaluate, options, parse_line, show_error, show_note, show_png_twin
 
 
 @magics_class
@@ -29,6 +30,10 @@ class GraphMagics(Magics):
               help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
     @argument("-o", "--output", default=None, metavar="FILE",
               help="Also save the drawing to FILE (.svg, .png or .dot; --format wins).")
+    @argument("--explore", "-x", action="store_true",
+              help="An explorer for large graphs: click a layer to open or close it, a "
+                   "breadcrumb of open layers, search ops/layers/lines, click an op to see "
+                   "its producers and consumers (a widget: needs anywidget and a kernel).")
     @options("input", "budget")
     @line_magic
     def d2s_graph(self, line):
@@ -49,6 +54,7 @@ class GraphMagics(Magics):
             %d2s_graph _d2s --program train      # forward + backward (the grad ops)
             %d2s_graph _d2s --program amp        # the casts paddle.amp.auto_cast inserts
             %d2s_graph _d2s --program inference  # after Paddle Inference's passes (fused ops)
+            %d2s_graph _d2s --explore            # open/close layers, search, producers/consumers
 
         In Python: ``conv.graph(depth="all").save("net.svg")``,
         ``conv.graph(program="train")``, ``conv.program_graph("inference")``.
@@ -90,6 +96,12 @@ class GraphMagics(Magics):
     def _draw(self, args):
         opts = ViewOptions.from_args(args)
         graph = self._resolve(args)
+        if args.explore:
+            try:
+                display(graph_explorer(graph, opts))
+                return
+            except D2SError as exc:  # no anywidget: say so, and draw the static diagram
+                show_note(exc.message, exc.hint)
         view = draw_graph(graph, **opts.as_dict())
         fmt = args.format
         if args.output:

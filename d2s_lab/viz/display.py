@@ -42,4 +42,11 @@ def to_html(obj) -> str:
     return view(obj)
 
 
-__all__ = ["VIEWS", "bench_figure", "draw_graph", "to_html"]
+def explorer(graph, view=None):
+    """The explorer widget of ``graph`` (:func:`.explorer.graph_explorer`)."""
+    from .explorer import graph_explorer  # anywidget, only when asked
+
+    return graph_explorer(graph, view)
+
+
+__all__ = ["VIEWS", "bench_figure", "draw_graph", "explorer", "to_html"]

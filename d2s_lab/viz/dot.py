@@ -65,6 +65,7 @@ def build_dot(
     highlight: Optional[Iterable[int]] = None,
     title: Optional[str] = None,
     marks: Optional[Mapping[int, str]] = None,
+    opened: Optional[Iterable[str]] = None,
 ) -> DotGraph:
     """DOT text for ``graph`` drawn as ``view`` says (depth, params, constants, rankdir,
     budget; see :func:`d2s_lab.viz.graph_view.draw_graph`).
@@ -73,12 +74,15 @@ def build_dot(
     it is collapsed to the deepest layer depth that fits (``None``: no limit).
     ``highlight``: op ids to mark; ``title``: drawn above the graph; ``marks``: op id ->
     colour (``#rrggbb``) of its border and fill (a collapsed layer takes its ops' colour,
-    :data:`MIXED_MARK_COLOR` when they differ); ``highlight`` wins over it.
+    :data:`MIXED_MARK_COLOR` when they differ); ``highlight`` wins over it; ``opened``:
+    exactly these layer paths drawn open, every other layer one node (instead of
+    ``view.depth``; what :class:`~d2s_lab.viz.explorer.GraphExplorer` shows).
     """
     view = view or ViewOptions()
     index = GraphIndex(graph)
     folds = Folds(index, view.params, view.constants)
-    layout = choose_layout(index, folds, view.depth, view.budget)
+    layout = choose_layout(index, folds, view.depth, view.budget,
+                           frozenset(opened) if opened is not None else None)
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
                        {int(k): str(c) for k, c in (marks or {}).items()})
     return emitter.emit(view.rankdir, title, layout)
@@ -167,7 +171,8 @@ class _Emitter:
             else:
                 self.layer_node(item, indent, auto)
         for key, child in t.children.items():
-            self._open_cluster(indent, f'label=<{html_text(key)}> labeljust=l style="rounded" '
+            self._open_cluster(indent, f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
+                                       f'label=<{html_text(key)}> labeljust=l style="rounded" '
                                        f'color="{tint(LAYER_COLOR, 0.4)}" fontcolor="{LAYER_COLOR}" '
                                        "fontsize=9")
             self.tree(child, indent + "  ", auto)

@@ -68,8 +68,12 @@ class Plan:
     """Which node stands for each op at one depth, the cluster tree, and the edges."""
 
     def __init__(self, index: GraphIndex, folds: Folds, top_ops: list[Op],
-                 levels: dict[int, list[str]], depth: Depth):
+                 levels: dict[int, list[str]], depth: Depth,
+                 opened: Optional[frozenset] = None):
         self.index, self.folds, self.depth = index, folds, depth
+        # opened: the layer paths drawn open (an explorer's state); every other layer is
+        # one node. None: open what lies above ``depth``.
+        self.opened = opened
         self.node_of: dict[int, str] = {}  # op id -> DOT node name
         self.groups: dict[str, list[Op]] = {}  # collapsed node name -> its ops (all levels)
         self.group_path: dict[str, str] = {}
@@ -78,8 +82,9 @@ class Plan:
         self.tree = LayerTree("")
         for op in top_ops:
             lv = levels[op.id]
-            if depth != "all" and len(lv) >= depth:
-                self._add_to_group(op, lv)
+            k = self._group_level(lv)
+            if k is not None:
+                self._add_to_group(op, lv, k)
             elif self.is_drawn(op):
                 self.tree.at(lv).items.append(("op", op))
                 self._map_op(op)
@@ -92,15 +97,22 @@ class Plan:
     def shown(self, ops: list[Op]) -> list[Op]:
         return [o for o in ops if self.is_drawn(o)]
 
-    def _add_to_group(self, op: Op, lv: list[str]) -> None:
-        key = lv[self.depth - 1]
+    def _group_level(self, lv: list[str]) -> Optional[int]:
+        """The level (1, 2, ...) whose layer stands for an op in layers ``lv``; None: the
+        op is drawn itself."""
+        if self.opened is not None:
+            return next((k for k, key in enumerate(lv, 1) if key not in self.opened), None)
+        return self.depth if self.depth != "all" and len(lv) >= self.depth else None
+
+    def _add_to_group(self, op: Op, lv: list[str], k: int) -> None:
+        key = lv[k - 1]
         name = self.group_name.get(key)
         if name is None:
             name = self.group_name[key] = f"L{len(self.group_name) + 1}"
             self.groups[name] = []
             self.group_path[name] = key
-            self.group_levels[name] = lv[:self.depth]
-            self.tree.at(lv[: self.depth - 1]).items.append(("layer", name))
+            self.group_levels[name] = lv[:k]
+            self.tree.at(lv[: k - 1]).items.append(("layer", name))
         for o in _with_inner(op):
             self.node_of[o.id] = name
             self.groups[name].append(o)
@@ -213,9 +225,12 @@ class Layout:
     total_nodes: int = 0  # nodes of the whole drawing at the depth drawn, when cut
 
 
-def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int]) -> Layout:
+def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
+                  opened: Optional[frozenset] = None) -> Layout:
     """The plan at ``depth``, or, when its cost is over ``budget``, at the deepest
-    depth that fits (depth 1 at worst); ``budget=None``: no limit.
+    depth that fits (depth 1 at worst); ``budget=None``: no limit. ``opened``: draw
+    exactly these layers open, every other layer one node (an explorer's state); the
+    budget then only cuts.
 
     When even that is over budget (a graph without layers to collapse, or too many
     top-level ops), only the first ops in program order that fit are drawn, and the
@@ -223,10 +238,10 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
     levels = {op.id: layer_levels(op.layer) for op in top_ops}
     max_depth = max((len(v) for v in levels.values()), default=0)
-    plan = Plan(index, folds, top_ops, levels, depth)
+    plan = Plan(index, folds, top_ops, levels, depth, opened)
     full_cost = cost = plan.cost()
     auto = False
-    if budget is not None and full_cost > budget and max_depth:
+    if budget is not None and full_cost > budget and max_depth and opened is None:
         start = max_depth - 1 if depth == "all" else min(depth, max_depth) - 1
         for d in range(start, 0, -1):
             smaller = Plan(index, folds, top_ops, levels, d)
@@ -237,7 +252,7 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     if budget is not None and cost > budget:
         total = plan.node_count()
         keep = _prefix_that_fits(plan, top_ops, budget)
-        plan = Plan(index, folds, top_ops[:keep], levels, plan.depth)
+        plan = Plan(index, folds, top_ops[:keep], levels, plan.depth, opened)
         return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total)
     return Layout(plan, depth, auto, full_cost, max_depth)
 

@@ -7,6 +7,7 @@ piece of source text is escaped.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from typing import Iterable, List, Optional, Sequence, Tuple
 
@@ -50,9 +51,12 @@ def _css_class(ttype) -> str:
 Token = Tuple[str, str]  # (pygments CSS class, text)
 
 
+@functools.lru_cache(maxsize=256)
 def _tokens(source: str) -> Tuple[List[List[Token]], List[str]]:
     """Per line: its highlighted tokens, and a comparison key (code without comments,
-    quotes or spacing, so reformatting and dropped comments do not count as changes)."""
+    quotes or spacing, so reformatting and dropped comments do not count as changes).
+    Cached: the steps lex each source up to four times (after one step, before the next,
+    in the stepper and the static copy); callers only read the lists."""
     lines: List[List[Token]] = [[]]
     keys: List[str] = [""]
     text = (source or "").rstrip("\n") + "\n"
