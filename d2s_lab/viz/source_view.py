@@ -86,6 +86,10 @@ def _tokens(source: str) -> Tuple[List[List[Token]], List[str]]:
     return lines, keys
 
 
+# Token classes pygments' default style draws as plain text (names, punctuation) or
+# that hold only spaces: no <span> for them, which halves the HTML of a line of code.
+_UNSTYLED = frozenset({"n", "p", "nx", "w"})
+
 # A long line wraps after these (at token boundaries); a name is broken only when it
 # alone is wider than its column (overflow-wrap:break-word).
 _BREAK_AFTER = ("(", "[", ",")
@@ -93,8 +97,17 @@ _BREAK_AFTER = ("(", "[", ",")
 
 def _render(tokens: List[Token], ranges: Sequence[Tuple[int, int]] = ()) -> str:
     """One line's tokens as escaped HTML; characters inside ``ranges`` (offsets in
-    the line's text) get the ``d2s-chg`` class on top of their colour."""
-    out = []
+    the line's text) are marked ``d2s-chg`` (instead of their colour). Neighbouring
+    pieces of one class share a ``<span>``: a rewritten line stays small."""
+    out: List[str] = []
+    run_cls, run = "", []
+
+    def flush():
+        if run:
+            text = esc("".join(run))
+            out.append(f'<span class="{run_cls}">{text}</span>' if run_cls else text)
+            run.clear()
+
     pos = 0
     for cls, text in tokens:
         cuts = {0, len(text)}
@@ -104,13 +117,17 @@ def _render(tokens: List[Token], ranges: Sequence[Tuple[int, int]] = ()) -> str:
                     cuts.add(c)
         cuts = sorted(cuts)
         for a, b in zip(cuts, cuts[1:]):
-            seg = text[a:b]
             changed = any(r0 <= pos + a and pos + b <= r1 for r0, r1 in ranges)
-            klass = " ".join(c for c in (cls, "d2s-chg" if changed else "") if c)
-            out.append(f'<span class="{klass}">{esc(seg)}</span>' if klass else esc(seg))
+            klass = "d2s-chg" if changed else ("" if cls in _UNSTYLED else cls)
+            if klass != run_cls:
+                flush()
+                run_cls = klass
+            run.append(text[a:b])
         if text.endswith(_BREAK_AFTER):
+            flush()
             out.append("<wbr>")  # long lines wrap here, between tokens, not inside a name
         pos += len(text)
+    flush()
     return "".join(out)
 
 
@@ -204,7 +221,7 @@ def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
 # Inline, for untrusted notebooks (their sanitizer strips <style>, keeps style=""):
 # monospace, kept spacing, code left-aligned (JupyterLab right-aligns table cells),
 # removed/added lines tinted.
-_TABLE_STYLE = "font-family:monospace;font-size:12px;overflow-wrap:break-word"
+_TABLE_STYLE = ' style="font-family:monospace;font-size:12px;overflow-wrap:break-word"'
 _CODE = "text-align:left;white-space:pre-wrap"
 _CODE_STYLE = {"": f' style="{_CODE}"',
                " d2s-del": f' style="{_CODE};background-color:#ffebe9"',
@@ -224,12 +241,18 @@ def side_by_side_html(
     linked_lines: Optional[Iterable[int]] = None,
     title: Optional[str] = None,
     style: bool = True,
+    inline: bool = True,
+    context: Optional[int] = None,
 ) -> str:
     """Two aligned, highlighted columns with changed lines marked; no JavaScript.
 
     ``first_line`` numbers the left column (a cell's or file's line numbers, so
     they match the op table).  Left lines in ``linked_lines`` carry
     ``data-d2s-line`` so the report's linked view can highlight their ops.
+    ``inline``: also carry the styles the table needs inline, for where a sanitizer
+    strips ``<style>`` (untrusted notebooks); a widget's pages (shown live only) skip them.
+    ``context``: show only the changed lines and this many unchanged ones around them,
+    each longer run of unchanged lines folded into one "N unchanged lines" row.
     """
     a_src = original or ""
     b_src = transformed if transformed is not None else ""
@@ -238,17 +261,26 @@ def side_by_side_html(
     linked = set(linked_lines or ())
     rows = []
     removed = added = 0
-    for i, j, tag in align(a_keys, b_keys):
+    pairs = align(a_keys, b_keys)
+    keep = _near_changes(pairs, context)
+    skipped = 0
+    for n_row, (i, j, tag) in enumerate(pairs):
         if tag != "equal":
             removed += i is not None
             added += j is not None
+        if not keep[n_row]:
+            skipped += 1
+            continue
+        if skipped:
+            rows.append(_skipped_row(skipped))
+            skipped = 0
         a_ranges = b_ranges = ()
         if tag == "replace":
             a_ranges, b_ranges = _char_changes("".join(t for _, t in a_toks[i]),
                                                "".join(t for _, t in b_toks[j]))
         lcls = {"equal": "", "replace": " d2s-del", "delete": " d2s-del", "insert": ""}[tag]
         rcls = {"equal": "", "replace": " d2s-add", "insert": " d2s-add", "delete": ""}[tag]
-        lsty, rsty = _CODE_STYLE[lcls], _CODE_STYLE[rcls]
+        lsty, rsty = (_CODE_STYLE[lcls], _CODE_STYLE[rcls]) if inline else ("", "")
         mark = {"equal": "", "replace": "~", "delete": "-", "insert": "+"}[tag]
         if i is None:
             left = '<td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none"></td>'
@@ -263,6 +295,8 @@ def side_by_side_html(
             right = (f'<td class="d2s-ln{rcls}">{right_first_line + j}</td>'
                      f'<td class="d2s-code{rcls}"{rsty}>{_render(b_toks[j], b_ranges)}</td>')
         rows.append(f'<tr>{left}<td class="d2s-mark">{mark}</td>{right}</tr>')
+    if skipped:
+        rows.append(_skipped_row(skipped))
     if transformed is None:
         rows.append('<tr><td></td><td></td><td></td><td></td>'
                     '<td class="d2s-code d2s-none"># no transformed source in this mode</td></tr>')
@@ -273,9 +307,27 @@ def side_by_side_html(
             if transformed is not None else "")
     css = f"<style>{DIFF_CSS}</style>" if style else ""
     return (f'{css}{caption}{stat}<div class="d2s-sbs"><div class="highlight">'
-            f'<table class="d2s-diff" style="{_TABLE_STYLE}">{_COLS}<thead>{head}</thead>'
+            f'<table class="d2s-diff"{_TABLE_STYLE if inline else ""}>{_COLS}<thead>{head}</thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             f"</div></div>")
+
+
+def _near_changes(pairs, context: Optional[int]) -> List[bool]:
+    """Which aligned rows to show: all, or (``context``) the changed ones and ``context``
+    rows either side of each."""
+    if context is None:
+        return [True] * len(pairs)
+    changed = [k for k, (_, _, tag) in enumerate(pairs) if tag != "equal"]
+    keep = [False] * len(pairs)
+    for k in changed:
+        for m in range(max(0, k - context), min(len(pairs), k + context + 1)):
+            keep[m] = True
+    return keep
+
+
+def _skipped_row(n: int) -> str:
+    return (f'<tr><td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none d2s-sub" colspan="4">'
+            f"⋯ {n} unchanged line{'s' if n != 1 else ''}</td></tr>")
 
 
 def section_sources(conv) -> str:

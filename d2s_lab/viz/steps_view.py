@@ -54,11 +54,17 @@ def _step_title(step, k: int, n: int, lang: str) -> str:
             f'<span class="d2s-step-name">{esc(name)}</span>{cls} {badge}')
 
 
+# A stepper page (live only; every line is in the static copy) shows the changed lines
+# and this many around them, so a long function's stepper stays small in a saved notebook.
+PAGE_CONTEXT = 3
+
+
 def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
-                   unchanged_code: bool = True) -> str:
+                   unchanged_code: bool = True, inline: bool = True) -> str:
     """Explanation and code of step ``k``: the code after it beside the code
     before it (or the original alone for step 0).  ``unchanged_code=False``
-    leaves out the code of a step that changed nothing (it equals the step before)."""
+    leaves out the code of a step that changed nothing (it equals the step before);
+    ``inline=False`` leaves out the inline styles only untrusted notebooks need."""
     lang = get_lang(lang)
     step = steps[k]
     key = "Original" if step.is_original else step.transformer
@@ -76,17 +82,17 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
             prev.source, step.source,
             left_title=f'{ui("before", lang)} ({prev_name})',
             right_title=f'{ui("after", lang)} {step.transformer}',
-            style=False,
+            style=False, inline=inline, context=None if inline else PAGE_CONTEXT,
         ))
     return "".join(parts)
 
 
 def step_page_html(steps: Sequence, k: int, lang: Optional[str] = None,
-                   unchanged_code: bool = True) -> str:
+                   unchanged_code: bool = True, inline: bool = True) -> str:
     """One whole step: its title line, explanation and code (see :func:`step_body_html`)."""
     lang = get_lang(lang)
     head = f'<div class="d2s-step-head">{_step_title(steps[k], k, len(steps), lang)}</div>'
-    return f'<div class="d2s">{head}{step_body_html(steps, k, lang, unchanged_code)}</div>'
+    return f'<div class="d2s">{head}{step_body_html(steps, k, lang, unchanged_code, inline)}</div>'
 
 
 def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: bool = False,
@@ -137,10 +143,11 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     """An ipywidgets stepper: Prev/Next, a slider, a skip-unchanged switch, and
     the current step's transformer, explanation and code diff.
 
-    Pages are prebuilt in a ``Stack`` linked to the slider in the browser
-    (``jslink``), so the slider still steps in a saved notebook without a kernel.
-    Attributes: ``prev_button``, ``next_button``, ``slider``, ``skip``,
-    ``stack``, ``steps``; ``index`` and ``shown_html`` read the current step.
+    One page widget shows the step; the kernel puts the next page in it. So what a
+    saved notebook keeps of the stepper is one page, whatever the number of steps or the
+    length of the function (without a kernel, the static copy under it has every step).
+    Attributes: ``prev_button``, ``next_button``, ``slider``, ``skip``, ``page``,
+    ``steps``; ``index`` and ``shown_html`` read the current step.
     """
     import ipywidgets as W
 
@@ -153,22 +160,17 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
         f'<div class="d2s">{_css()}<b>{esc(ui("steps", lang))}{": " + esc(name) if name else ""}</b> '
         f'<span class="d2s-sub">{esc(ui("intro", lang))}</span></div>'
     )
-    # One layout and style for every page, and no repeated code on pages of steps that
-    # changed nothing: the widget state a saved notebook keeps stays small.
-    first = W.HTML(step_page_html(steps, 0, lang, unchanged_code=False))
-    pages = [first] + [W.HTML(step_page_html(steps, k, lang, unchanged_code=False),
-                              layout=first.layout, style=first.style) for k in range(1, n)]
-    stack = W.Stack(children=pages, selected_index=0)
+    pages = [step_page_html(steps, k, lang, unchanged_code=False, inline=False) for k in range(n)]
+    page = W.HTML(pages[0])
     prev_b = W.Button(description=ui("prev", lang), layout=W.Layout(width="auto"))
     next_b = W.Button(description=ui("next", lang), layout=W.Layout(width="auto"))
     slider = W.IntSlider(value=0, min=0, max=n - 1, step=1, description=ui("step", lang),
                          continuous_update=True, layout=W.Layout(width="360px"))
     skip = W.Checkbox(value=False, description=ui("skip", lang), indent=False,
                       layout=W.Layout(width="auto"))
-    link = W.jslink((slider, "value"), (stack, "selected_index"))
 
     def sync(change=None):
-        stack.selected_index = slider.value
+        page.value = pages[slider.value]
         prev_b.disabled = _next_index(steps, slider.value, -1, skip.value) == slider.value
         next_b.disabled = _next_index(steps, slider.value, +1, skip.value) == slider.value
 
@@ -180,11 +182,10 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     prev_b.on_click(lambda _b: go(-1))
     next_b.on_click(lambda _b: go(+1))
     sync()
-    box = _box_class()([header, W.HBox([prev_b, next_b, slider, skip]), stack])
+    box = _box_class()([header, W.HBox([prev_b, next_b, slider, skip]), page])
     box.add_class("d2s-steps-live")
-    box.steps, box.stack, box.slider, box.skip = steps, stack, slider, skip
-    box.prev_button, box.next_button, box.pages = prev_b, next_b, pages
-    box.link = link
+    box.steps, box.page, box.slider, box.skip = steps, page, slider, skip
+    box.prev_button, box.next_button = prev_b, next_b
     return box
 
 
@@ -209,15 +210,15 @@ def _box_class():
 
         @property
         def index(self) -> int:
-            return self.stack.selected_index
+            return self.slider.value
 
         @property
         def shown_html(self) -> str:
-            return self.stack.children[self.stack.selected_index].value
+            return self.page.value
 
         @property
         def shown_step(self):
-            return self.steps[self.stack.selected_index]
+            return self.steps[self.slider.value]
 
     return StepsBox
 
