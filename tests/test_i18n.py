@@ -64,3 +64,20 @@ def test_report_labels_switch(shell):
         en = _text(conversion_html(conv))
     assert "个算子" in zh and "输入" in zh and "算子 (" in zh
     assert " ops " in en and "Ops (" in en
+
+
+@pytest.mark.parametrize("lang,needle", [("en", "picture above is the graph"),
+                                         ("zh", "上方的图片就是计算图")])
+def test_untrusted_notes_speak_the_lab_language(lang, needle):
+    from d2s_lab.core.graph import Block, Graph, Op, Value
+    from d2s_lab.viz.graph_view import draw_graph
+
+    g = Graph(blocks=[Block("global", "global", [
+        Op(id=0, name="pd_op.data", category="data", outputs=["x"]),
+        Op(id=1, name="pd_op.relu", category="activation", inputs=["x"], outputs=["y"])])],
+        values={"x": Value("x", [2], "float32", producer=0), "y": Value("y", [2], "float32", producer=1)})
+    with using_lang(lang):
+        view = draw_graph(g)
+        view.twin_shown = True
+        shown = view._repr_html_()
+    assert needle in html.unescape(shown)

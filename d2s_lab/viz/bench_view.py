@@ -9,6 +9,7 @@ import base64
 import io
 
 from ..core.bench_result import LABELS
+from .explain import ui
 from .html import esc, table, wrap
 
 RUNTIME_COLORS = {
@@ -93,9 +94,9 @@ def _passes_html(res) -> str:
         d = res.inference_diffs.get(k)
         counts = f"{d.a.num_ops()} → {d.b.num_ops()}" if d is not None else "-"
         rows.append([esc(LABELS.get(k, k)), counts, esc(text)])
-    return ('<div class="d2s-sub">What the predictor runs: its IR passes rewrite the saved '
-            "program (<code>%d2s_diff _d2s --program inference</code> shows it op by op).</div>"
-            + table(["predictor", "ops saved → run", "rewrites"], rows))
+    return (f'<div class="d2s-sub">{esc(ui("predictor_runs"))} (<code>%d2s_diff _d2s --program '
+            f'inference</code> {esc(ui("predictor_runs_how"))}).</div>'
+            + table([ui("col_predictor"), ui("col_ops_saved_run"), ui("col_rewrites")], rows))
 
 
 def text_progress(stream):

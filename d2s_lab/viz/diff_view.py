@@ -15,6 +15,7 @@ from ..core.ops import is_const_op
 from ..core.shapes import shape_and_dtype
 from .dot import MIXED_MARK_COLOR
 from .graph_view import GraphView, draw_or_reason
+from .explain import ui
 from .html import esc, wrap
 from .op_table import MAX_TABLE_ROWS, cut_note
 from .source_view import side_by_side_html
@@ -157,7 +158,7 @@ def diff_html(d) -> str:
     notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in d.notes)
     rewritten = d.rewrites_text() if d.added and d.removed else ""
     if rewritten:  # runs of ops replaced by others: what a pass did, in one line
-        notes = f'<div class="d2s-note"><b>Rewrites:</b> {esc(rewritten)}</div>' + notes
+        notes = f'<div class="d2s-note"><b>{esc(ui("rewrites_label"))}</b> {esc(rewritten)}</div>' + notes
     differing = sum(1 for e in d.entries if e.status != "same")
     parts = [
         counts_html(d), notes,

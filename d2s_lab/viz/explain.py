@@ -143,6 +143,15 @@ UI: Dict[str, Dict[str, str]] = {
         "before": "before", "after": "after", "original": "Original", "transformer": "transformer",
         "no_change_body": "This transformer found nothing to rewrite in this function.",
         "static_title": "All steps (static view: reads without a kernel)",
+        "twin_note": "This notebook is not trusted, so the interactive drawing is off: the picture "
+                     "above is the graph. Run the cell, or File > Trust Notebook, for the interactive view.",
+        "no_twin_note": "This notebook is not trusted, so the drawing is not shown: run the cell, or "
+                        "File > Trust Notebook. (%d2s_graph and %%to_static also leave a picture that "
+                        "shows without trust.)",
+        "rewrites_label": "Rewrites:",
+        "predictor_runs": "What the predictor runs: its IR passes rewrite the saved program",
+        "predictor_runs_how": "shows it op by op",
+        "col_predictor": "predictor", "col_ops_saved_run": "ops saved → run", "col_rewrites": "rewrites",
         "steps_word": "steps",
         "intro": "The code after each AST transformer of paddle.jit.to_static, in Paddle's order; "
                  "each step shows the changes against the previous one.",
@@ -195,6 +204,14 @@ UI: Dict[str, Dict[str, str]] = {
         "before": "之前", "after": "之后", "original": "原始代码", "transformer": "转换器",
         "no_change_body": "该转换器在此函数中没有需要改写的内容。",
         "static_title": "全部步骤（静态视图：无需内核即可阅读）",
+        "twin_note": "此笔记本未被信任，交互式图已关闭：上方的图片就是计算图。重新运行该单元格，"
+                     "或选择 File > Trust Notebook，即可看到交互式视图。",
+        "no_twin_note": "此笔记本未被信任，图未显示：请重新运行该单元格，或选择 File > Trust Notebook。"
+                        "（%d2s_graph 和 %%to_static 还会留下一张无需信任即可显示的图片。）",
+        "rewrites_label": "改写：",
+        "predictor_runs": "预测器实际运行的程序：它的 IR pass 改写了保存的程序",
+        "predictor_runs_how": "逐个算子显示",
+        "col_predictor": "预测器", "col_ops_saved_run": "算子数 保存 → 运行", "col_rewrites": "改写",
         "steps_word": "个步骤",
         "intro": "paddle.jit.to_static 的每个 AST 转换器执行后的代码，按 Paddle 的顺序排列；"
                  "每一步都显示与上一步相比的改动。",

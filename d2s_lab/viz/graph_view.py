@@ -12,6 +12,7 @@ from ..core.graph import Graph
 from ..core.ops import CATEGORY_LABELS
 from ..core.options import DEFAULT_BUDGET, ViewOptions
 from .dot import DotGraph, build_dot
+from .explain import ui
 from .html import CSS, INLINE, esc, message_box
 from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 from .render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
@@ -164,13 +165,6 @@ def untrusted_note(text: str) -> str:
     return f'<div class="d2s-untrusted" style="{INLINE["note"]}">{esc(text)}</div>'
 
 
-TWIN_NOTE = ("This notebook is not trusted, so the interactive drawing is off: the picture "
-             "above is the graph. Run the cell, or File > Trust Notebook, for the interactive view.")
-NO_TWIN_NOTE = ("This notebook is not trusted, so the drawing is not shown: run the cell, or "
-                "File > Trust Notebook. (%d2s_graph and %%to_static also leave a picture that "
-                "shows without trust.)")
-
-
 def graph_html(view: GraphView, svg: str) -> str:
     """The SVG in a box that fits the output width, scrolls, and zooms (fit width, whole
     graph, 100 %, 200 %; CSS only, no JavaScript), with a caption and the legend.
@@ -211,7 +205,7 @@ def graph_html(view: GraphView, svg: str) -> str:
     return (
         f'<div class="{cls}" id="{uid}"><style>{CSS}{css}</style>'
         f'<div class="d2s-graph-cap">{title}{esc(view.caption())}</div>{note_html}'
-        f"{untrusted_note(TWIN_NOTE if view.twin_shown else NO_TWIN_NOTE)}"
+        f"{untrusted_note(ui('twin_note' if view.twin_shown else 'no_twin_note'))}"
         f'<div class="d2s-live" {LIVE_ONLY}>{legend_html(view.info)}'
         f'<div class="d2s-zoombar">{zoom}'
         f'<div class="d2s-graph-box">{svg}</div></div></div></div>'
