@@ -22,8 +22,10 @@ _missing = bu.missing_requirements()
 if _missing:
     pytest.skip("browser tests need: " + "; ".join(_missing), allow_module_level=True)
 
-CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL]
-LOAD, SEED, BROKEN, LANG, BROKEN_ZH = range(len(CELLS))
+SAVE_CELL = 'import d2s_lab\nd2s_lab.convert(net, ["x: [None,3,32,32] float32"]).save("handout_model/net")'
+CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
+         "%d2s_show handout_model/net"]
+LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW = range(len(CELLS))
 SMALL = {"width": 1024, "height": 768}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
@@ -119,6 +121,16 @@ def test_graph_picture_shows_where_the_svg_cannot(page, handout, out_dir):
     note = report.locator(".d2s-untrusted").first
     assert note.is_visible() and "picture above is the graph" in note.inner_text()
     _window_shot(img, out_dir, "graph")
+
+
+def test_saved_model_viewer_shows_its_picture_too(page, out_dir):
+    out = _out(page, SHOW)
+    img = out.locator(".jp-RenderedImage img").first
+    img.wait_for(state="visible")
+    assert img.evaluate("i => i.naturalWidth") > 100
+    assert out.locator(".d2s-untrusted").first.is_visible()  # says where the drawing is
+    assert out.locator(".d2s svg").count() == 0  # the sanitizer dropped the drawing
+    _window_shot(img, out_dir, "saved-model")
 
 
 def test_sources_stay_aligned(page, out_dir):

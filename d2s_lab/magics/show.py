@@ -8,8 +8,9 @@ from IPython.display import HTML, display
 from ..core.errors import D2SError
 from ..core.options import parse_depth
 from ..core.saved import read_saved
+from ..viz.graph_view import draw_or_reason
 from ..viz.saved_view import saved_html
-from .common import check_target_name, parse_line, show_error, store
+from .common import check_target_name, parse_line, show_error, show_png_twin, store
 
 
 @magics_class
@@ -53,5 +54,7 @@ class ShowMagics(Magics):
             show_error(exc.message, exc.hint)
             return None
         store(self.shell, args.as_, sm)
-        display(HTML(saved_html(sm, depth=depth)))
+        view, _ = draw_or_reason(sm.graph, depth=depth)
+        show_png_twin(view)  # the drawing where an untrusted notebook drops inline SVG
+        display(HTML(saved_html(sm, depth=depth, drawn=view)))
         return None

@@ -18,6 +18,11 @@ from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_CO
 from .render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
                      render, render_svg_and_png)
 
+# Up to this many nodes a drawing's picture twin is drawn at full size from the SVG's own
+# layout; a bigger one gets a bitmap scaled down to fit (its full size could take
+# hundreds of MB: a few thousand nodes of 100x50 pt each).
+TWIN_FULL_SIZE_NODES = 150
+
 # The DOT text shown under a drawing that failed is cut here (the .dot property keeps it all).
 MAX_DOT_SHOWN = 200_000
 
@@ -57,7 +62,8 @@ class GraphView:
         would be too big (:data:`~d2s_lab.viz.render.PNG_MAX_BYTES`)."""
         if self._png is None:
             t0 = time.perf_counter()
-            svg, self._png, self.renderer = render_svg_and_png(self.dot)
+            big = self.info.nodes > TWIN_FULL_SIZE_NODES
+            svg, self._png, self.renderer = render_svg_and_png(self.dot, small_png=big)
             if self._svg is None:
                 self._svg = clean_svg(svg.decode("utf-8"))
                 self.render_s = time.perf_counter() - t0

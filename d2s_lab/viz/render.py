@@ -156,14 +156,19 @@ def compact_png(png: bytes) -> bytes:
     return small if len(small) < len(png) else png
 
 
-def render_svg_and_png(dot_text: str) -> Tuple[bytes, Optional[bytes], str]:
-    """``(svg, png, renderer)`` from one layout (``dot -Tsvg -o A -Tpng -o B``); ``png`` is
-    None where only the pip renderer (SVG only) is there. A PNG over :data:`PNG_MAX_BYTES`
-    is drawn again within :data:`PNG_MAX_INCHES`."""
+def render_svg_and_png(dot_text: str, small_png: bool = False) -> Tuple[bytes, Optional[bytes], str]:
+    """``(svg, png, renderer)``; ``png`` is None where only the pip renderer (SVG only) is
+    there. Normally one layout gives both (``dot -Tsvg -o A -Tpng -o B``); with
+    ``small_png`` (a big drawing, whose full-size bitmap could take hundreds of MB) the
+    picture is a layout of its own, scaled to fit :data:`PNG_MAX_INCHES`. A PNG over
+    :data:`PNG_MAX_BYTES` is drawn again that way too."""
     path = shutil.which("dot")
     if not path:
         svg, name = render(dot_text, "svg")
         return svg, None, name
+    if small_png:
+        svg, name = render(dot_text, "svg")
+        return svg, _small_png(path, dot_text), name
     with tempfile.TemporaryDirectory(prefix="d2s_dot_") as tmp:
         svg_path, png_path = os.path.join(tmp, "g.svg"), os.path.join(tmp, "g.png")
         code, _, err = run_bounded([path, "-Tsvg", f"-o{svg_path}", "-Tpng", f"-o{png_path}"],
@@ -180,12 +185,16 @@ def render_svg_and_png(dot_text: str) -> Tuple[bytes, Optional[bytes], str]:
                 png = fh.read()
     png = compact_png(png) if png is not None else None
     if png is not None and len(png) > PNG_MAX_BYTES:
-        w, h = PNG_MAX_INCHES
-        code, small, _ = run_bounded([path, "-Tpng", f"-Gsize={w},{h}"], dot_text.encode("utf-8"),
-                                     dot_timeout())
-        small = compact_png(small) if code == 0 else b""
-        png = small if small and len(small) <= PNG_MAX_BYTES else None
+        png = _small_png(path, dot_text)
     return svg, png, _dot_version(path)
+
+
+def _small_png(path: str, dot_text: str) -> Optional[bytes]:
+    w, h = PNG_MAX_INCHES
+    code, small, _ = run_bounded([path, "-Tpng", f"-Gsize={w},{h}"], dot_text.encode("utf-8"),
+                                 dot_timeout())
+    small = compact_png(small) if code == 0 and small else b""
+    return small if small and len(small) <= PNG_MAX_BYTES else None
 
 
 def render(dot_text: str, fmt: str = "svg") -> Tuple[bytes, str]:

@@ -17,9 +17,10 @@ from .op_table import cut_note, op_table_html
 draw = draw_or_reason
 
 
-def saved_html(sm, depth: int = 1) -> str:
-    """The whole view of a saved model, with a section per other saved method."""
-    parts = [_body(sm, depth)]
+def saved_html(sm, depth: int = 1, drawn=None) -> str:
+    """The whole view of a saved model, with a section per other saved method;
+    ``drawn``: the main program's drawing, already made (and its picture twin shown)."""
+    parts = [_body(sm, depth, drawn)]
     for method, other in sm.methods.items():
         parts.append(f'<details class="d2s-method"><summary>Method <code>{esc(method)}</code>: '
                      f"{esc(os.path.basename(other.path))} ({other.graph.num_ops()} ops)</summary>"
@@ -27,12 +28,12 @@ def saved_html(sm, depth: int = 1) -> str:
     return wrap("".join(parts), title=f"Saved model: {os.path.basename(sm.path)}")
 
 
-def _body(sm, depth) -> str:
+def _body(sm, depth, drawn=None) -> str:
     g = sm.graph
     parts = [f'<div class="d2s-summary">{esc(sm.summary())}</div>']
     for n in sm.notes:
         parts.append(f'<div class="d2s-note">{esc(n)}</div>')
-    view, why = draw_or_reason(g, depth=depth)
+    view, why = (drawn, None) if drawn is not None else draw_or_reason(g, depth=depth)
     if view is not None:
         parts.append(f"<details open><summary>Graph</summary>{view._repr_html_()}</details>")
     elif why:
