@@ -26,6 +26,7 @@ from typing import List, Optional
 
 from .diff import GraphDiff, diff
 from .errors import D2SError
+from .export import save_conversion
 from .frames import gist_at_line
 from .graph import Graph, Op
 from .paddle_compat.program import (feed_values, input_vars, param_names_of, program_to_graph,
@@ -65,6 +66,12 @@ def _require_program(conv, which: str) -> None:
                        "Convert with mode='ast' (%%to_static --mode ast).")
 
 
+def inference_key(onednn: bool = True) -> str:
+    """Where ``conv.programs`` keeps the inference program (and, with " input", the saved
+    program it was made from)."""
+    return "inference" + ("" if onednn else " no-onednn")
+
+
 def amp_key(level: str = "O1", dtype: Optional[str] = None) -> str:
     return f"amp {level} {dtype or default_amp_dtype()}"
 
@@ -82,7 +89,7 @@ def program_graph(conv, program: str = "forward", *, amp_level: str = "O1",
             _require_program(conv, which)
         return conv.ir
     _require_program(conv, which)
-    key = {"train": "train", "inference": "inference" + ("" if onednn else " no-onednn"),
+    key = {"train": "train", "inference": inference_key(onednn),
            "amp": amp_key(amp_level, amp_dtype)}[which]
     if key not in conv.programs:
         try:
@@ -113,8 +120,7 @@ def program_diff(conv, program: str, **options) -> GraphDiff:
     build = {k: options.pop(k) for k in ("amp_level", "amp_dtype", "onednn") if k in options}
     other = program_graph(conv, which, **build)
     if which == "inference":
-        key = "inference" + ("" if build.get("onednn", True) else " no-onednn")
-        return diff(conv.programs[key + " input"], other,
+        return diff(conv.programs[inference_key(build.get("onednn", True)) + " input"], other,
                     names=("saved program", other.name), **options)
     return diff(conv.ir, other, names=(f"{conv.name} (forward)", other.name), **options)
 
@@ -200,8 +206,6 @@ def _amp_graph(conv, level: str, dtype: str) -> Graph:
 
 def _inference_graphs(conv, onednn: bool):
     """(the saved program, the program Paddle Inference optimised from it) as Graphs."""
-    from .export import save_conversion  # Paddle's jit.save, only when asked
-
     tmp = tempfile.mkdtemp(prefix="d2s_infer_")
     try:
         saved = save_conversion(conv, os.path.join(tmp, "model"))

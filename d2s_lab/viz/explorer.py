@@ -90,11 +90,12 @@ class ExplorerState:
         self.matches: List[int] = []
         self.seconds = 0.0
         self.nodes = 0
+        self.selection: tuple = ([], [])  # (producers, consumers) of the selected op, as drawn
 
     def marks(self) -> Dict[int, str]:
         marks = {i: MATCH_COLOR for i in self.matches}
         if self.selected is not None:
-            producers, consumers = neighbours(self.graph, self.selected)
+            producers, consumers = self.selection = neighbours(self.graph, self.selected)
             marks.update({i: PRODUCER_COLOR for i in producers})
             marks.update({i: CONSUMER_COLOR for i in consumers})
         return marks
@@ -115,7 +116,7 @@ class ExplorerState:
         if self.query.strip():
             parts.append(f"{len(self.matches)} ops match {self.query.strip()!r}")
         if self.selected is not None:
-            producers, consumers = neighbours(self.graph, self.selected)
+            producers, consumers = self.selection
             parts.append(f"op {self.selected}: {len(producers)} producers (green), "
                          f"{len(consumers)} consumers (orange)")
         parts.append(f"drawn in {self.seconds:.2f} s")

@@ -9,6 +9,7 @@ past it, so no drawing can hang a notebook.
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -137,8 +138,6 @@ def compact_png(png: bytes) -> bytes:
     """``png`` on a white background with :data:`PNG_COLORS` colours (Pillow); as it is
     where Pillow is missing or the result is not smaller."""
     try:
-        import io
-
         from PIL import Image
     except ImportError:
         return png
