@@ -604,3 +604,23 @@ def test_saved_model_draws_like_the_live_one(seed, out_dir):
     # the saved program's own output op is drawn as the output arrow, as the live one's
     saved_root = parse(draw_graph(saved, depth="all").svg)
     assert op("fetch") not in saved_ops and len(groups(saved_root, "d2s-output")) == 1
+
+
+def test_background_drawing_matches_and_reports_failures():
+    """%%to_static lets dot draw while it prepares the steps: the drawing is the one
+    drawn in the foreground, and a failure reaches whoever asks for the drawing."""
+    from d2s_lab.core.errors import D2SError
+
+    plain = draw_graph(_chain(12), depth="all")
+    early = draw_graph(_chain(12), depth="all")
+    early.render_in_background(png=True)
+    assert early.svg == plain.svg
+    png = early.png_twin()
+    assert png is not None and png.startswith(b"\x89PNG")
+    assert early.png_twin() is png  # drawn once
+
+    broken = draw_graph(_chain(3), depth="all")
+    broken.info.dot = broken.info.dot.replace("digraph G {", "digraph G { {{ not dot", 1)
+    broken.render_in_background(png=False)
+    with pytest.raises(D2SError, match="could not draw"):
+        broken.svg  # noqa: B018

@@ -26,13 +26,24 @@ def show_note(message: str, hint: str = "") -> None:
     display(HTML(message_box("note", message, hint)))
 
 
+def start_drawing(view) -> None:
+    """Let Graphviz draw ``view`` (and its picture twin, where :func:`show_png_twin` will
+    show one) in the background while the cell prepares its other outputs."""
+    if view is not None:
+        view.render_in_background(png=_in_kernel())
+
+
+def _in_kernel() -> bool:
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
 def show_png_twin(view) -> bool:
     """Display a drawing's picture twin (PNG) just before the HTML that holds the drawing,
     in a kernel with a notebook front end: JupyterLab and Notebook 7 show inline SVG only
     in trusted notebooks, pictures always; the HTML's style hides the twin where it
     applies (trusted notebooks, HTML exports). Marks ``view.twin_shown``; False (nothing
     shown) in a terminal, without Graphviz's dot, or for a drawing too big for a picture."""
-    if view is None or getattr(get_ipython(), "kernel", None) is None:
+    if view is None or not _in_kernel():
         return False
     try:
         png = view.png_twin()

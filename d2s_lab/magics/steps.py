@@ -27,19 +27,34 @@ def display_steps(steps, lang=None, static=False, run=(None, None)) -> None:
 
     ``run`` (from :func:`cell_run`) says which cell and run this is: re-running a cell
     closes the widgets of its earlier runs."""
+    widget, outputs = steps_outputs(steps, lang, static, run)
+    show_outputs(outputs)
+    return widget
+
+
+def steps_outputs(steps, lang=None, static=False, run=(None, None)):
+    """``(widget, outputs)``: what :func:`display_steps` shows, built but not shown yet
+    (:func:`show_outputs` shows it)."""
     widget = None
     if not static:
         try:
             widget = steps_widget(steps, lang)
         except ImportError:
             widget = None
+    outputs = []
     if widget is not None:
         _replace_cell_widgets(widget, run)
         bundle = widget._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        display({WIDGET_MIME: data[WIDGET_MIME], "text/plain": live_note(lang)}, raw=True)
-    display(HTML(steps_static_html(steps, lang, fallback=widget is not None)))
-    return widget
+        outputs.append(({WIDGET_MIME: data[WIDGET_MIME], "text/plain": live_note(lang)}, True))
+    outputs.append((HTML(steps_static_html(steps, lang, fallback=widget is not None)), False))
+    return widget, outputs
+
+
+def show_outputs(outputs) -> None:
+    """Display what :func:`steps_outputs` built, in order."""
+    for obj, raw in outputs:
+        display(obj, raw=raw)
 
 
 # Live steppers by notebook cell: re-running a cell replaces its output, so the widgets
@@ -121,10 +136,16 @@ class StepsMagics(Magics):
 def show_conversion_steps(conv, lang=None, run=(None, None)):
     """The Steps part of the ``%%to_static`` report: capture and show the steps
     of ``conv``; a short note instead when this Paddle cannot provide them."""
+    steps, outputs = conversion_steps(conv, lang, run)
+    show_outputs(outputs)
+    return steps
+
+
+def conversion_steps(conv, lang=None, run=(None, None)):
+    """``(steps, outputs)`` for :func:`show_conversion_steps`, not shown yet; steps is
+    None (and the outputs a note) when this Paddle cannot provide them."""
     try:
         steps = capture_steps(conv)
     except D2SError as exc:
-        display(HTML(message_box("note", exc.message, exc.hint)))
-        return None
-    display_steps(steps, lang, run=run)
-    return steps
+        return None, [(HTML(message_box("note", exc.message, exc.hint)), False)]
+    return steps, steps_outputs(steps, lang, run=run)[1]

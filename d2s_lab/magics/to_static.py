@@ -17,8 +17,9 @@ from ..viz.error_view import error_report_html
 from ..viz.graph_view import report_graph
 from ..viz.report import conversion_html
 from .cellrun import CellFailed, find_model, run_body
-from .common import check_target_name, evaluate, options, parse_line, show_error, show_png_twin
-from .steps import cell_run, show_conversion_steps
+from .common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
+                     start_drawing)
+from .steps import cell_run, conversion_steps, show_outputs
 
 
 @magics_class
@@ -173,13 +174,18 @@ class D2SMagics(Magics):
                 show_error(exc.message, exc.hint)
         with using_lang(args.lang):
             drawn = report_graph(conv)
-            show_png_twin(drawn)
-            display(HTML(conversion_html(conv, drawn)))
+            start_drawing(drawn)  # Graphviz lays it out while the steps are prepared
+            steps = []
             if conv.mode == "ast" and not conv.library_forward:
-                self.shell.user_ns["_d2s_steps"] = show_conversion_steps(conv, args.lang, run)
+                found, shown = conversion_steps(conv, args.lang, run)
+                self.shell.user_ns["_d2s_steps"] = found
+                steps += shown
                 for method in conv.methods.values():  # each converted method's own steps
                     if method.error is None:
-                        show_conversion_steps(method, args.lang, run)
+                        steps += conversion_steps(method, args.lang, run)[1]
+            show_png_twin(drawn)
+            display(HTML(conversion_html(conv, drawn)))
+            show_outputs(steps)
 
 
 # magic_arguments writes "%to_static" in the usage line; this is a cell magic.

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 import uuid
 from typing import Iterable, Mapping, Optional, Union
@@ -39,6 +40,9 @@ class GraphView:
         self.renderer: Optional[str] = None
         self._svg: Optional[str] = None
         self._png: Optional[bytes] = None
+        self._png_drawn = False
+        self._pending: Optional[threading.Thread] = None  # see render_in_background
+        self._failed: Optional[BaseException] = None
         self.twin_shown = False  # its PNG twin was displayed just before it (see png_twin)
 
     @property
@@ -48,11 +52,9 @@ class GraphView:
     @property
     def svg(self) -> str:
         """The SVG text (rendered once, then cached). Raises D2SError without a renderer."""
+        self._finish_background()
         if self._svg is None:
-            t0 = time.perf_counter()
-            data, self.renderer = render(self.dot, "svg")
-            self._svg = clean_svg(data.decode("utf-8"))
-            self.render_s = time.perf_counter() - t0
+            self._render_svg()
         return self._svg
 
     def png_twin(self) -> Optional[bytes]:
@@ -60,14 +62,51 @@ class GraphView:
         untrusted notebooks keep pictures only); rendered from the same layout as ``.svg``
         when that is not drawn yet. None without Graphviz's ``dot`` or when the picture
         would be too big (:data:`~d2s_lab.viz.render.PNG_MAX_BYTES`)."""
-        if self._png is None:
-            t0 = time.perf_counter()
-            big = self.info.nodes > TWIN_FULL_SIZE_NODES
-            svg, self._png, self.renderer = render_svg_and_png(self.dot, small_png=big)
-            if self._svg is None:
-                self._svg = clean_svg(svg.decode("utf-8"))
-                self.render_s = time.perf_counter() - t0
+        self._finish_background()
+        if not self._png_drawn:
+            self._render_both()
         return self._png
+
+    def render_in_background(self, png: bool = False) -> None:
+        """Start drawing now (``.svg``, and with ``png`` the picture twin too) in a
+        thread, while the caller prepares the rest of its output: Graphviz runs as
+        a subprocess, on another core. ``.svg`` and ``.png_twin()`` wait for it and
+        raise what it raised."""
+        if self._svg is not None or self._pending is not None:
+            return
+
+        def work():
+            try:
+                (self._render_both if png else self._render_svg)()
+            except BaseException as exc:  # handed to the thread that asks for the drawing
+                self._failed = exc
+
+        self._pending = threading.Thread(target=work, name="d2s-render", daemon=True)
+        self._pending.start()
+
+    def _finish_background(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return
+        pending.join()
+        failed, self._failed = self._failed, None
+        if failed is not None:
+            raise failed
+
+    def _render_svg(self) -> None:
+        t0 = time.perf_counter()
+        data, self.renderer = render(self.dot, "svg")
+        self._svg = clean_svg(data.decode("utf-8"))
+        self.render_s = time.perf_counter() - t0
+
+    def _render_both(self) -> None:
+        t0 = time.perf_counter()
+        big = self.info.nodes > TWIN_FULL_SIZE_NODES
+        svg, self._png, self.renderer = render_svg_and_png(self.dot, small_png=big)
+        self._png_drawn = True  # None included: no picture for this drawing
+        if self._svg is None:
+            self._svg = clean_svg(svg.decode("utf-8"))
+            self.render_s = time.perf_counter() - t0
 
     def save(self, path: str) -> str:
         """Write the drawing to ``path``; the extension picks the format (.svg, .png, .dot)."""
