@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_options(sp.add_argument, "input", "spec")
 
     def graph_args(sp):
-        add_options(sp.add_argument, "graph")
+        add_options(sp.add_argument, "graph", "wrap")
 
     g = sub.add_parser("graph", help="Draw the converted Program.",
                        description="Convert MODULE:OBJ with paddle.jit.to_static and draw its Program. "
@@ -294,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("-o", "--output", required=True, help="report.html")
     add_options(r.add_argument, "mode", "lang")
     r.add_argument("--no-steps", action="store_true", help="Leave out the transformer steps.")
-    add_options(r.add_argument, "graph")
+    add_options(r.add_argument, "graph", "wrap")
     r.set_defaults(func=cmd_report)
 
     b = sub.add_parser("bench", help="Time the model in eager, to_static, Paddle Inference and ONNX Runtime.",

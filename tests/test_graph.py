@@ -126,7 +126,7 @@ SEED_ALL_OPS = 16
 
 
 def test_seed_full_detail_golden_structure(seed):
-    view = seed.graph(depth="all")
+    view = seed.graph(depth="all", wrap=False)  # one strip: every edge drawn as itself
     root = parse(view.svg)
     data_id = f"d2s-op-{seed.ir.ops_named('data')[0].id}"  # its label: test below
     names = Counter(texts(g)[0] for g in groups(root, "d2s-op") if g.get("id") != data_id)
@@ -180,7 +180,7 @@ def test_seed_depth_one_collapses_layers(seed):
     assert "pool2d" in ops_by_name(root)
     assert inside(node(root, f"d2s-op-{seed.ir.ops_named('pool2d')[0].id}"),
                   cluster(root, "global_pool")[0])
-    assert len(groups(root, "node")) == 13
+    assert len(groups(root, "node")) - len(groups(root, "d2s-wrap")) == 13
     html = view._repr_html_()
     assert "layer (collapsed)" in html and "Graphviz dot" in html
 
@@ -624,3 +624,87 @@ def test_background_drawing_matches_and_reports_failures():
     broken.render_in_background(png=False)
     with pytest.raises(D2SError, match="could not draw"):
         broken.svg  # noqa: B018
+
+
+# ---------------------------------------------------------------- layouts that read
+@pytest.fixture(scope="module")
+def resnet18():
+    from d2s_lab.core.convert import convert
+
+    model = paddle.vision.models.resnet18()
+    model.eval()
+    return convert(model, "x: [None,3,64,64] float32")
+
+
+def _size(svg_root) -> tuple:
+    return tuple(float(svg_root.get(k).rstrip("pt")) for k in ("width", "height"))
+
+
+def test_long_chain_wraps_into_columns(resnet18):
+    """ResNet-18 at depth 1 is a chain of 15 units: drawn in columns, left to right, each
+    cut marked by a pair of connectors naming what the flow came from."""
+    strip = parse(resnet18.graph(wrap=False).svg)
+    view = resnet18.graph()
+    root = parse(view.svg)
+    w, h = _size(root)
+    sw, sh = _size(strip)
+    assert sh / sw > 5 and h / w < 2 and h < sh * 0.7, ((w, h), (sw, sh))
+    ends = [g for g in groups(root, "d2s-wrap") if g.get("id").endswith("a")]
+    starts = [g for g in groups(root, "d2s-wrap") if g.get("id").endswith("b")]
+    assert len(ends) == len(starts) >= 1
+    assert [texts(g)[0] for g in ends] == [f"↪ column {k + 2}" for k in range(len(ends))]
+    # every cut is between two blocks: the flow continues from the block before it
+    names = [texts(g)[0].removeprefix("↳ from ") for g in starts]
+    assert all(re.fullmatch(r"layer\d\.\d|relu|maxpool", n) for n in names), names
+    # columns left to right: the input in the first, the output in the last
+    first = node(root, f"d2s-op-{resnet18.ir.ops_named('data')[0].id}")
+    last = groups(root, "d2s-output")[0]
+    assert bbox(first)[2] < bbox(last)[0]
+    # same ops and layers as the strip; only the crossing edges go through connectors
+    assert len(groups(root, "d2s-layer")) == len(groups(strip, "d2s-layer"))
+    assert len(groups(root, "d2s-op")) == len(groups(strip, "d2s-op"))
+    dot_edges = edges(view.dot)
+    for k in range(1, len(ends) + 1):
+        assert any(d == f"wrap{k}a" for _, d in re.findall(r"^(\w+) -> (\w+) \[style=dashed\]",
+                                                            view.dot, re.M))
+        assert any(s == f"wrap{k}b" for s, _ in dot_edges)
+
+
+def test_wrap_by_rows_left_to_right_and_not_where_the_flow_branches(resnet18):
+    lr = parse(resnet18.graph(rankdir="LR").svg)
+    w, h = _size(lr)
+    assert texts(groups(lr, "d2s-wrap")[0]) == ["↪ row 2"] and w / h < 3, (w, h)
+    # a skip connection from the input to the end: no cut keeps the flow in one piece
+    g = _chain(80)
+    g.blocks[0].ops[-1].inputs.append("v0")
+    assert "wrap1" not in draw_graph(g, depth="all").dot
+    assert "wrap1" in draw_graph(_chain(80), depth="all").dot
+    assert "wrap1" not in draw_graph(_chain(6), depth="all").dot  # short: one strip
+
+
+def test_reused_layer_drawn_per_call():
+    """A bottleneck block calls one relu three times: each call is its own cluster,
+    beside the op it follows, instead of one cluster stretched across the block."""
+    from d2s_lab.core.convert import convert
+
+    block = paddle.vision.models.resnet.BottleneckBlock(64, 16)
+    block.eval()
+    conv = convert(block, "x: [None,64,8,8] float32")
+    root = parse(conv.graph(depth="all").svg)
+    calls = {f"relu · call {k} of 3": cluster(root, f"relu · call {k} of 3")[0] for k in (1, 2, 3)}
+    relus = [g for g in groups(root, "d2s-op") if texts(g)[0] == "relu"]
+    assert len(relus) == 3
+    for c in calls.values():
+        assert sum(inside(r, c) for r in relus) == 1
+    # no call's frame overlaps another layer's cluster
+    others = [g for g in groups(root, "cluster") if not texts(g)[0].startswith("relu")]
+    for c in calls.values():
+        a = bbox(c)
+        for o in others:
+            b = bbox(o)
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], texts(o)[0]
+    # folded (depth 1 inside the block: each call one node), ids stay unique
+    one = parse(conv.graph(depth=1).svg)
+    ids = [g.get("id") for g in root.iter(SVG + "g") if g.get("id")]
+    assert len(ids) == len(set(ids))
+    assert len([g for g in groups(one, "d2s-op") if texts(g)[0] == "relu"]) == 3

@@ -496,8 +496,9 @@ def diff(a, b, names: Optional[Sequence[str]] = None, depth=1, params: bool = Fa
         na, nb = labels
     elif na == nb:
         na, nb = f"a: {na}", f"b: {nb}"
+    # two strips side by side compare best: no wrapping into columns
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
-                       budget=budget)
+                       budget=budget, wrap=False)
     fa_ops, fb_ops = _flatten(ga), _flatten(gb)
     layers = _layers_comparable([o for o, _ in fa_ops], [o for o, _ in fb_ops])
     al = _Aligner(ga, gb, layers)

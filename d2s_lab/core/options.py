@@ -54,7 +54,8 @@ class ViewOptions:
     ``depth``: 1 (each top-level sublayer one node), 2, ... or ``"all"``;
     ``params``/``constants``: draw them as nodes instead of folding them into labels;
     ``rankdir``: ``"TB"`` or ``"LR"``; ``budget``: layout-cost limit above which the
-    drawing is collapsed by layer (``None``: no limit).
+    drawing is collapsed by layer (``None``: no limit); ``wrap``: a long chain is drawn
+    in columns side by side (rows for LR) instead of one strip.
     """
 
     depth: Union[int, str] = 1
@@ -62,6 +63,7 @@ class ViewOptions:
     constants: bool = False
     rankdir: str = "TB"
     budget: Optional[int] = DEFAULT_BUDGET
+    wrap: bool = True
 
     def __post_init__(self):
         self.depth = parse_depth(self.depth)
@@ -71,11 +73,13 @@ class ViewOptions:
 
     @classmethod
     def from_args(cls, args) -> "ViewOptions":
-        """From parsed magic or CLI arguments (the :data:`OPTIONS` ``graph`` group)."""
+        """From parsed magic or CLI arguments (the :data:`OPTIONS` ``graph`` and ``wrap``
+        groups)."""
         return cls(depth=getattr(args, "depth", 1), params=getattr(args, "params", False),
                    constants=getattr(args, "constants", False),
                    rankdir=getattr(args, "rankdir", "TB"),
-                   budget=parse_budget(getattr(args, "budget", None)))
+                   budget=parse_budget(getattr(args, "budget", None)),
+                   wrap=not getattr(args, "no_wrap", False))
 
     def as_dict(self) -> Dict[str, Any]:
         return asdict(self)
@@ -102,6 +106,12 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
         "rankdir": (("--rankdir",), dict(
             default="TB", type=str.upper, choices=["TB", "LR"],
             help="Graph layout direction: TB (top to bottom, default) or LR (left to right).")),
+    },
+    "wrap": {
+        "no_wrap": (("--no-wrap",), dict(
+            action="store_true",
+            help="Draw a long chain of layers as one strip (default: in columns side by "
+                 "side, rows with --rankdir LR; ↪ and ↳ mark where the flow continues).")),
     },
     "program": {
         "program": (("--program", "-p"), dict(

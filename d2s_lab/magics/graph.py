@@ -25,7 +25,7 @@ class GraphMagics(Magics):
     @argument("obj", nargs="?", default=None, metavar="OBJ",
               help="What to draw: a Conversion (e.g. _d2s), a function converted with "
                    "paddle.jit.to_static, a paddle.nn.Layer (with --input) or a Graph.")
-    @options("graph", "program")
+    @options("graph", "wrap", "program")
     @argument("--format", "-f", default=None, choices=["svg", "png", "dot"],
               help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
     @argument("-o", "--output", default=None, metavar="FILE",

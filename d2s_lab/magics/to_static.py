@@ -48,7 +48,7 @@ class D2SMagics(Magics):
     @argument("--save", default=None, metavar="PATH",
               help="Also save the converted model with paddle.jit.save to this prefix "
                    "(PATH.json + PATH.pdiparams) and list the files; view with %%d2s_show PATH.")
-    @options("graph")
+    @options("graph", "wrap")
     @cell_magic
     def to_static(self, line, cell):
         """Run the cell, convert its model with paddle.jit.to_static, and show what Paddle built.

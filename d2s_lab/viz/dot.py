@@ -11,6 +11,7 @@ The parts: :mod:`.dot_labels` (folding and label text), :mod:`.dot_layout`
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Optional
@@ -22,12 +23,14 @@ from ..core.shapes import shape_and_dtype
 from .dot_escape import dot_str, html_label, html_text
 from .dot_labels import Folds, GraphIndex, Labeller, clip, op_counts_text
 from .dot_layout import Depth, LayerTree, Layout, Plan, choose_layout
+from .dot_wrap import Wrap, label_size, wrap_edges
 from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 
 # Above this many nodes dot gets iteration limits: a bounded, slightly less tidy layout.
 LIMIT_NODES = 250
 DOT_LIMITS = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.3"}
 _HIGHLIGHT = f' color="{HIGHLIGHT_COLOR}" penwidth=3'
+_NODE = re.compile(r"\s*(\w+) \[id=")
 # A collapsed layer whose ops carry marks of different colours (amber).
 MIXED_MARK_COLOR = "#bf8700"
 
@@ -85,7 +88,7 @@ def build_dot(
                            frozenset(opened) if opened is not None else None)
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
                        {int(k): str(c) for k, c in (marks or {}).items()})
-    return emitter.emit(view.rankdir, title, layout)
+    return emitter.emit(view.rankdir, title, layout, view.wrap)
 
 
 def _node_style(category: str) -> str:
@@ -137,7 +140,7 @@ class _Emitter:
         self.outputs_drawn = 0
         self.output_ops = sum(1 for o in plan.index.ops.values() if is_output_op(o.name))
 
-    def emit(self, rankdir: str, title: Optional[str], layout: Layout) -> DotGraph:
+    def emit(self, rankdir: str, title: Optional[str], layout: Layout, wrap: bool = True) -> DotGraph:
         plan = self.plan
         edges = plan.edges()
         nodes = plan.node_count()
@@ -147,7 +150,9 @@ class _Emitter:
             self.lines.append(f"labelloc=t label=<<B>{html_text(title)}</B>>")
         self.tree(plan.tree, "", layout.auto_collapsed)
         self.output_marks()
-        self.lines.extend(f"{src} -> {dst}" for src, dst in edges)
+        wrap = wrap_edges(plan, edges, self.node_sizes(), rankdir) if wrap else Wrap()
+        self.lines.extend(f"{src} -> {dst}" for src, dst in edges if (src, dst) not in wrap.edges)
+        self.lines.extend(wrap.dot_lines())
         self.lines.append("}")
         return DotGraph(
             dot="\n".join(self.lines) + "\n", nodes=nodes, edges=len(edges), clusters=self.clusters,
@@ -158,6 +163,15 @@ class _Emitter:
             max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
         )
+
+    def node_sizes(self) -> dict[str, tuple[float, float]]:
+        """Rough sizes (points) of the nodes written so far, by node name."""
+        sizes = {}
+        for line in self.lines:
+            m = _NODE.match(line)
+            if m:
+                sizes[m.group(1)] = label_size(line)
+        return sizes
 
     def _open_cluster(self, indent: str, attrs: str) -> None:
         self.clusters += 1
@@ -172,7 +186,8 @@ class _Emitter:
                 self.layer_node(item, indent, auto)
         for key, child in t.children.items():
             self._open_cluster(indent, f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
-                                       f'label=<{html_text(key)}> labeljust=l style="rounded" '
+                                       f'label=<{html_text(self.plan.layer_title(key))}> '
+                                       'labeljust=l style="rounded" '
                                        f'color="{tint(LAYER_COLOR, 0.4)}" fontcolor="{LAYER_COLOR}" '
                                        "fontsize=9")
             self.tree(child, indent + "  ", auto)
@@ -225,6 +240,7 @@ class _Emitter:
         plan, labels = self.plan, self.labels
         ops = plan.groups[name]
         path = plan.group_path[name]
+        key = plan.group_levels[name][-1]  # path#2: the layer's second call
         shown = plan.shown(ops)
         ins, outs = plan.layer_io(name)
         if not shown and not ins and not outs:
@@ -252,9 +268,9 @@ class _Emitter:
                 else f"; draw with depth={depth + 1} or 'all' to expand")
         tip = f"layer {path}: {len(shown)} ops{hint}"
         self.lines.append(
-            f'{indent}{name} [id={dot_str("d2s-layer-" + path)} class="{cls}" shape=folder '
+            f'{indent}{name} [id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
             f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '
-            f"tooltip={dot_str(tip)} label={html_label(path, rows)}]"
+            f"tooltip={dot_str(tip)} label={html_label(plan.layer_title(key), rows)}]"
         )
 
     def output_marks(self) -> None:

@@ -57,6 +57,34 @@ class LayerTree:
         return sum(1 + c.count() for c in self.children.values())
 
 
+def call_keys(top_ops: list[Op], levels: dict[int, list[str]]) -> tuple[dict, dict]:
+    """``({op id: keys}, {layer path: calls})``: each op's layer levels as keys that tell
+    the calls of a layer apart. A layer the forward calls several times (one ``relu``
+    after each conv) gets one key per call: ``path``, ``path#2``, ... A call is a run of
+    ops that nothing else in the enclosing layer interrupts. Parameters and constants
+    (Paddle makes them before the forward runs) belong to the layer's first call."""
+    keys: dict[int, list[str]] = {}
+    calls: dict[str, int] = {}
+    current: dict[tuple, str] = {}  # (enclosing key, path) -> the key of its current call
+    last: dict[str, object] = {}  # enclosing key -> the child key (or op) that had the last op
+    for op in top_ops:
+        if op.category in ("parameter", "constant"):
+            keys[op.id] = levels[op.id]
+            continue
+        parent, out = "", []
+        for path in levels[op.id]:
+            cur = current.get((parent, path))
+            if cur is None or last.get(parent) != cur:
+                n = calls[path] = calls.get(path, 0) + 1
+                cur = current[(parent, path)] = path if n == 1 else f"{path}#{n}"
+            last[parent] = cur
+            out.append(cur)
+            parent = cur
+        last[parent] = op.id  # an op of the layer itself ends the run of its child's call
+        keys[op.id] = out
+    return keys, calls
+
+
 def _with_inner(op: Op) -> Iterator[Op]:
     yield op
     for blk in op.blocks:
@@ -80,15 +108,23 @@ class Plan:
         self.group_name: dict[str, str] = {}  # layer path -> collapsed node name
         self.group_levels: dict[str, list[str]] = {}
         self.tree = LayerTree("")
+        keys, self.calls = call_keys(top_ops, levels)
         for op in top_ops:
             lv = levels[op.id]
             k = self._group_level(lv)
             if k is not None:
-                self._add_to_group(op, lv, k)
+                self._add_to_group(op, lv, keys[op.id], k)
             elif self.is_drawn(op):
-                self.tree.at(lv).items.append(("op", op))
+                self.tree.at(keys[op.id]).items.append(("op", op))
                 self._map_op(op)
         self._ungroup_single_ops()
+
+    def layer_title(self, key: str) -> str:
+        """How a cluster or folded layer is titled: its path, and which call of it this
+        is when the forward calls that layer more than once (``relu · call 2 of 3``)."""
+        path, _, n = key.partition("#")
+        total = self.calls.get(path, 1)
+        return f"{path} · call {n or 1} of {total}" if total > 1 else path
 
     def is_drawn(self, op: Op) -> bool:
         """Not folded into a label and not plumbing."""
@@ -104,15 +140,15 @@ class Plan:
             return next((k for k, key in enumerate(lv, 1) if key not in self.opened), None)
         return self.depth if self.depth != "all" and len(lv) >= self.depth else None
 
-    def _add_to_group(self, op: Op, lv: list[str], k: int) -> None:
-        key = lv[k - 1]
+    def _add_to_group(self, op: Op, lv: list[str], keys: list[str], k: int) -> None:
+        key = keys[k - 1]
         name = self.group_name.get(key)
         if name is None:
             name = self.group_name[key] = f"L{len(self.group_name) + 1}"
             self.groups[name] = []
-            self.group_path[name] = key
-            self.group_levels[name] = lv[:k]
-            self.tree.at(lv[: k - 1]).items.append(("layer", name))
+            self.group_path[name] = lv[k - 1]
+            self.group_levels[name] = keys[:k]
+            self.tree.at(keys[: k - 1]).items.append(("layer", name))
         for o in _with_inner(op):
             self.node_of[o.id] = name
             self.groups[name].append(o)
@@ -282,4 +318,4 @@ def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
     return keep
 
 
-__all__ = ["Depth", "LayerTree", "Layout", "Plan", "choose_layout", "layer_levels"]
+__all__ = ["Depth", "LayerTree", "Layout", "Plan", "call_keys", "choose_layout", "layer_levels"]

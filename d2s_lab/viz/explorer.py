@@ -83,7 +83,8 @@ class ExplorerState:
         # every layer open or closed by clicks; the budget only cuts an over-big drawing
         self.view = ViewOptions(depth=1, params=(view or ViewOptions()).params,
                                 constants=(view or ViewOptions()).constants,
-                                rankdir=(view or ViewOptions()).rankdir, budget=None)
+                                rankdir=(view or ViewOptions()).rankdir, budget=None,
+                                wrap=(view or ViewOptions()).wrap)
         self.opened: List[str] = []
         self.query = ""
         self.selected: Optional[int] = None
@@ -161,8 +162,10 @@ function render({ model, el: root }) {
   box.addEventListener("click", (ev) => {
     const g = ev.target.closest("g.node, g.cluster");
     if (!g || !g.id) return;
-    if (g.id.startsWith("d2s-layer-")) send("opening", g.id.slice("d2s-layer-".length));
-    else if (g.id.startsWith("d2s-cluster-")) send("closing", g.id.slice("d2s-cluster-".length));
+    // a layer called several times: d2s-layer-<path>#2 is its second call
+    const path = (prefix) => g.id.slice(prefix.length).replace(/#\d+$/, "");
+    if (g.id.startsWith("d2s-layer-")) send("opening", path("d2s-layer-"));
+    else if (g.id.startsWith("d2s-cluster-")) send("closing", path("d2s-cluster-"));
     else if (g.id.startsWith("d2s-op-")) send("selected", parseInt(g.id.slice("d2s-op-".length), 10));
   });
   let timer = null;

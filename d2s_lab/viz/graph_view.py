@@ -308,6 +308,7 @@ def draw_graph(
     title: Optional[str] = None,
     budget: Optional[int] = DEFAULT_BUDGET,
     marks: Optional[Mapping[int, str]] = None,
+    wrap: bool = True,
 ) -> GraphView:
     """Draw a program graph (a :class:`~d2s_lab.core.graph.Graph`, or a Conversion) with Graphviz.
 
@@ -326,13 +327,16 @@ def draw_graph(
             collapsed by layer automatically. ``None`` draws whatever was asked.
         marks: op id -> colour (``"#1a7f37"``) of its border and fill, e.g. the ops a
             diff found added, removed or changed (``highlight`` wins over it).
+        wrap: draw a long chain of layers in columns side by side (rows for ``"LR"``),
+            the flow continuing from each column's ↪ to the next one's ↳; ``False``
+            draws one strip.
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
     ``.renderer`` and ``.save(path)``.  With the options already in a
     :class:`~d2s_lab.core.options.ViewOptions`, use :func:`draw_graph_with`.
     """
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
-                       budget=budget)
+                       budget=budget, wrap=wrap)
     return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks)
 
 
