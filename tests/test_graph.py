@@ -652,6 +652,8 @@ def test_long_chain_wraps_into_columns(resnet18):
     ends = [g for g in groups(root, "d2s-wrap") if g.get("id").endswith("a")]
     starts = [g for g in groups(root, "d2s-wrap") if g.get("id").endswith("b")]
     assert len(ends) == len(starts) >= 1
+    assert f"wrapped in {len(ends) + 1} columns" in view.caption()
+    assert "wrapped" not in resnet18.graph(wrap=False).caption()
     assert [texts(g)[0] for g in ends] == [f"↪ column {k + 2}" for k in range(len(ends))]
     # every cut is between two blocks: the flow continues from the block before it
     names = [texts(g)[0].removeprefix("↳ from ") for g in starts]

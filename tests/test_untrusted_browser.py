@@ -108,7 +108,7 @@ def test_graph_picture_shows_where_the_svg_cannot(page, handout, out_dir):
     m = re.search(r'<svg[^>]*\swidth="([\d.]+)pt" height="([\d.]+)pt"', html)
     assert m, "the report holds the SVG"
     assert abs(w_px - float(m.group(1)) * 96 / 72) <= 2 and abs(h_px - float(m.group(2)) * 96 / 72) <= 2
-    nodes = len(re.findall(r'<g id="[^"]*" class="node[ "]', html))
+    nodes = len(re.findall(r'<g id="[^"]*" class="node[ "](?!d2s-wrap)', html))  # not ↪ ↳
     caption = re.search(r"(\d+) nodes", html)
     assert caption and nodes == int(caption.group(1)) > 5
     natural = img.evaluate("i => [i.naturalWidth, i.naturalHeight]")

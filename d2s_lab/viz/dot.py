@@ -55,6 +55,7 @@ class DotGraph:
     marked: int = 0  # ops drawn with a colour from ``marks``
     shown_nodes: int = 0  # when the drawing was cut short to fit the budget: nodes drawn
     total_nodes: int = 0  # ... of this many
+    columns: int = 1  # a long chain wrapped into columns (rows for LR)
 
     @property
     def cut(self) -> bool:
@@ -162,6 +163,7 @@ class _Emitter:
             categories=[c for c in CATEGORY_LABELS if c in self.categories],
             max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
+            columns=len(wrap.crossing) + 1,
         )
 
     def node_sizes(self) -> dict[str, tuple[float, float]]:

@@ -135,6 +135,8 @@ class GraphView:
     def caption(self) -> str:
         i = self.info
         parts = [f"{i.nodes} nodes", f"{i.edges} edges", f"depth {i.depth}"]
+        if i.columns > 1:
+            parts.append(f"wrapped in {i.columns} {'rows' if 'rankdir=LR' in i.dot else 'columns'}")
         if self.renderer:
             parts.append(f"rendered by {self.renderer} in {self.render_s or 0:.2f} s")
         if self._svg is not None:
