@@ -52,6 +52,7 @@ def op_table_rows(graph: Graph, include_params: bool = False,
     """The table's rows as HTML cells: op, inputs, outputs, params, layer, line; at
     most ``limit`` rows when given."""
     rows = []
+    named = set()  # categories whose square already carries its name (a tooltip)
     for op in graph.iter_ops():
         if op.category == "parameter" and not include_params:
             continue
@@ -61,13 +62,14 @@ def op_table_rows(graph: Graph, include_params: bool = False,
         if op.source is not None:
             src = f"{esc(display_file(op.source.file))}:{op.source.line}"
         rows.append([
-            f"{category_mark(op.category)}<code>{esc(op.short_name)}</code>",
+            f"{category_mark(op.category, op.category not in named)}<code>{esc(op.short_name)}</code>",
             value_shapes(graph, op.inputs),
             value_shapes(graph, op.outputs),
             _param_names(graph, op.inputs),
             esc(op.layer),
             src,
         ])
+        named.add(op.category)
     return rows
 
 

@@ -36,6 +36,16 @@ def op_key(op) -> int:
     return int(op.id())
 
 
+def count_and_last(block) -> tuple:
+    """``(number of ops, last op or None)`` of a block, without listing its ops (PIR's
+    ``block.ops`` builds a new list of every op each time; a legacy block keeps one)."""
+    if hasattr(block, "num_ops") and hasattr(block, "back"):
+        n = block.num_ops()
+        return n, (block.back() if n else None)
+    ops = block.ops
+    return len(ops), (ops[-1] if ops else None)
+
+
 def op_names(program):
     """Every op's name, sub-blocks included (cheap: no graph is built)."""
     def walk(block):

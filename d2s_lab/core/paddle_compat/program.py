@@ -103,10 +103,10 @@ def recording_layer_paths(layer):
 
     def pre(lyr, _inputs):
         if not paddle.in_dynamic_mode():
-            ops = ops_now()
+            count, last = pir.count_and_last(paddle.static.default_main_program().global_block())
             # the layer's ops come after the last op so far; an op inserted before that one
             # (AMP casts a value right after it is made) shifts it, so it is found by key
-            stack.append((len(ops), op_key(ops[-1]) if ops else None))
+            stack.append((count, op_key(last) if last is not None else None))
 
     def post(lyr, _inputs, _outputs):
         if paddle.in_dynamic_mode() or not stack:
