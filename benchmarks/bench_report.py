@@ -1,7 +1,7 @@
 """%%to_static against plain ``paddle.jit.to_static`` + first call, side by side in one
 notebook kernel, on big models; and the size of the cell's output.
 
-    python benchmarks/bench_report.py [--repeat 3] [--models resnet50,mobilenet_v2,...]
+    python benchmarks/bench_report.py [--repeat 5] [--models resnet50,mobilenet_v2,...]
 
 Both are cells of the same real kernel (ipykernel, as JupyterLab runs it), timed from
 the client: from sending the cell to the kernel going idle, output transfer included.
@@ -122,7 +122,7 @@ close_widget(_w)
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--models", default=",".join(MODELS))
     p.add_argument("--no-in-process", action="store_true", help="only the kernel columns")
     args = p.parse_args(argv)
