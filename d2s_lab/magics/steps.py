@@ -133,17 +133,10 @@ class StepsMagics(Magics):
         return None
 
 
-def show_conversion_steps(conv, lang=None, run=(None, None)):
-    """The Steps part of the ``%%to_static`` report: capture and show the steps
-    of ``conv``; a short note instead when this Paddle cannot provide them."""
-    steps, outputs = conversion_steps(conv, lang, run)
-    show_outputs(outputs)
-    return steps
-
-
 def conversion_steps(conv, lang=None, run=(None, None)):
-    """``(steps, outputs)`` for :func:`show_conversion_steps`, not shown yet; steps is
-    None (and the outputs a note) when this Paddle cannot provide them."""
+    """The Steps part of the ``%%to_static`` report, built but not shown yet
+    (:func:`show_outputs` shows it): ``(steps, outputs)``; steps is None, and the
+    outputs a short note, when this Paddle cannot provide them."""
     try:
         steps = capture_steps(conv)
     except D2SError as exc:

@@ -46,15 +46,15 @@ def label_size(line: str) -> tuple[float, float]:
 
 
 class _Unit:
-    def __init__(self, nodes: set, pos: float, clustered: bool, name: str):
-        self.nodes, self.pos, self.clustered, self.name = nodes, pos, clustered, name
+    def __init__(self, nodes: set, pos: float, name: str):
+        self.nodes, self.pos, self.name = nodes, pos, name
         self.length = 0.0
         self.breadth = 0.0
-        self.nesting: dict[str, int] = {}  # node -> clusters around it inside the unit
 
 
-def _units(plan: Plan) -> list[_Unit]:
-    """The top level's units in program order."""
+def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
+    """The top level's units in program order, and how many layer clusters stand around
+    each node inside its unit."""
     # where the flow reaches each op; parameters and constants (Paddle puts them first,
     # in any order) do not place a unit
     pos = {op.id: i for i, op in enumerate(plan.index.graph.iter_ops())
@@ -83,16 +83,15 @@ def _units(plan: Plan) -> list[_Unit]:
         nodes = _item_nodes(plan, kind, item)
         if nodes:
             name = plan.group_path[item] if kind == "layer" else item.short_name
-            units.append(_Unit(nodes, first(nodes), False, name))
+            units.append(_Unit(nodes, first(nodes), name))
     for key, child in plan.tree.children.items():
         nodes = subtree_nodes(child, 1)
         if nodes:
-            units.append(_Unit(nodes, first(nodes), True, key))
-            units[-1].nesting = nesting
+            units.append(_Unit(nodes, first(nodes), key))
     for k in range(len(plan.index.out_marks)):
-        units.append(_Unit({f"out{k}"}, math.inf, False, "output"))
+        units.append(_Unit({f"out{k}"}, math.inf, "output"))
     units.sort(key=lambda u: u.pos)
-    return units
+    return units, nesting
 
 
 def _item_nodes(plan: Plan, kind: str, item) -> set:
@@ -109,7 +108,7 @@ def _item_nodes(plan: Plan, kind: str, item) -> set:
     return nodes
 
 
-def _measure(unit: _Unit, sizes: dict, inside: list, lr: bool) -> None:
+def _measure(unit: _Unit, sizes: dict, nesting: dict, inside: list, lr: bool) -> None:
     """The unit's length along the flow (its longest path) and its breadth (its widest
     rank), from node sizes and its ``inside`` edges; ``lr``: the flow runs left to right."""
     preds = defaultdict(list)
@@ -118,11 +117,11 @@ def _measure(unit: _Unit, sizes: dict, inside: list, lr: bool) -> None:
 
     def along(n):
         w, h = sizes.get(n, (60.0, 22.0))
-        return (w if lr else h) + CLUSTER_PAD * unit.nesting.get(n, 0)
+        return (w if lr else h) + CLUSTER_PAD * nesting.get(n, 0)
 
     def across(n):
         w, h = sizes.get(n, (60.0, 22.0))
-        return (h if lr else w) + 2 * NODE_GAP * unit.nesting.get(n, 0)
+        return (h if lr else w) + 2 * NODE_GAP * nesting.get(n, 0)
 
     rank: dict[str, int] = {}
     reach: dict[str, float] = {}
@@ -186,7 +185,7 @@ class Wrap:
 def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wrap:
     """How the top-level chain wraps into columns (rows for ``rankdir`` LR); no wrap when
     the drawing is short, or its flow never narrows to one unit."""
-    units = _units(plan)
+    units, nesting = _units(plan)
     if len(units) < 4:
         return Wrap()
     lr = rankdir in ("LR", "RL")
@@ -200,7 +199,7 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
         elif a is not None and b is not None:
             crossing.append((a, b, (s, d)))
     for i, u in enumerate(units):
-        _measure(u, sizes, inside[i], lr)
+        _measure(u, sizes, nesting, inside[i], lr)
     total = sum(u.length for u in units) + RANK_GAP * (len(units) - 1)
     if total < MIN_WRAP_LENGTH:
         return Wrap()
