@@ -53,12 +53,12 @@ $(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
 	@touch $(STAMP26)
 
 demo: setup
-	$(PY) -m d2s_lab.demo
+	$(PY) -m d2s_lab.teaching.demo
 
 # The teaching labs (notebooks/labs/): each runs with its solutions in a fresh kernel;
 # handouts (HTML) and student copies go to build/labs/. LABS_ARGS="--quick --lang en" is quicker.
 labs: setup
-	$(PY) -m d2s_lab.labs $(LABS_ARGS)
+	$(PY) -m d2s_lab.teaching.handouts $(LABS_ARGS)
 
 # ruff (a small rule set) and import-linter (layers, cycles, who may import Paddle).
 lint: setup

@@ -34,10 +34,10 @@ def main() -> None:
     model.eval()
     t0 = time.perf_counter()
     conv = d2s_lab.convert(model, ["x: [None,128,768] float32"], run=False)
-    print(f"TransformerEncoder x{args.layers}: {conv.ir.num_ops():,} ops, converted in "
+    print(f"TransformerEncoder x{args.layers}: {conv.drawn_graph.num_ops():,} ops, converted in "
           f"{time.perf_counter() - t0:.1f} s")
     mid = f"layers.{args.layers // 2}"
-    softmax = next(o.id for o in conv.ir.iter_ops()
+    softmax = next(o.id for o in conv.drawn_graph.iter_ops()
                    if o.layer.startswith(f"{mid}.self_attn") and o.short_name == "softmax")
     steps = [
         ("all layers closed", dict(opened=[], query="", selected=None)),
@@ -51,7 +51,7 @@ def main() -> None:
     for name, change in steps:
         times = []
         for _ in range(args.repeat):
-            st = ExplorerState(conv.ir)
+            st = ExplorerState(conv.drawn_graph)
             for prev_name, prev in steps:  # the state the interaction starts from
                 if prev_name == name:
                     break

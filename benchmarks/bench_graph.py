@@ -55,45 +55,45 @@ def bench_paddle(rows, runs):
     import paddle
 
     from d2s_lab.core.convert import convert
-    from d2s_lab.core.paddle_compat.program import program_to_graph
-    from d2s_lab.examples import SEED_INPUT, EmbeddingNet
+    from d2s_lab.core.paddle_compat.walk import program_to_graph
+    from d2s_lab.teaching.examples import SEED_INPUT, EmbeddingNet
 
     paddle.set_device("cpu")
     conv = convert(EmbeddingNet(), SEED_INPUT, run=False)
-    t, view = median_time(lambda: (program_to_graph(conv.program), draw(conv.ir, depth="all"))[1],
+    t, view = median_time(lambda: (program_to_graph(conv.program), draw(conv.drawn_graph, depth="all"))[1],
                           runs)
     row(rows, "seed net: walk Program + SVG (full detail)", t, view, 0.3)
-    t, view = median_time(lambda: (program_to_graph(conv.program), draw(conv.ir))[1], runs)
+    t, view = median_time(lambda: (program_to_graph(conv.program), draw(conv.drawn_graph))[1], runs)
     row(rows, "seed net: walk Program + SVG (depth 1)", t, view, 0.3)
 
     model = paddle.vision.models.resnet50()
     model.eval()
     t_conv, conv = median_time(lambda: convert(model, "x: [None,3,224,224] float32", run=False),
                                max(1, runs // 2))
-    row(rows, f"ResNet-50: to_static + Program walk ({conv.ir.num_ops()} ops)", t_conv)
-    t, view = median_time(lambda: draw(conv.ir, depth="all", budget=None), runs)
+    row(rows, f"ResNet-50: to_static + Program walk ({conv.drawn_graph.num_ops()} ops)", t_conv)
+    t, view = median_time(lambda: draw(conv.drawn_graph, depth="all", budget=None), runs)
     row(rows, "ResNet-50: full-detail SVG", t, view, 2.0)
     t_full = t
-    t, view = median_time(lambda: draw(conv.ir, depth=1), runs)
+    t, view = median_time(lambda: draw(conv.drawn_graph, depth=1), runs)
     row(rows, "ResNet-50: depth-1 SVG", t, view, 0.5)
 
     layer = paddle.nn.TransformerEncoderLayer(768, 12, 3072)
     enc = paddle.nn.TransformerEncoder(layer, 12)
     enc.eval()
     _, econv = median_time(lambda: convert(enc, "src: [None,None,768] float32", run=False), 1)
-    t, view = median_time(lambda: draw(econv.ir), runs)
-    row(rows, f"TransformerEncoder x12 ({econv.ir.num_ops()} ops): default view", t, view, 3.0)
-    t, view = median_time(lambda: draw(econv.ir, depth="all", budget=None), max(1, runs // 2))
+    t, view = median_time(lambda: draw(econv.drawn_graph), runs)
+    row(rows, f"TransformerEncoder x12 ({econv.drawn_graph.num_ops()} ops): default view", t, view, 3.0)
+    t, view = median_time(lambda: draw(econv.drawn_graph, depth="all", budget=None), max(1, runs // 2))
     row(rows, "TransformerEncoder x12: full detail", t, view)
 
     # big-graph guard: 48 small layers, full detail asked for
     deep = paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(64, 4, 128), 48)
     deep.eval()
     _, dconv = median_time(lambda: convert(deep, "src: [None,None,64] float32", run=False), 1)
-    t, view = median_time(lambda: draw(dconv.ir, depth="all"), max(1, runs // 2))
-    row(rows, f"TransformerEncoder x48 ({dconv.ir.num_ops()} ops): depth all, default budget "
+    t, view = median_time(lambda: draw(dconv.drawn_graph, depth="all"), max(1, runs // 2))
+    row(rows, f"TransformerEncoder x48 ({dconv.drawn_graph.num_ops()} ops): depth all, default budget "
               f"(auto-collapsed to depth {view.info.depth})", t, view)
-    t, view = median_time(lambda: draw(dconv.ir, depth="all", budget=None), max(1, runs // 2))
+    t, view = median_time(lambda: draw(dconv.drawn_graph, depth="all", budget=None), max(1, runs // 2))
     row(rows, "TransformerEncoder x48: depth all, budget=None (bounded dot layout)", t, view)
     return t_full, t_conv
 
@@ -186,7 +186,7 @@ def main():
     args = ap.parse_args()
     import paddle
 
-    from d2s_lab.viz.render import available_renderer
+    from d2s_lab.viz.dot.render import available_renderer
 
     print(f"Paddle {paddle.__version__}, renderer {available_renderer()}, "
           f"{os.cpu_count()} CPUs, median of {args.runs} runs")

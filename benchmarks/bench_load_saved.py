@@ -32,8 +32,8 @@ def main():
         net.eval()
         paddle.jit.save(net, PREFIX,
                         input_spec=[paddle.static.InputSpec([None, 3, 224, 224], "float32", "x")])
-    from d2s_lab.core.saved import read_saved
-    from d2s_lab.core.saved_pir import read_pir
+    from d2s_lab.core.saved.model import read_saved
+    from d2s_lab.core.saved.pir_json import read_pir
 
     def timed(fn):
         ts = []

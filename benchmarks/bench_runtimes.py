@@ -25,7 +25,7 @@ def main():
     ap.add_argument("--min-time", type=float, default=2.0)
     a = ap.parse_args()
     import d2s_lab
-    from d2s_lab.examples import SEED_INPUT, EmbeddingNet
+    from d2s_lab.teaching.examples import SEED_INPUT, EmbeddingNet
     from d2s_lab.viz.bench_view import figure_bytes, text_progress
 
     conv = d2s_lab.convert(EmbeddingNet(), [SEED_INPUT])

@@ -22,7 +22,7 @@ def main():
     import steps_models
 
     from d2s_lab.core.steps import capture_steps
-    from d2s_lab.examples import EmbeddingNet
+    from d2s_lab.teaching.examples import EmbeddingNet
     from d2s_lab.viz.steps_view import steps_static_html, steps_widget
 
     targets = {

@@ -14,33 +14,33 @@ Importing d2s_lab never imports Paddle; the functions below do, when called.
 """
 from __future__ import annotations
 
-from .version import __version__  # noqa: F401  (the package version, re-exported)
+from d2s_lab.version import __version__  # noqa: F401  (the package version, re-exported)
 
 _LAZY = {
     "convert": ("d2s_lab.core.convert", "convert"),
     "Conversion": ("d2s_lab.core.convert", "Conversion"),
-    "Graph": ("d2s_lab.core.graph", "Graph"),
-    "Block": ("d2s_lab.core.graph", "Block"),
-    "Op": ("d2s_lab.core.graph", "Op"),
-    "Value": ("d2s_lab.core.graph", "Value"),
-    "D2SError": ("d2s_lab.core.errors", "D2SError"),
+    "Graph": ("d2s_lab.core.graph.model", "Graph"),
+    "Block": ("d2s_lab.core.graph.model", "Block"),
+    "Op": ("d2s_lab.core.graph.model", "Op"),
+    "Value": ("d2s_lab.core.graph.model", "Value"),
+    "D2SError": ("d2s_lab.errors", "D2SError"),
     "parse_spec_text": ("d2s_lab.core.specs", "parse_spec_text"),
     "steps": ("d2s_lab.core.steps", "capture_steps"),
     "Step": ("d2s_lab.core.steps", "Step"),
-    "set_lang": ("d2s_lab.core.lang", "set_lang"),
-    "load_saved": ("d2s_lab.core.saved", "load_saved"),
-    "read_saved": ("d2s_lab.core.saved", "read_saved"),
-    "SavedModel": ("d2s_lab.core.saved", "SavedModel"),
-    "SavedModelError": ("d2s_lab.core.errors", "SavedModelError"),
-    "bench": ("d2s_lab.core.bench", "bench"),
-    "BenchResult": ("d2s_lab.core.bench_result", "BenchResult"),
+    "set_lang": ("d2s_lab.text.lang", "set_lang"),
+    "load_saved": ("d2s_lab.core.saved.model", "load_saved"),
+    "read_saved": ("d2s_lab.core.saved.model", "read_saved"),
+    "SavedModel": ("d2s_lab.core.saved.model", "SavedModel"),
+    "SavedModelError": ("d2s_lab.errors", "SavedModelError"),
+    "bench": ("d2s_lab.core.bench.runner", "bench"),
+    "BenchResult": ("d2s_lab.core.bench.result", "BenchResult"),
     "check": ("d2s_lab.core.check", "check"),
     "CheckResult": ("d2s_lab.core.check", "CheckResult"),
     "diagnose": ("d2s_lab.core.diagnose", "diagnose"),
     "ErrorReport": ("d2s_lab.core.diagnose", "ErrorReport"),
     "hints": ("d2s_lab.core.diagnose", "hints"),
-    "sot_report": ("d2s_lab.core.sot_info", "sot_report"),
-    "SotReport": ("d2s_lab.core.sot_info", "SotReport"),
+    "sot_report": ("d2s_lab.core.sot_report", "sot_report"),
+    "SotReport": ("d2s_lab.core.sot_report", "SotReport"),
     "diff": ("d2s_lab.core.diff", "diff"),
     "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),
 }
@@ -59,13 +59,13 @@ def __getattr__(name):
 
 def load_ipython_extension(ipython):
     """``%load_ext d2s_lab``: register the magics (works without Paddle installed)."""
-    from .magics import load
+    from d2s_lab.magics import load
 
     load(ipython)
 
 
 def unload_ipython_extension(ipython):
     """``%unload_ext d2s_lab``: remove the magics."""
-    from .magics import unload
+    from d2s_lab.magics import unload
 
     unload(ipython)

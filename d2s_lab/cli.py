@@ -6,7 +6,7 @@
     d2s-lab report MODULE:OBJ --input "x: [None,3,32,32] float32" -o report.html
     d2s-lab bench  MODULE:OBJ --input "x: [None,3,32,32] float32" --batch 1,20
 
-MODULE is an importable module (``d2s_lab.examples``) or a ``.py`` file; OBJ is a
+MODULE is an importable module (``d2s_lab.teaching.examples``) or a ``.py`` file; OBJ is a
 Layer instance, a Layer class (created with no arguments) or a function in it.
 Errors go to stderr with a non-zero exit status.
 """
@@ -20,20 +20,20 @@ import sys
 import warnings
 from typing import List, Optional
 
-from .core.bench import bench
-from .core.convert import RUNAWAY_RUNS, convert
-from .core.errors import ConversionError, D2SError
-from .core.options import ViewOptions, add_options, check_bench_args, parse_depth, program_options
-from .core.paddle_compat import require_paddle
-from .core.paddle_compat.targets import is_layer_class
-from .core.saved import read_saved
-from .core.shapes import format_shape
-from .core.specs import one_description
-from .core.steps import capture_steps
-from .viz.bench_view import figure_bytes, text_progress
-from .viz.saved_view import draw, saved_html
-from .viz.standalone import html_document, report_page
-from .viz.steps_view import steps_static_html
+from d2s_lab.core.bench.runner import bench
+from d2s_lab.core.convert import RUNAWAY_RUNS, convert
+from d2s_lab.errors import ConversionError, D2SError
+from d2s_lab.core.options import ViewOptions, add_options, check_bench_args, parse_depth, program_options
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.paddle_compat.targets import is_layer_class
+from d2s_lab.core.saved.model import read_saved
+from d2s_lab.core.graph.shapes import format_shape
+from d2s_lab.core.specs import one_description
+from d2s_lab.core.steps import capture_steps
+from d2s_lab.viz.bench_view import figure_bytes, text_progress
+from d2s_lab.viz.saved_view import draw, saved_html
+from d2s_lab.viz.standalone import html_document, report_page
+from d2s_lab.viz.steps_view import steps_static_html
 
 
 class CLIError(D2SError):
@@ -57,7 +57,7 @@ def _load(target: str):
     module_part, sep, attr = target.rpartition(":")
     if not sep or not module_part or not attr:
         raise CLIError(f"{target!r} is not MODULE:OBJ.",
-                       "For example d2s_lab.examples:EmbeddingNet or models.py:net.")
+                       "For example d2s_lab.teaching.examples:EmbeddingNet or models.py:net.")
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def model_args(sp):
         sp.add_argument("target", metavar="MODULE:OBJ",
-                        help="A Layer (instance or class), or a function, e.g. d2s_lab.examples:EmbeddingNet.")
+                        help="A Layer (instance or class), or a function, e.g. d2s_lab.teaching.examples:EmbeddingNet.")
         add_options(sp.add_argument, "input", "spec")
 
     def graph_args(sp):

@@ -18,19 +18,19 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import display
-from .cells import restore_sources
-from .compare import compare_arrays
-from .diagnose import diagnose
-from .errors import D2SError
-from .frames import Frame, is_user_file
-from .frames import where as where_text
-from .lang import get_lang
-from .nested import flatten
-from .paddle_compat import require_paddle
-from .paddle_compat.program import in_global_block
-from .paddle_compat.targets import resolve, to_static_disabled
-from .specs import as_input_list, random_inputs
+from d2s_lab.core import display
+from d2s_lab.core.cells import restore_sources
+from d2s_lab.core.compare import compare_arrays
+from d2s_lab.core.diagnose import diagnose
+from d2s_lab.errors import D2SError
+from d2s_lab.core.frames import Frame, is_user_file
+from d2s_lab.core.frames import where as where_text
+from d2s_lab.text.lang import get_lang
+from d2s_lab.core.nested import flatten
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.paddle_compat.walk import in_global_block
+from d2s_lab.core.paddle_compat.targets import resolve, to_static_disabled
+from d2s_lab.core.specs import as_input_list, random_inputs
 
 RTOL = 1e-5
 ATOL = 1e-6
@@ -92,7 +92,7 @@ class CheckResult:
     first_divergent: Optional[str] = None  # layer path
     first_divergent_cls: str = ""
     localized_by: str = ""  # "static program" | "each layer alone" | ""
-    divergent_ops: List[int] = field(default_factory=list)  # op ids of conv.ir in that layer
+    divergent_ops: List[int] = field(default_factory=list)  # op ids of conv.drawn_graph in that layer
     error: Any = None  # an ErrorReport when a run failed
     graph: Any = None  # the conversion's Graph, for drawing the divergent layer
     # (file, line, code) of each line that forces randomness (training=True, paddle.rand*,
@@ -212,10 +212,10 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
 
     Returns a :class:`CheckResult`: per output the shapes, dtypes, max abs and rel
     differences and the allclose verdict; warnings (random layers, randomness);
-    the first divergent layer and its ops in ``conversion.ir``.
+    the first divergent layer and its ops in ``conversion.drawn_graph``.
     """
     paddle = require_paddle()
-    res = CheckResult(conversion.name, conversion.mode, rtol, atol, graph=conversion.ir)
+    res = CheckResult(conversion.name, conversion.mode, rtol, atol, graph=conversion.drawn_graph)
     if conversion.static_function is None:
         raise D2SError(f"{conversion.name} has no static function to check.",
                        "Convert it successfully first (see the error report).")
@@ -333,9 +333,9 @@ def _localize(res, conv, fn, layer, xs, paddle, seed, rtol, atol) -> None:
             res.first_divergent, res.first_divergent_cls = path, cls
             if static_values is None:
                 break  # each layer alone: the first difference is what we came for
-    if res.first_divergent is not None and conv.ir is not None:
+    if res.first_divergent is not None and conv.drawn_graph is not None:
         p = res.first_divergent
-        res.divergent_ops = [o.id for o in conv.ir.iter_ops()
+        res.divergent_ops = [o.id for o in conv.drawn_graph.iter_ops()
                              if o.layer == p or o.layer.startswith(p + ".")]
 
 

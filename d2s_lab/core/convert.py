@@ -1,7 +1,7 @@
 """``d2s_lab.convert``: run ``paddle.jit.to_static`` and keep everything it shows.
 
 A :class:`Conversion` holds the original and transformed sources, Paddle's
-Program, the framework-neutral :class:`~d2s_lab.core.graph.Graph`, the input
+Program, the framework-neutral :class:`~d2s_lab.core.graph.model.Graph`, the input
 and output specs, parameter figures and timings.
 """
 from __future__ import annotations
@@ -14,27 +14,27 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from . import display
-from .capture import captured
-from .cells import restore_sources
-from .diagnose import attach_line, diagnose
-from .errors import ConversionError, D2SError, SpecError
-from .export import save_conversion
-from .frames import display_file, gist_at_line, is_user_file
-from .graph import Graph
-from .nested import flatten
-from .options import ViewOptions
-from .programs import program_diff, program_graph
-from .rewrites import find_rewrites
-from .paddle_compat import require_paddle
-from .paddle_compat.program import (feed_values, has_while_loop, param_names_of, program_to_graph,
+from d2s_lab.core import display
+from d2s_lab.core.capture import captured
+from d2s_lab.core.cells import restore_sources
+from d2s_lab.core.diagnose import attach_line, diagnose
+from d2s_lab.errors import ConversionError, D2SError, SpecError
+from d2s_lab.core.export import save_conversion
+from d2s_lab.core.frames import display_file, gist_at_line, is_user_file
+from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.nested import flatten
+from d2s_lab.core.options import ViewOptions
+from d2s_lab.core.other_programs import program_diff, program_graph
+from d2s_lab.core.rewrites import find_rewrites
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
                                     recording_layer_paths, value_name)
-from .paddle_compat.sot import forget_translation, recording_call_breaks
-from .paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
-from .paddle_compat.transformers import recording_converted_functions
-from .shapes import dtype_name
-from .specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
-from .steps import converted_functions
+from d2s_lab.core.paddle_compat.sot import forget_translation, recording_call_breaks
+from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
+from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
+from d2s_lab.core.graph.shapes import dtype_name
+from d2s_lab.core.specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
+from d2s_lab.core.steps import converted_functions
 
 MODES = ("ast", "sot")
 # The longest a first static run of a Program with a while loop may take.
@@ -52,7 +52,7 @@ class Conversion:
     original_source: str = ""
     transformed_source: Optional[str] = None
     program: Any = None
-    ir: Optional[Graph] = None
+    drawn_graph: Optional[Graph] = None  # d2s_lab's graph model of ``program``: what is drawn
     input_specs: Any = None  # Paddle InputSpecs as given to to_static
     inputs: List[InputInfo] = field(default_factory=list)  # tensors and Python constants
     outputs: List[InputInfo] = field(default_factory=list)
@@ -69,7 +69,7 @@ class Conversion:
     view: ViewOptions = field(default_factory=ViewOptions)  # how the report draws the graph
     saved: List[tuple] = field(default_factory=list)  # (path, bytes) written by save()
     check: Any = None  # a CheckResult, filled by d2s_lab.core.check.attach_check
-    sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_info.attach_sot_report
+    sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_report.attach_sot_report
     # the Layer's other methods decorated with to_static, each converted on its own
     methods: Dict[str, "Conversion"] = field(default_factory=dict)
     rewrites: List[Any] = field(default_factory=list)  # Python values Paddle silently rewrote
@@ -80,7 +80,7 @@ class Conversion:
     # SOT: the code generated for each graph break at a call -> where that call is in the
     # user's code (paddle_compat.sot.CallBreak), for an error the call raises
     sot_call_breaks: Dict[Any, Any] = field(default_factory=dict)
-    # the other programs of this conversion, built when asked for (d2s_lab.core.programs):
+    # the other programs of this conversion, built when asked for (d2s_lab.core.other_programs):
     # "train", "amp O1 bfloat16", "inference", "inference input" -> Graph
     programs: Dict[str, Graph] = field(default_factory=dict)
 
@@ -106,7 +106,7 @@ class Conversion:
         return self.target if is_layer(self.target) else getattr(self.target, "__self__", None)
 
     def summary(self) -> str:
-        ops = self.ir.num_ops() if self.ir is not None else "n/a"
+        ops = self.drawn_graph.num_ops() if self.drawn_graph is not None else "n/a"
         t = ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in self.timings.items())
         return (
             f"{self.name} [{self.mode}]: {ops} ops, {self.num_params:,} params "
@@ -120,6 +120,11 @@ class Conversion:
     def _repr_html_(self) -> str:
         return display.html(self)
 
+    @property
+    def ir(self) -> Optional[Graph]:
+        """The old name of :attr:`drawn_graph`, kept for notebooks written before it."""
+        return self.drawn_graph
+
     def graph(self, depth=1, params=False, constants=False, rankdir="TB", program="forward",
               **options):
         """The Program drawn as a diagram: a GraphView that displays in a notebook and has
@@ -130,7 +135,7 @@ class Conversion:
         "inference" (after Paddle Inference's passes), see :meth:`program_graph`. More
         options: see ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
         """
-        if self.ir is None:
+        if self.drawn_graph is None:
             raise D2SError(f"No Program graph for {self.name} ({self.mode} mode).",
                            "Convert with mode='ast' (%%to_static --mode ast) to draw the graph.")
         return display.draw_graph(self.program_graph(program), depth=depth, params=params,
@@ -329,7 +334,7 @@ def _walked(conv: Conversion, walk) -> None:
     """Build the graph model with ``walk`` (AST mode) and what is read from it."""
     if walk is None:
         return
-    conv.ir = walk()
+    conv.drawn_graph = walk()
     conv.rewrites = find_rewrites(conv)
 
 
@@ -396,7 +401,7 @@ def _loop_header(file: str, line: int) -> int:
 
 
 def _runaway(conv: Conversion, exc: _Runaway) -> ConversionError:
-    loop = next(iter(conv.ir.ops_named("while")))
+    loop = next(iter(conv.drawn_graph.ops_named("while")))
     line = _loop_header(loop.source.file, loop.source.line) if loop.source is not None else None
     where = f" ({display_file(loop.source.file)} line {line})" if line else ""
     how = ("was interrupted" if exc.interrupted else f"did not finish within {exc.seconds:.0f} s")

@@ -18,15 +18,15 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import display
-from .errors import ConversionError
-from .frames import (FRAME_RE, Frame, display_file, error_gist, hide_temp_files, is_d2s_file,
+from d2s_lab.core import display
+from d2s_lab.errors import ConversionError
+from d2s_lab.core.frames import (FRAME_RE, Frame, display_file, error_gist, hide_temp_files, is_d2s_file,
                      is_user_file, user_frames_in_text)
-from .lang import get_lang
-from .nested import flatten
-from .paddle_compat.errors import unwrap_sot, user_frames_from_error_data
-from .paddle_compat.targets import code_of, is_layer, resolve, to_static_disabled
-from .shapes import is_dynamic
+from d2s_lab.text.lang import get_lang
+from d2s_lab.core.nested import flatten
+from d2s_lab.core.paddle_compat.errors import unwrap_sot, user_frames_from_error_data
+from d2s_lab.core.paddle_compat.targets import code_of, is_layer, resolve, to_static_disabled
+from d2s_lab.core.graph.shapes import is_dynamic
 
 CONTEXT = 2  # lines shown before and after the failing line
 
@@ -523,7 +523,7 @@ def _probe_layer_input(conversion, layer, sub):
     """Run the model in dygraph on its example (or random) inputs until ``sub`` is called:
     (``sub``'s first input shape, [(sublayer path, output shape)] of the layers that ran
     before it); (None, []) when it cannot run."""
-    from .specs import as_input_list, random_inputs
+    from d2s_lab.core.specs import as_input_list, random_inputs
 
     names = {id(s): n for n, s in layer.named_sublayers()}
     seen: List[Tuple[str, List[int]]] = []
@@ -769,7 +769,7 @@ def _target_location(conversion) -> Optional[Frame]:
 def diagnose(exc, conversion=None) -> ErrorReport:
     """Explain a failed conversion: type, plain message, the user's line, a hint.
 
-    ``exc`` is a :class:`~d2s_lab.core.errors.ConversionError` (from
+    ``exc`` is a :class:`~d2s_lab.errors.ConversionError` (from
     :func:`~d2s_lab.convert`), or any exception Paddle raised while converting
     or running a static function (SOT's ``InnerError`` is unwrapped).  Line
     numbers are those the notebook cell (or file) shows.  Never raises.

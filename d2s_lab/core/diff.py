@@ -1,7 +1,7 @@
 """``d2s_lab.diff``: what changed between two programs, op by op.
 
 Two Conversions, saved models (a path, or what ``read_saved``/``load_saved`` return),
-SOT subgraphs or plain :class:`~d2s_lab.core.graph.Graph` objects are compared:
+SOT subgraphs or plain :class:`~d2s_lab.core.graph.model.Graph` objects are compared:
 ops are paired by where they sit (sub-block), their layer path and their kind, in
 program order (a sequence alignment with :mod:`difflib`, so an inserted op shifts
 nothing after it); each pair is then compared field by field (op name, attributes,
@@ -15,13 +15,13 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from . import display
-from .errors import D2SError
-from .graph import Block, Graph, Op
-from .ops import LEGACY_NAMES, op_kinds, short_name
-from .options import ViewOptions
-from .saved import SavedModel, read_saved
-from .shapes import format_shape
+from d2s_lab.core import display
+from d2s_lab.errors import D2SError
+from d2s_lab.core.graph.model import Block, Graph, Op
+from d2s_lab.core.graph.ops import LEGACY_NAMES, op_kinds, short_name
+from d2s_lab.core.options import ViewOptions
+from d2s_lab.core.saved.model import SavedModel, read_saved
+from d2s_lab.core.graph.shapes import format_shape
 
 # Attributes that differ where the programs do not: Paddle numbers parameter names per
 # process (linear_0.w_0, then linear_1.w_0 for the next instance), and a live Program and
@@ -262,15 +262,15 @@ def as_graph(obj, label: str = "") -> Tuple[Graph, str, str, int]:
         sm = read_saved(obj)
         return sm.graph, os.path.basename(sm.path), "", 1
     # A Conversion (duck-typed: importing it would import Paddle's glue).
-    if hasattr(obj, "ir") and hasattr(obj, "mode"):
+    if hasattr(obj, "drawn_graph") and hasattr(obj, "mode"):
         if getattr(obj, "error", None) is not None:
             raise D2SError(f"{what}{getattr(obj, 'name', 'this conversion')} failed to convert, so "
                            "it has no Program to compare.", "Fix the conversion first: its report says why.")
-        if not isinstance(obj.ir, Graph):
+        if not isinstance(obj.drawn_graph, Graph):
             raise D2SError(f"{what}{getattr(obj, 'name', 'this conversion')} has no Program "
                            f"graph ({obj.mode} mode).",
                            "Convert with mode='ast' (%%to_static --mode ast) to compare programs.")
-        return (obj.ir, getattr(obj, "name", "") or obj.ir.name or label,
+        return (obj.drawn_graph, getattr(obj, "name", "") or obj.drawn_graph.name or label,
                 getattr(obj, "original_source", "") or "", getattr(obj, "source_first_line", 0) or 1)
     # A SotReport or one of its subgraphs.
     if hasattr(obj, "subgraphs") and hasattr(obj, "breaks"):

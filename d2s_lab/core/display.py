@@ -10,27 +10,27 @@ from __future__ import annotations
 
 def html(obj) -> str:
     """``obj`` (a Conversion, CheckResult, ErrorReport, ...) as an HTML fragment."""
-    from ..viz.display import to_html
+    from d2s_lab.viz.display import to_html
 
     return to_html(obj)
 
 
 def draw_graph(graph, **options):
     """A GraphView of ``graph`` (see :func:`d2s_lab.viz.graph_view.draw_graph`)."""
-    from ..viz.display import draw_graph as draw
+    from d2s_lab.viz.display import draw_graph as draw
 
     return draw(graph, **options)
 
 
 def explorer(graph, view=None):
     """The explorer widget of ``graph`` (see :func:`d2s_lab.viz.explorer.graph_explorer`)."""
-    from ..viz.display import explorer as make
+    from d2s_lab.viz.display import explorer as make
 
     return make(graph, view)
 
 
 def bench_figure(result):
     """A matplotlib Figure of a BenchResult."""
-    from ..viz.display import bench_figure as figure
+    from d2s_lab.viz.display import bench_figure as figure
 
     return figure(result)

@@ -6,10 +6,10 @@ import os
 import time
 from typing import List, Tuple
 
-from .errors import D2SError
-from .frames import gist_at_line
-from .paddle_compat import require_paddle
-from .paddle_compat.targets import converted_methods, forward_converted
+from d2s_lab.errors import D2SError
+from d2s_lab.core.frames import gist_at_line
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.paddle_compat.targets import converted_methods, forward_converted
 
 SAVED_SUFFIXES = (".json", ".pdmodel", ".pdiparams", ".pdiparams.info")
 

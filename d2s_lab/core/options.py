@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
-from .errors import D2SError
+from d2s_lab.errors import D2SError
 
 # Layout cost (nodes + edges + clusters) above which a drawing is collapsed by layer.
 DEFAULT_BUDGET = 4000

@@ -15,7 +15,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set
 
-from .lang import get_lang
+from d2s_lab.text.lang import get_lang
 
 _CASTS = {"float": "float32", "int": "int64", "bool": "bool"}
 
@@ -118,7 +118,7 @@ def find_rewrites(conv) -> List[Rewrite]:
     """Every place in ``conv``'s function where a Tensor was turned into a Python value and
     Paddle silently changed the meaning, in line order (AST mode; [] without a Graph)."""
     src = getattr(conv, "original_source", "") or ""
-    graph = getattr(conv, "ir", None)
+    graph = getattr(conv, "drawn_graph", None)
     if not src or graph is None:
         return []
     try:

@@ -21,10 +21,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence
 
-from .errors import SpecError
-from .nested import flatten
-from .paddle_compat import require_paddle
-from .shapes import describe_spec, dtype_name, spec_text
+from d2s_lab.errors import SpecError
+from d2s_lab.core.nested import flatten
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.graph.shapes import describe_spec, dtype_name, spec_text
 
 __all__ = ["SpecText", "Constant", "InputInfo", "parse_spec_text", "to_input_specs", "random_inputs",
            "as_input_list", "describe_spec", "describe_inputs", "parameter_names", "flatten"]

@@ -20,9 +20,9 @@ import textwrap
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional
 
-from . import display
-from .paddle_compat import transformers as compat
-from .paddle_compat.targets import resolve
+from d2s_lab.core import display
+from d2s_lab.core.paddle_compat import transformers as compat
+from d2s_lab.core.paddle_compat.targets import resolve
 
 ORIGINAL = "Original"
 

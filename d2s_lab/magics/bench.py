@@ -5,10 +5,10 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
-from ..core.bench import bench
-from ..core.errors import D2SError
-from ..core.options import check_bench_args
-from .common import check_target_name, lookup, options, parse_line, show_error, store
+from d2s_lab.core.bench.runner import bench
+from d2s_lab.errors import D2SError
+from d2s_lab.core.options import check_bench_args
+from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
 
 
 def _progress_display():

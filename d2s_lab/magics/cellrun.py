@@ -7,10 +7,10 @@ import sys
 import traceback
 from typing import List, Optional, Tuple
 
-from ..core.cells import cell_filename, run_cell_source
-from ..core.errors import D2SError
-from ..core.frames import CELL_NUMBERS
-from ..core.paddle_compat.targets import is_convertible
+from d2s_lab.core.cells import cell_filename, run_cell_source
+from d2s_lab.errors import D2SError
+from d2s_lab.core.frames import CELL_NUMBERS
+from d2s_lab.core.paddle_compat.targets import is_convertible
 
 
 class CellFailed(Exception):

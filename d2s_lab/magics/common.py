@@ -12,9 +12,9 @@ from IPython.core.error import UsageError
 from IPython.core.magic_arguments import argument
 from IPython.display import HTML, display
 
-from ..core.errors import D2SError
-from ..core.options import OPTIONS
-from ..viz.html import message_box
+from d2s_lab.errors import D2SError
+from d2s_lab.core.options import OPTIONS
+from d2s_lab.viz.html import message_box
 
 
 def show_error(message: str, hint: str = "") -> None:

@@ -7,13 +7,13 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
-from ..core.convert import Conversion
-from ..core.diff import diff
-from ..core.errors import D2SError
-from ..core.options import ViewOptions, program_options
-from ..core.saved import PROGRAM_SUFFIXES
-from ..viz.diff_view import diff_html
-from .common import check_target_name, lookup, options, parse_line, show_error, store
+from d2s_lab.core.convert import Conversion
+from d2s_lab.core.diff import diff
+from d2s_lab.errors import D2SError
+from d2s_lab.core.options import ViewOptions, program_options
+from d2s_lab.core.saved.model import PROGRAM_SUFFIXES
+from d2s_lab.viz.diff_view import diff_html
+from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
 
 _WHAT = ("Give two Conversions (%%to_static --as NAME, d2s_lab.convert), saved models "
          "(PREFIX.json / .pdmodel paths) or Graphs, e.g. %d2s_diff before after.")

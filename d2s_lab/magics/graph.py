@@ -7,16 +7,16 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, Image, display
 
-from ..core.convert import Conversion, convert
-from ..core.errors import D2SError
-from ..core.graph import Graph
-from ..core.options import ViewOptions, program_options
-from ..core.paddle_compat import require_paddle
-from ..viz.explorer import graph_explorer
-from ..viz.graph_view import draw_graph
-from ..viz.html import esc
-from ..viz.render import render
-from .common import evaluate, options, parse_line, show_error, show_note, show_png_twin
+from d2s_lab.core.convert import Conversion, convert
+from d2s_lab.errors import D2SError
+from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.options import ViewOptions, program_options
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.viz.explorer import graph_explorer
+from d2s_lab.viz.graph_view import draw_graph
+from d2s_lab.viz.html import esc
+from d2s_lab.viz.dot.render import render
+from d2s_lab.magics.common import evaluate, options, parse_line, show_error, show_note, show_png_twin
 
 
 @magics_class
@@ -84,7 +84,7 @@ class GraphMagics(Magics):
                                "Give the Conversion (e.g. _d2s) it came from.")
             return obj
         if isinstance(obj, Conversion):
-            if obj.ir is None:
+            if obj.drawn_graph is None:
                 raise D2SError(f"{args.obj} has no Program graph ({obj.mode} mode).",
                                "Convert with --mode ast to draw it.")
             conv = obj

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from IPython.core.magic import Magics, line_magic, magics_class
 
-from ..core.errors import D2SError
-from ..core.lang import get_lang, set_lang
-from .common import show_error
+from d2s_lab.errors import D2SError
+from d2s_lab.text.lang import get_lang, set_lang
+from d2s_lab.magics.common import show_error
 
 
 @magics_class

@@ -5,12 +5,12 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
-from ..core.errors import D2SError
-from ..core.options import parse_depth
-from ..core.saved import read_saved
-from ..viz.graph_view import draw_or_reason
-from ..viz.saved_view import saved_html
-from .common import check_target_name, parse_line, show_error, show_png_twin, store
+from d2s_lab.errors import D2SError
+from d2s_lab.core.options import parse_depth
+from d2s_lab.core.saved.model import read_saved
+from d2s_lab.viz.graph_view import draw_or_reason
+from d2s_lab.viz.saved_view import saved_html
+from d2s_lab.magics.common import check_target_name, parse_line, show_error, show_png_twin, store
 
 
 @magics_class

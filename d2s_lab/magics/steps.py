@@ -8,12 +8,12 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
-from ..core.errors import D2SError
-from ..core.paddle_compat import require_paddle
-from ..core.steps import capture_steps
-from ..viz.html import message_box
-from ..viz.steps_view import close_widget, live_note, steps_static_html, steps_widget
-from .common import evaluate, options, parse_line, show_error
+from d2s_lab.errors import D2SError
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.steps import capture_steps
+from d2s_lab.viz.html import message_box
+from d2s_lab.viz.steps_view import close_widget, live_note, steps_static_html, steps_widget
+from d2s_lab.magics.common import evaluate, options, parse_line, show_error
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 

@@ -5,21 +5,21 @@ from IPython.core.magic import Magics, cell_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
-from ..core.check import attach_check
-from ..core.convert import RUN_BUDGET_S, convert
-from ..core.errors import ConversionError, D2SError
-from ..core.lang import using_lang
-from ..core.options import ViewOptions
-from ..core.paddle_compat import INSTALL_HINT, require_paddle
-from ..core.sot_info import attach_sot_report
-from ..core.specs import one_description
-from ..viz.error_view import error_report_html
-from ..viz.graph_view import report_graph
-from ..viz.report import conversion_html
-from .cellrun import CellFailed, find_model, run_body
-from .common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
+from d2s_lab.core.check import attach_check
+from d2s_lab.core.convert import RUN_BUDGET_S, convert
+from d2s_lab.errors import ConversionError, D2SError
+from d2s_lab.text.lang import using_lang
+from d2s_lab.core.options import ViewOptions
+from d2s_lab.core.paddle_compat import INSTALL_HINT, require_paddle
+from d2s_lab.core.sot_report import attach_sot_report
+from d2s_lab.core.specs import one_description
+from d2s_lab.viz.error_view import error_report_html
+from d2s_lab.viz.graph_view import report_graph
+from d2s_lab.viz.report import conversion_html
+from d2s_lab.magics.cellrun import CellFailed, find_model, run_body
+from d2s_lab.magics.common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
                      start_drawing)
-from .steps import cell_run, conversion_steps, show_outputs
+from d2s_lab.magics.steps import cell_run, conversion_steps, show_outputs
 
 
 @magics_class

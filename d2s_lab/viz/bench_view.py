@@ -8,9 +8,9 @@ from __future__ import annotations
 import base64
 import io
 
-from ..core.bench_result import LABELS
-from .explain import ui
-from .html import esc, table, wrap
+from d2s_lab.core.bench.result import LABELS
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import esc, table, wrap
 
 RUNTIME_COLORS = {
     "eager": "#8c8c8c",

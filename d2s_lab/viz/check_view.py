@@ -3,14 +3,14 @@ warnings, and (when outputs differ) the first divergent layer, in a table and
 highlighted in the program diagram."""
 from __future__ import annotations
 
-from ..core.frames import display_file
-from ..core.graph import Block, Graph
-from ..core.shapes import format_shape
-from .error_view import ERROR_CSS, error_report_body
-from .graph_view import draw_or_reason
-from .explain import ui
-from .html import CSS, esc, table
-from .op_table import op_table_html
+from d2s_lab.core.frames import display_file
+from d2s_lab.core.graph.model import Block, Graph
+from d2s_lab.core.graph.shapes import format_shape
+from d2s_lab.viz.error_view import ERROR_CSS, error_report_body
+from d2s_lab.viz.graph_view import draw_or_reason
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import CSS, esc, table
+from d2s_lab.viz.op_table import op_table_html
 
 CHECK_CSS = """
 .d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
@@ -65,7 +65,7 @@ def layers_table(result, limit: int = 60) -> str:
 
 
 def _diagram(result, conv) -> str:
-    graph = conv.ir if conv is not None else result.graph
+    graph = conv.drawn_graph if conv is not None else result.graph
     if graph is None or not result.divergent_ops:
         return ""
     depth = len(result.first_divergent.split(".")) + 1

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple
 
-from ..core.graph import Graph
-from ..core.ops import is_const_op
-from ..core.shapes import shape_and_dtype
-from .dot import MIXED_MARK_COLOR
-from .graph_view import GraphView, draw_or_reason
-from .explain import ui
-from .html import esc, wrap
-from .op_table import MAX_TABLE_ROWS, cut_note
-from .source_view import side_by_side_html
+from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.graph.ops import is_const_op
+from d2s_lab.core.graph.shapes import shape_and_dtype
+from d2s_lab.viz.dot.emit import MIXED_MARK_COLOR
+from d2s_lab.viz.graph_view import GraphView, draw_or_reason
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import esc, wrap
+from d2s_lab.viz.op_table import MAX_TABLE_ROWS, cut_note
+from d2s_lab.viz.source_view import side_by_side_html
 
 # status -> (border/text colour, row background, label). Changed is the colour a
 # collapsed layer gets when its ops differ in several ways: such a layer changed.

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .bench_view import bench_figure, bench_html
-from .check_view import check_html
-from .diff_view import diff_html
-from .error_view import error_report_html
-from .graph_view import draw_graph
-from .html import esc
-from .report import conversion_html
-from .saved_view import saved_html
-from .sot_view import sot_report_html
-from .steps_view import steps_static_html
+from d2s_lab.viz.bench_view import bench_figure, bench_html
+from d2s_lab.viz.check_view import check_html
+from d2s_lab.viz.diff_view import diff_html
+from d2s_lab.viz.error_view import error_report_html
+from d2s_lab.viz.graph_view import draw_graph
+from d2s_lab.viz.html import esc
+from d2s_lab.viz.report import conversion_html
+from d2s_lab.viz.saved_view import saved_html
+from d2s_lab.viz.sot_view import sot_report_html
+from d2s_lab.viz.steps_view import steps_static_html
 
 # Result type name -> the function drawing it as an HTML fragment.
 VIEWS: dict[str, Callable[[object], str]] = {
@@ -44,7 +44,7 @@ def to_html(obj) -> str:
 
 def explorer(graph, view=None):
     """The explorer widget of ``graph`` (:func:`.explorer.graph_explorer`)."""
-    from .explorer import graph_explorer  # anywidget, only when asked
+    from d2s_lab.viz.explorer import graph_explorer  # anywidget, only when asked
 
     return graph_explorer(graph, view)
 

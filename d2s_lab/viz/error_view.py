@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from ..core.frames import display_file
-from ..core.lang import get_lang
-from .explain import ui
-from .html import CSS, INLINE, esc
+from d2s_lab.core.frames import display_file
+from d2s_lab.text.lang import get_lang
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import CSS, INLINE, esc
 
 ERROR_CSS = """
 .d2s .d2s-err-head{font-weight:600}

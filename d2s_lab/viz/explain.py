@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional
 
-from ..core.lang import get_lang
+from d2s_lab.text.lang import get_lang
 
 EXPLANATIONS: Dict[str, Dict[str, str]] = {
     "Original": {

@@ -15,12 +15,12 @@ import functools
 import time
 from typing import Dict, Iterable, List, Optional
 
-from ..core.errors import D2SError
-from ..core.graph import Graph
-from ..core.options import ViewOptions
-from .dot import build_dot
-from .dot_layout import layer_levels
-from .render import clean_svg, render
+from d2s_lab.errors import D2SError
+from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.options import ViewOptions
+from d2s_lab.viz.dot.emit import build_dot
+from d2s_lab.viz.dot.layout import layer_levels
+from d2s_lab.viz.dot.render import clean_svg, render
 
 # Colours of what a search finds and what a selected op reads from and feeds.
 MATCH_COLOR = "#8250df"

@@ -8,15 +8,15 @@ import time
 import uuid
 from typing import Iterable, Mapping, Optional, Union
 
-from ..core.errors import D2SError
-from ..core.graph import Graph
-from ..core.ops import CATEGORY_LABELS
-from ..core.options import DEFAULT_BUDGET, ViewOptions
-from .dot import DotGraph, build_dot
-from .explain import ui
-from .html import CSS, INLINE, esc, message_box
-from .palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
-from .render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
+from d2s_lab.errors import D2SError
+from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.graph.ops import CATEGORY_LABELS
+from d2s_lab.core.options import DEFAULT_BUDGET, ViewOptions
+from d2s_lab.viz.dot.emit import DotGraph, build_dot
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import CSS, INLINE, esc, message_box
+from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
+from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
                      render, render_svg_and_png)
 
 # Up to this many nodes a drawing's picture twin is drawn at full size from the SVG's own
@@ -61,7 +61,7 @@ class GraphView:
         """The drawing as a PNG, for front ends that will not show inline SVG (JupyterLab's
         untrusted notebooks keep pictures only); rendered from the same layout as ``.svg``
         when that is not drawn yet. None without Graphviz's ``dot`` or when the picture
-        would be too big (:data:`~d2s_lab.viz.render.PNG_MAX_BYTES`)."""
+        would be too big (:data:`~d2s_lab.viz.dot.render.PNG_MAX_BYTES`)."""
         self._finish_background()
         if not self._png_drawn:
             self._render_both()
@@ -312,7 +312,7 @@ def draw_graph(
     marks: Optional[Mapping[int, str]] = None,
     wrap: bool = True,
 ) -> GraphView:
-    """Draw a program graph (a :class:`~d2s_lab.core.graph.Graph`, or a Conversion) with Graphviz.
+    """Draw a program graph (a :class:`~d2s_lab.core.graph.model.Graph`, or a Conversion) with Graphviz.
 
     Args:
         depth: layer depth. ``1`` (default) shows each top-level sublayer as one node
@@ -348,8 +348,8 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
     """:func:`draw_graph` with the drawing options given as a
     :class:`~d2s_lab.core.options.ViewOptions` (a Conversion's ``view``, parsed magic
     or command-line arguments)."""
-    if not isinstance(graph, Graph) and isinstance(getattr(graph, "ir", None), Graph):
-        graph = graph.ir
+    if not isinstance(graph, Graph) and isinstance(getattr(graph, "drawn_graph", None), Graph):
+        graph = graph.drawn_graph
     if not isinstance(graph, Graph):
         raise D2SError(f"Cannot draw a {type(graph).__name__}.",
                        "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').")
@@ -369,13 +369,13 @@ def draw_or_reason(graph, **options) -> tuple[Optional[GraphView], Optional[str]
 
 def report_graph(conv) -> Optional[GraphView]:
     """The drawing the report's graph section shows (None without a Program graph)."""
-    return draw_graph_with(conv.ir, conv.view) if isinstance(conv.ir, Graph) else None
+    return draw_graph_with(conv.drawn_graph, conv.view) if isinstance(conv.drawn_graph, Graph) else None
 
 
 def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
     """The report's graph section, drawn as ``conv.view`` says (depth, params, ...);
     ``drawn``: that drawing, already made (:func:`report_graph`)."""
-    graph = conv.ir
+    graph = conv.drawn_graph
     if not isinstance(graph, Graph):
         return ""
     view = conv.view

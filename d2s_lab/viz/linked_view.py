@@ -17,12 +17,12 @@ import linecache
 import os
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from ..core.frames import display_file
-from ..core.graph import Graph, Op
-from ..core.lang import get_lang
-from .explain import ui
-from .html import esc, table
-from .op_table import category_mark, value_shapes
+from d2s_lab.core.frames import display_file
+from d2s_lab.core.graph.model import Graph, Op
+from d2s_lab.text.lang import get_lang
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import esc, table
+from d2s_lab.viz.op_table import category_mark, value_shapes
 
 _ids = itertools.count(1)
 
@@ -144,8 +144,8 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
 
 def section_ops_by_line(conv) -> str:
     """Report section: ops grouped by the source line that produced them."""
-    if conv.ir is None:
+    if conv.drawn_graph is None:
         return ""
     lang = get_lang()
-    inner = ops_by_line_html(conv.ir, conv.source_file, lang)
+    inner = ops_by_line_html(conv.drawn_graph, conv.source_file, lang)
     return f"<details open><summary>{esc(ui('by_line', lang))}</summary>{inner}</details>"

@@ -3,7 +3,7 @@ once, at trace time, which is worth seeing), and Paddle's own log lines and warn
 kept out of the way behind a toggle."""
 from __future__ import annotations
 
-from .html import esc
+from d2s_lab.viz.html import esc
 
 
 def section_prints(conv) -> str:

@@ -3,13 +3,13 @@ parameters, layer and source line.  Shared by the report, the saved-model view,
 the SOT and check views (as the fallback when a graph cannot be drawn)."""
 from __future__ import annotations
 
-from ..core.frames import display_file
-from ..core.graph import Graph
-from ..core.ops import CATEGORY_LABELS
-from ..core.shapes import shape_and_dtype
-from .explain import ui
-from .html import esc, table
-from .palette import CATEGORY_COLORS
+from d2s_lab.core.frames import display_file
+from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.graph.ops import CATEGORY_LABELS
+from d2s_lab.core.graph.shapes import shape_and_dtype
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import esc, table
+from d2s_lab.viz.palette import CATEGORY_COLORS
 
 # Rows a table shows at most; past it, a note says how many were left out.
 MAX_TABLE_ROWS = 5000
@@ -87,11 +87,11 @@ def op_table_html(graph: Graph) -> str:
 
 
 def section_ops(conv) -> str:
-    """Report section: the op table of ``conv.ir``."""
-    if conv.ir is None:
+    """Report section: the op table of ``conv.drawn_graph``."""
+    if conv.drawn_graph is None:
         return ""
-    return (f"<details open><summary>{esc(ui('ops_title'))} ({conv.ir.num_ops()})</summary>"
-            f"{op_table_html(conv.ir)}</details>")
+    return (f"<details open><summary>{esc(ui('ops_title'))} ({conv.drawn_graph.num_ops()})</summary>"
+            f"{op_table_html(conv.drawn_graph)}</details>")
 
 
 __all__ = ["MAX_TABLE_ROWS", "category_mark", "cut_note", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]

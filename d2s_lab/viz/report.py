@@ -6,23 +6,23 @@ order.  Viz never imports paddle: the Conversion is plain data here.
 """
 from __future__ import annotations
 
-from .check_view import section_check
-from .error_view import section_error
-from .graph_view import section_graph
-from .html import esc, highlight_python, message_box, wrap
-from .linked_view import section_ops_by_line
-from .log_view import section_paddle_log, section_prints
-from .explain import ui
-from .op_table import section_ops
-from .rewrites_view import section_rewrites
-from .saved_view import section_saved
-from .sot_view import section_sot
-from .source_view import section_sources
+from d2s_lab.viz.check_view import section_check
+from d2s_lab.viz.error_view import section_error
+from d2s_lab.viz.graph_view import section_graph
+from d2s_lab.viz.html import esc, highlight_python, message_box, wrap
+from d2s_lab.viz.linked_view import section_ops_by_line
+from d2s_lab.viz.log_view import section_paddle_log, section_prints
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.op_table import section_ops
+from d2s_lab.viz.rewrites_view import section_rewrites
+from d2s_lab.viz.saved_view import section_saved
+from d2s_lab.viz.sot_view import section_sot
+from d2s_lab.viz.source_view import section_sources
 
 
 def _op_count(conv) -> str:
-    if conv.ir is not None:
-        return f"<b>{conv.ir.num_ops()}</b> {esc(ui('ops_word'))}"
+    if conv.drawn_graph is not None:
+        return f"<b>{conv.drawn_graph.num_ops()}</b> {esc(ui('ops_word'))}"
     subgraphs = conv.sot.subgraphs if conv.sot is not None else []
     if subgraphs:  # SOT: what it captured, summed over its subgraphs
         total = sum(s.num_ops for s in subgraphs)
@@ -80,7 +80,7 @@ def section_methods(conv) -> str:
     """Report section: the Layer's other to_static methods, each a report of its own."""
     parts = []
     for name, method in conv.methods.items():
-        ops = method.ir.num_ops() if method.ir is not None else "no"
+        ops = method.drawn_graph.num_ops() if method.drawn_graph is not None else "no"
         parts.append(f'<details class="d2s-method"><summary>Method <code>{esc(name)}</code> '
                      f"({ops} ops)</summary>{_sections(method)}</details>")
     return "".join(parts)

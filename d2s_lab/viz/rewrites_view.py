@@ -3,10 +3,10 @@ turned into a Python value and Paddle silently changed its meaning
 (:class:`~d2s_lab.core.rewrites.Rewrite`, on ``conv.rewrites``), with its cell line."""
 from __future__ import annotations
 
-from ..core.frames import display_file
-from .error_view import rich
-from .explain import ui
-from .html import esc, table
+from d2s_lab.core.frames import display_file
+from d2s_lab.viz.error_view import rich
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import esc, table
 
 REWRITES_CSS = """
 .d2s .d2s-rewrites{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0}

@@ -7,11 +7,11 @@ from __future__ import annotations
 import os
 import shlex
 
-from ..core.shapes import format_shape
-from .graph_view import draw_or_reason
-from .html import esc, message_box, table, wrap
-from . import op_table
-from .op_table import cut_note, op_table_html
+from d2s_lab.core.graph.shapes import format_shape
+from d2s_lab.viz.graph_view import draw_or_reason
+from d2s_lab.viz.html import esc, message_box, table, wrap
+from d2s_lab.viz import op_table
+from d2s_lab.viz.op_table import cut_note, op_table_html
 
 # The name ``d2s-lab graph`` and the standalone report know it by.
 draw = draw_or_reason

@@ -1,13 +1,13 @@
-"""A :class:`~d2s_lab.core.sot_info.SotReport` as HTML: graph breaks with their reasons and
+"""A :class:`~d2s_lab.core.sot_report.SotReport` as HTML: graph breaks with their reasons and
 cell lines, fallbacks, the compiled subgraphs (drawn when a renderer is available),
 and what AST mode gives for the same function."""
 from __future__ import annotations
 
-from .error_view import ERROR_CSS, error_report_body, rich
-from .graph_view import draw_or_reason
-from .explain import ui
-from .html import CSS, esc, table
-from .op_table import op_table_html
+from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
+from d2s_lab.viz.graph_view import draw_or_reason
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import CSS, esc, table
+from d2s_lab.viz.op_table import op_table_html
 
 MAX_DRAWN = 8
 

@@ -15,10 +15,10 @@ from pygments import lex
 from pygments.lexers import PythonLexer
 from pygments.token import STANDARD_TYPES
 
-from ..core.lang import get_lang
-from .explain import ui
-from .html import esc
-from .linked_view import linked_lines
+from d2s_lab.text.lang import get_lang
+from d2s_lab.viz.explain import ui
+from d2s_lab.viz.html import esc
+from d2s_lab.viz.linked_view import linked_lines
 
 DIFF_CSS = """
 .d2s .d2s-sbs{border:1px solid #d0d7de;border-radius:6px;margin:4px 0}
@@ -335,7 +335,7 @@ def section_sources(conv) -> str:
     produced ops are linked to the diagram), then every function Paddle
     converted recursively while converting it, each beside its transformed code."""
     lang = get_lang()
-    lines = linked_lines(conv.ir, conv.source_file)
+    lines = linked_lines(conv.drawn_graph, conv.source_file)
     parts = [side_by_side_html(
         conv.original_source or "# source not available",
         conv.transformed_source,

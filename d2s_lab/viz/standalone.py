@@ -13,13 +13,13 @@ import platform
 import sys
 from typing import Optional
 
-from ..version import __version__
-from .error_view import section_error
-from .graph_view import draw_or_reason, section_graph
-from .html import esc, message_box, style_block, table
-from .op_table import section_ops
-from .report import SECTIONS, section_notes, sources_or_structure, summary_html
-from .steps_view import steps_static_html
+from d2s_lab.version import __version__
+from d2s_lab.viz.error_view import section_error
+from d2s_lab.viz.graph_view import draw_or_reason, section_graph
+from d2s_lab.viz.html import esc, message_box, style_block, table
+from d2s_lab.viz.op_table import section_ops
+from d2s_lab.viz.report import SECTIONS, section_notes, sources_or_structure, summary_html
+from d2s_lab.viz.steps_view import steps_static_html
 
 PAGE_CSS = """
 body{margin:0;background:#fff}
@@ -60,9 +60,9 @@ def _error_section(conv) -> str:
 
 
 def _graph_section(conv, depth) -> str:
-    if conv.ir is None:
+    if conv.drawn_graph is None:
         return ""
-    view, why = draw_or_reason(conv.ir, depth=depth)
+    view, why = draw_or_reason(conv.drawn_graph, depth=depth)
     body = (f'<div class="d2s-graph">{view.svg}</div><div class="d2s-sub">{esc(view.caption())}</div>'
             if view is not None else f'<div class="d2s-note">{esc(why)}</div>')
     return "<h2>Graph</h2>" + body

@@ -16,10 +16,10 @@ from __future__ import annotations
 import functools
 from typing import Optional, Sequence
 
-from ..core.lang import get_lang
-from .explain import explain, ui
-from .html import esc, highlight_python, wrap
-from .source_view import DIFF_CSS, diff_stat, side_by_side_html
+from d2s_lab.text.lang import get_lang
+from d2s_lab.viz.explain import explain, ui
+from d2s_lab.viz.html import esc, highlight_python, wrap
+from d2s_lab.viz.source_view import DIFF_CSS, diff_stat, side_by_side_html
 
 STEPS_CSS = """
 .d2s .d2s-step-head{display:flex;gap:8px;align-items:baseline;flex-wrap:wrap;margin:4px 0}

@@ -5,7 +5,7 @@ installing the CPU wheel over it would break them.
 """
 from __future__ import annotations
 
-from ..errors import PaddleMissing
+from d2s_lab.errors import PaddleMissing
 
 INSTALL_HINT = (
     "Install PaddlePaddle first: `pip install \"d2s_lab[paddle]\"` for the CPU build, "

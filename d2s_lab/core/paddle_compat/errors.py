@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
-from ..frames import Frame
+from d2s_lab.core.frames import Frame
 
 
 def _error_data_attr():

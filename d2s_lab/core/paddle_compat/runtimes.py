@@ -13,9 +13,9 @@ import os
 from collections.abc import Sequence
 from typing import Callable
 
-from ..capture import quiet_c_streams
-from ..errors import D2SError
-from . import require_paddle
+from d2s_lab.core.capture import quiet_c_streams
+from d2s_lab.errors import D2SError
+from d2s_lab.core.paddle_compat import require_paddle
 
 Runner = Callable[[Sequence], list]
 

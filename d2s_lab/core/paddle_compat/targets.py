@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from ..errors import D2SError
-from . import require_paddle
+from d2s_lab.errors import D2SError
+from d2s_lab.core.paddle_compat import require_paddle
 
 
 @dataclass

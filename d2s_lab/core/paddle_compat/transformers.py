@@ -18,8 +18,8 @@ import pkgutil
 import re
 from typing import Callable, Iterator, List, Optional, Tuple
 
-from ..errors import D2SError
-from . import require_paddle
+from d2s_lab.errors import D2SError
+from d2s_lab.core.paddle_compat import require_paddle
 
 _CLASS_HOMES = (
     "paddle.jit.dy2static.transformers.transform",  # Paddle >= 2.6 / 3.x

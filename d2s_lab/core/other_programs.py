@@ -1,0 +1,228 @@
+"""The other programs of one conversion: training, AMP and Paddle Inference's optimised one.
+
+``program_graph(conv, "train" | "amp" | "inference")`` builds each as a
+:class:`~d2s_lab.core.graph.model.Graph` (drawn and tabled like the forward one), once per
+conversion; ``program_diff(conv, ...)`` compares it with the program it came from:
+
+* ``train``: forward then backward (``*_grad`` ops), the program Paddle runs when the
+  converted function is trained. Backward ops sit under the layer path ``backward.<the
+  forward layer they differentiate>``, so at depth 1 they fold into one ``backward`` node.
+  The optimizer's ops are not part of it: ``opt.step()`` runs eagerly.
+* ``amp``: the forward Program traced under ``paddle.amp.auto_cast(level, dtype)``:
+  where ``cast`` ops go and which ops compute in float16/bfloat16.
+* ``inference``: the program the Paddle Inference predictor runs after its IR passes
+  (oneDNN fusions on a CPU), compared with the saved program it was given.
+
+Where Paddle keeps each is in :mod:`.paddle_compat.programs`. ``conv`` is a
+:class:`~d2s_lab.core.convert.Conversion` (which calls this module, so it is not imported).
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import tempfile
+from typing import List, Optional
+
+from d2s_lab.core.diff import GraphDiff, diff
+from d2s_lab.errors import D2SError
+from d2s_lab.core.export import save_conversion
+from d2s_lab.core.frames import gist_at_line
+from d2s_lab.core.graph.model import Graph, Op
+from d2s_lab.core.paddle_compat.walk import (feed_values, input_vars, param_names_of, program_to_graph,
+                                    recording_layer_paths)
+from d2s_lab.core.paddle_compat.other_programs import (amp_program, default_amp_dtype, optimized_program,
+                                     training_program)
+from d2s_lab.core.paddle_compat.targets import resolve
+from d2s_lab.core.saved.model import read_saved
+from d2s_lab.core.specs import random_inputs
+
+PROGRAMS = ("forward", "train", "amp", "inference")
+BACKWARD = "backward"  # the layer path the backward ops of a training program sit under
+GRAD_SUFFIX = "_grad"
+
+
+_BUILD_HINTS = {
+    "train": "The forward Program converts; Paddle failed to append its backward ops.",
+    "amp": "Try the other --amp-dtype (a CPU has bfloat16 kernels only) or --amp-level.",
+    "inference": "Check the saved model with %d2s_show and %d2s_bench (they load it the same way).",
+}
+
+
+def _which(program: str) -> str:
+    which = str(program or "forward").strip().lower()
+    if which not in PROGRAMS:
+        raise D2SError(f"Unknown program {program!r}.", f"Choose one of {', '.join(PROGRAMS)}.")
+    return which
+
+
+def _require_program(conv, which: str) -> None:
+    if conv.error is not None or conv.static_function is None:
+        raise D2SError(f"{conv.name} did not convert, so it has no {which} program.",
+                       "Fix the conversion error first: its report says why.")
+    if conv.mode != "ast" or conv.drawn_graph is None:
+        raise D2SError(f"The {which} program is built from an AST-mode Program; {conv.name} "
+                       f"was converted in {conv.mode} mode.",
+                       "Convert with mode='ast' (%%to_static --mode ast).")
+
+
+def inference_key(onednn: bool = True) -> str:
+    """Where ``conv.programs`` keeps the inference program (and, with " input", the saved
+    program it was made from)."""
+    return "inference" + ("" if onednn else " no-onednn")
+
+
+def amp_key(level: str = "O1", dtype: Optional[str] = None) -> str:
+    return f"amp {level} {dtype or default_amp_dtype()}"
+
+
+def program_graph(conv, program: str = "forward", *, amp_level: str = "O1",
+                  amp_dtype: Optional[str] = None, onednn: bool = True) -> Graph:
+    """The Graph of one of ``conv``'s programs: ``"forward"`` (the converted Program),
+    ``"train"`` (forward + backward), ``"amp"`` (traced under ``paddle.amp.auto_cast``
+    with ``amp_level`` O1/O2 and ``amp_dtype``, default float16 on a GPU, bfloat16 on a
+    CPU) or ``"inference"`` (after Paddle Inference's IR passes; ``onednn`` on a CPU).
+    Built once per conversion and kept in ``conv.programs``."""
+    which = _which(program)
+    if which == "forward":
+        if conv.drawn_graph is None:
+            _require_program(conv, which)
+        return conv.drawn_graph
+    _require_program(conv, which)
+    key = {"train": "train", "inference": inference_key(onednn),
+           "amp": amp_key(amp_level, amp_dtype)}[which]
+    if key not in conv.programs:
+        try:
+            if which == "train":
+                conv.programs[key] = _train_graph(conv)
+            elif which == "amp":
+                conv.programs[key] = _amp_graph(conv, amp_level, amp_dtype or default_amp_dtype())
+            else:
+                conv.programs[key + " input"], conv.programs[key] = _inference_graphs(conv, onednn)
+        except D2SError:
+            raise
+        except Exception as exc:  # Paddle's own failure, said in one line
+            raise D2SError(f"Paddle could not build the {which} program of {conv.name}: "
+                           f"{type(exc).__name__}: {gist_at_line(exc)}",
+                           _BUILD_HINTS[which]) from None
+    return conv.programs[key]
+
+
+def program_diff(conv, program: str, **options) -> GraphDiff:
+    """``program``'s graph compared with the program it was made from: the forward Program
+    for ``"train"`` and ``"amp"``, the saved program the predictor loaded for
+    ``"inference"``. ``options`` are :func:`program_graph`'s and :func:`d2s_lab.diff`'s
+    drawing options (depth, params, ...)."""
+    which = _which(program)
+    if which == "forward":
+        raise D2SError("The forward program compared with itself shows nothing.",
+                       "Give train, amp or inference.")
+    build = {k: options.pop(k) for k in ("amp_level", "amp_dtype", "onednn") if k in options}
+    other = program_graph(conv, which, **build)
+    if which == "inference":
+        return diff(conv.programs[inference_key(build.get("onednn", True)) + " input"], other,
+                    names=("saved program", other.name), **options)
+    return diff(conv.drawn_graph, other, names=(f"{conv.name} (forward)", other.name), **options)
+
+
+# -- train -------------------------------------------------------------------
+
+def _inputs(conv):
+    return conv.example_inputs if conv.example_inputs is not None else random_inputs(conv.input_specs)
+
+
+def _train_graph(conv) -> Graph:
+    layer = conv.layer
+    was_training = getattr(layer, "training", True)
+    if layer is not None:
+        layer.train()  # the training program: dropout and batch norm in training mode
+    try:
+        with recording_layer_paths(layer) as paths:
+            program, forward_end = training_program(conv.static_function, _inputs(conv))
+    finally:
+        if layer is not None and not was_training:
+            layer.eval()
+    graph = program_to_graph(program, layer_paths=paths, param_names=param_names_of(layer),
+                             inputs=input_vars(program, conv.drawn_graph.inputs), name=f"{conv.name} (train)")
+    ops = graph.global_block.ops
+    forward, backward = ops[:forward_end], ops[forward_end:]
+    _borrow_layers(forward, conv.drawn_graph.global_block.ops)
+    _label_backward(forward, backward)
+    return graph
+
+
+def _borrow_layers(ops: List[Op], reference: List[Op]) -> None:
+    """Give ops without a layer path or a source line those of the op in ``reference``
+    (the forward Program) they align with by name: a cached trace records no paths."""
+    sm = difflib.SequenceMatcher(None, [o.name for o in ops], [o.name for o in reference],
+                                 autojunk=False)
+    for a, b, n in sm.get_matching_blocks():
+        for op, ref in zip(ops[a:a + n], reference[b:b + n]):
+            op.layer = op.layer or ref.layer
+            op.source = op.source or ref.source
+
+
+def _label_backward(forward: List[Op], backward: List[Op]) -> None:
+    """Put each ``X_grad`` op under ``backward.<layer of the X it differentiates>``:
+    Paddle appends grad ops in reverse order of the forward ops, so each takes the
+    latest forward ``X`` not taken yet."""
+    taken = set()
+    for op in backward:
+        kind = op.short_name.rstrip("_")
+        match = None
+        if kind.endswith(GRAD_SUFFIX):
+            base = kind[: -len(GRAD_SUFFIX)]
+            match = next((f for f in reversed(forward) if id(f) not in taken
+                          and f.short_name.rstrip("_") == base), None)
+        if match is not None:
+            taken.add(id(match))
+            op.source = op.source or match.source
+        layer = match.layer if match is not None else ""
+        op.layer = f"{BACKWARD}.{layer}" if layer else BACKWARD
+
+
+def backward_ops(graph: Graph) -> List[Op]:
+    """The ops of a training program's graph that belong to its backward part."""
+    return [o for o in graph.iter_ops()
+            if o.layer == BACKWARD or o.layer.startswith(BACKWARD + ".")]
+
+
+# -- amp ---------------------------------------------------------------------
+
+def _amp_graph(conv, level: str, dtype: str) -> Graph:
+    layer = conv.layer
+    with recording_layer_paths(layer) as paths:
+        program, inputs, outputs = amp_program(resolve(conv.target).function, conv.input_specs,
+                                               level, dtype, main_program=conv.program)
+    graph = program_to_graph(program, layer_paths=paths, param_names=param_names_of(layer),
+                             inputs=feed_values(inputs) if inputs is not None
+                             else input_vars(program, conv.drawn_graph.inputs),
+                             outputs=outputs, name=f"{conv.name} (AMP {level} {dtype})")
+    _borrow_layers(list(graph.iter_ops()), list(conv.drawn_graph.iter_ops()))
+    return graph
+
+
+# -- inference ---------------------------------------------------------------
+
+def _inference_graphs(conv, onednn: bool):
+    """(the saved program, the program Paddle Inference optimised from it) as Graphs."""
+    tmp = tempfile.mkdtemp(prefix="d2s_infer_")
+    try:
+        saved = save_conversion(conv, os.path.join(tmp, "model"))
+        prog = next((p for p, _ in saved if p.endswith((".json", ".pdmodel"))), None)
+        params = next((p for p, _ in saved if p.endswith(".pdiparams")), None)
+        if prog is None:
+            raise D2SError(f"paddle.jit.save wrote no program file for {conv.name}.")
+        optimized = optimized_program(prog, params, os.path.join(tmp, "optimized"), onednn=onednn)
+        before = read_saved(prog).graph
+        after = read_saved(optimized).graph
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    before.name = f"{conv.name} (saved)"
+    after.name = f"{conv.name} (inference{', oneDNN' if onednn else ''})"
+    before.origin = after.origin = ""  # the files are gone
+    return before, after
+
+
+__all__ = ["BACKWARD", "PROGRAMS", "amp_key", "backward_ops",
+           "program_diff", "program_graph"]

@@ -1,0 +1,340 @@
+"""Read a legacy ``.pdmodel`` (a ``ProgramDesc`` protobuf, Paddle 2.x and legacy IR).
+
+The schema (``paddle/fluid/framework/framework.proto``), by field number::
+
+    ProgramDesc {1: repeated BlockDesc blocks; 4: Version version {1: int64}}
+    BlockDesc   {1: idx; 2: parent_idx; 3: repeated VarDesc vars; 4: repeated OpDesc ops}
+    OpDesc      {3: type; 1: repeated Var inputs; 2: repeated Var outputs; 4: repeated Attr attrs}
+    OpDesc.Var  {1: parameter; 2: repeated arguments}
+    OpDesc.Attr {1: name; 2: type; 3: i; 4: f; 5: s; 6: ints; 7: floats; 8: strings;
+                 10: b; 11: bools; 12: block_idx; 13: l; 14: blocks_idx; 15: longs;
+                 16: float64s; 17: var_name; 18: vars_name; 19: float64}
+    VarDesc     {1: name; 2: VarType type; 3: persistable; 5: is_parameter}
+    VarType     {1: type; 3: LoDTensorDesc {1: TensorDesc {1: data_type; 2: dims}}}
+
+Decoded with the wire-format reader in ``saved_io``: no Paddle, no generated code.
+"""
+from __future__ import annotations
+
+import os
+import struct
+from typing import Any, Dict, List, Optional, Tuple
+
+from d2s_lab.errors import SavedModelError
+from d2s_lab.core.graph.model import Block, Graph, Op, SourceLoc, Value
+
+from d2s_lab.core.frames import innermost_user_frame
+from d2s_lab.core.graph.ops import SKIP_ATTRS, categorize, slot_rank
+from d2s_lab.core.saved.safe_io import (LIMITS, WireError, pb_count_ints, pb_int, pb_ints, pb_message, pb_str,
+                       read_bytes, signed32, summarise_list)
+from d2s_lab.core.saved.pdiparams import VARTYPE_DTYPES
+
+FEED_MINIBATCH, FETCH_LIST = 9, 10
+MAX_BLOCK_DEPTH = 64
+_LEGACY_SKIP = SKIP_ATTRS | {"op_role_var", "op_callstack"}
+_SUB_BLOCK_LABELS = {"conditional_block": "true", "conditional_block_infer": "true",
+                     "while": "body", "recurrent": "body", "pylayer": "forward"}
+
+
+class TooBig(ValueError):
+    """The program is over one of :data:`~d2s_lab.core.saved.safe_io.LIMITS`."""
+
+
+def _floats(buf, items, fmt="<f", limit: int = None) -> List[float]:
+    out = []
+    size = struct.calcsize(fmt)
+    for wt, v in items or []:
+        if limit is not None and len(out) >= limit:
+            break
+        if wt == 2:
+            s, e = v
+            if limit is not None:
+                e = min(e, s + size * (limit - len(out)))
+            out.extend(struct.unpack_from(fmt, buf, p)[0] for p in range(s, e - size + 1, size))
+        elif wt in (1, 5):
+            out.append(struct.unpack(fmt, struct.pack("<Q" if wt == 1 else "<I", v))[0])
+    return out
+
+
+def _count_floats(items, size: int) -> int:
+    return sum((v[1] - v[0]) // size if wt == 2 else 1 for wt, v in items or [])
+
+
+def _int_list(buf, items, dtype: str, convert=None):
+    """A repeated integer attribute; past ``LIMITS.attr_list`` values, a summary of it."""
+    count = pb_count_ints(buf, items)
+    keep = count if count <= LIMITS.attr_list else LIMITS.attr_first
+    values = pb_ints(buf, items, limit=keep)
+    if convert is not None:
+        values = [convert(x) for x in values]
+    return summarise_list(values, count, dtype)
+
+
+def _float_list(buf, items, fmt: str, dtype: str):
+    count = _count_floats(items, struct.calcsize(fmt))
+    keep = count if count <= LIMITS.attr_list else LIMITS.attr_first
+    return summarise_list(_floats(buf, items, fmt, keep), count, dtype)
+
+
+def _str_list(buf, items):
+    items = items or []
+    keep = items if len(items) <= LIMITS.attr_list else items[:LIMITS.attr_first]
+    return summarise_list([pb_str(buf, [x]) for x in keep], len(items), "str")
+
+
+def _attr(buf, span) -> Tuple[str, Any]:
+    m = pb_message(buf, span)
+    name = pb_str(buf, m.get(1))
+    t = pb_int(m.get(2), -1)
+    if t == 0:
+        return name, signed32(pb_int(m.get(3)))
+    if t == 1:
+        return name, (_floats(buf, m.get(4)) or [0.0])[-1]
+    if t == 2:
+        return name, pb_str(buf, m.get(5))
+    if t == 3:
+        return name, _int_list(buf, m.get(6), "int32", signed32)
+    if t == 4:
+        return name, _float_list(buf, m.get(7), "<f", "float32")
+    if t == 5:
+        return name, _str_list(buf, m.get(8))
+    if t == 6:
+        return name, bool(pb_int(m.get(10)))
+    if t == 7:
+        return name, _int_list(buf, m.get(11), "bool", bool)
+    if t == 8:
+        return name, ("block", pb_int(m.get(12)))
+    if t == 9:
+        return name, pb_int(m.get(13))
+    if t == 10:
+        return name, ("blocks", pb_ints(buf, m.get(14), limit=LIMITS.attr_list))
+    if t == 11:
+        return name, _int_list(buf, m.get(15), "int64")
+    if t == 12:
+        return name, _float_list(buf, m.get(16), "<d", "float64")
+    if t == 13:
+        return name, pb_str(buf, m.get(17))
+    if t == 14:
+        return name, _str_list(buf, m.get(18))
+    if t == 15:
+        return name, (_floats(buf, m.get(19), "<d") or [0.0])[-1]
+    return name, f"<attr type {t}>"
+
+
+def _var(buf, span) -> Dict[str, Any]:
+    m = pb_message(buf, span)
+    info = {"name": pb_str(buf, m.get(1)), "persistable": bool(pb_int(m.get(3))),
+            "is_parameter": bool(pb_int(m.get(5))), "type": -1, "shape": None, "dtype": None}
+    if m.get(2):
+        vt_span = m[2][-1][1]
+        vt = pb_message(buf, vt_span)
+        info["type"] = pb_int(vt.get(1), -1)
+        for field in (3, 4):  # lod_tensor, tensor_array
+            if vt.get(field):
+                lt = pb_message(buf, vt[field][-1][1])
+                if lt.get(1):
+                    td = pb_message(buf, lt[1][-1][1])
+                    info["dtype"] = VARTYPE_DTYPES.get(pb_int(td.get(1), -1), ("?", 0))[0]
+                    info["shape"] = pb_ints(buf, td.get(2))
+                break
+        if vt.get(2) and info["shape"] is None:  # selected_rows TensorDesc
+            td = pb_message(buf, vt[2][-1][1])
+            info["dtype"] = VARTYPE_DTYPES.get(pb_int(td.get(1), -1), ("?", 0))[0]
+            info["shape"] = pb_ints(buf, td.get(2))
+    return info
+
+
+def _op(buf, span) -> Dict[str, Any]:
+    m = pb_message(buf, span)
+
+    def slots(items):
+        out = []
+        for _, s in items or []:
+            vm = pb_message(buf, s)
+            out.append((pb_str(buf, vm.get(1)), [pb_str(buf, [a]) for a in vm.get(2, [])]))
+        return out
+
+    op = {"type": pb_str(buf, m.get(3)), "inputs": slots(m.get(1)),
+          "outputs": slots(m.get(2)), "attrs": [_attr(buf, s) for _, s in m.get(4, [])]}
+    n = sum(len(args) for _, args in op["inputs"] + op["outputs"])
+    if n > LIMITS.operands:
+        raise TooBig(f"has an op {op['type']!r} with {n:,} operands")
+    return op
+
+
+def decode_program(buf: bytes) -> Dict[str, Any]:
+    """The ProgramDesc as plain dicts: ``{"version": int, "blocks": [...]}``."""
+    m = pb_message(buf)
+    if not m.get(1):
+        raise WireError("no blocks (field 1)")
+    blocks = []
+    n_ops = n_vars = 0
+    for wt, span in m[1]:
+        if wt != 2:
+            raise WireError("a block is not a length-delimited message")
+        bm = pb_message(buf, span)
+        n_ops += len(bm.get(4, ()))
+        n_vars += len(bm.get(3, ()))
+        if n_ops > LIMITS.ops:
+            raise TooBig(f"holds more than {LIMITS.ops:,} ops")
+        if n_vars > LIMITS.vars:
+            raise TooBig(f"declares more than {LIMITS.vars:,} variables")
+        blocks.append({
+            "idx": pb_int(bm.get(1)), "parent_idx": pb_int(bm.get(2), -1),
+            "vars": [_var(buf, s) for _, s in bm.get(3, [])],
+            "ops": [_op(buf, s) for _, s in bm.get(4, [])],
+        })
+    version = 0
+    if m.get(4):
+        version = pb_int(pb_message(buf, m[4][-1][1]).get(1))
+    return {"version": version, "blocks": blocks}
+
+
+def saved_frame(lines: List[str]) -> Optional[SourceLoc]:
+    """The innermost model-code frame of a saved op's callstack (the paths are from
+    the machine that saved the model: judged as text, never opened)."""
+    fr = innermost_user_frame(lines)
+    return SourceLoc(fr.file, fr.line, fr.function) if fr is not None else None
+
+
+def _version_text(v: int) -> str:
+    if v <= 0:
+        return ""
+    return f"{v // 1000000 % 1000}.{v // 1000 % 1000}.{v % 1000}"
+
+
+def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
+    blocks = desc["blocks"]
+    by_idx = {b["idx"]: b for b in blocks}
+    graph = Graph(name=os.path.basename(path), origin=path)
+    counter = [0]
+    visiting = set()
+
+    var_tables: Dict[int, Dict[str, Dict[str, Any]]] = {}  # id(block) -> name -> var
+
+    def table(b) -> Dict[str, Dict[str, Any]]:
+        t = var_tables.get(id(b))
+        if t is None:
+            t = var_tables[id(b)] = {}
+            for v in b["vars"]:
+                t.setdefault(v["name"], v)  # the first declaration wins, as a scan finds it
+        return t
+
+    def var_info(block, name) -> Optional[Dict[str, Any]]:
+        seen = set()
+        b = block
+        while b is not None and b["idx"] not in seen:
+            seen.add(b["idx"])
+            v = table(b).get(name)
+            if v is not None:
+                return v
+            b = by_idx.get(b["parent_idx"])
+        return None
+
+    # Legacy programs reuse variable names (in-place ops); each write makes a new version.
+    current: Dict[str, str] = {}
+
+    def read(block, name) -> str:
+        if name in current:
+            return current[name]
+        vid = name
+        info = var_info(block, name) or {}
+        kind = "tensor"
+        if info.get("persistable") and info.get("type") not in (FEED_MINIBATCH, FETCH_LIST):
+            kind = "parameter"
+        graph.values[vid] = Value(vid, info.get("shape"), info.get("dtype"), kind=kind,
+                                  name=name if kind == "parameter" else None,
+                                  param_name=name if kind == "parameter" else None)
+        current[name] = vid
+        return vid
+
+    def write(block, name, producer) -> str:
+        vid = name if name not in current and name not in graph.values else f"{name}#{producer}"
+        info = var_info(block, name) or {}
+        graph.values[vid] = Value(vid, info.get("shape"), info.get("dtype"), producer=producer)
+        current[name] = vid
+        return vid
+
+    expanded = set()
+
+    def walk(block, label, block_id, layer="", depth=0) -> Block:
+        if block["idx"] in visiting:
+            raise SavedModelError(path, f"block {block['idx']} contains itself.")
+        if depth > MAX_BLOCK_DEPTH:
+            raise SavedModelError(path, f"sub-blocks nested more than {MAX_BLOCK_DEPTH} deep.")
+        visiting.add(block["idx"])
+        expanded.add(block["idx"])
+        out = Block(block_id, label)
+        for raw in block["ops"]:
+            oid = counter[0]
+            counter[0] += 1
+            t = raw["type"]
+            attrs, subs, stack = {}, [], []
+            for k, v in raw["attrs"]:
+                if k == "op_callstack" and isinstance(v, list):
+                    stack = [ln for s in v for ln in s.splitlines()]
+                if isinstance(v, tuple) and v and v[0] in ("block", "blocks"):
+                    subs.extend([v[1]] if v[0] == "block" else v[1])
+                elif k not in _LEGACY_SKIP:
+                    attrs[k] = v
+            slots = sorted(raw["inputs"], key=lambda slot_args: slot_rank(slot_args[0]))
+            ins = [read(block, a) for _, args in slots for a in args if a]
+            if t == "feed":
+                ins = []
+            op = Op(id=oid, name=t, category=categorize(t), attrs=attrs, inputs=ins,
+                    layer=layer, source=saved_frame(stack) if stack else None)
+            for k, idx in enumerate(subs):
+                sub = by_idx.get(idx)
+                if sub is None:
+                    raise SavedModelError(path, f"op {t} refers to block {idx}, which is missing.")
+                if idx in visiting:
+                    raise SavedModelError(path, f"block {idx} contains itself.")
+                if idx in expanded:
+                    # Real programs give each sub-block one owner; expanding shared ones
+                    # again would let a small hostile file grow exponentially.
+                    op.attrs.setdefault("sub_blocks_shown_elsewhere", []).append(idx)
+                    continue
+                lab = _SUB_BLOCK_LABELS.get(t, f"block{k}")
+                op.blocks.append(walk(sub, lab, f"{block_id}/{oid}.{lab}", layer, depth + 1))
+            # Outputs are written after the sub-blocks: inside a while body, loop-carried
+            # names still read the values from before the loop.
+            op.outputs = [write(block, a, oid) for _, args in raw["outputs"] for a in args if a]
+            if t == "feed":
+                for v in op.outputs:
+                    graph.values[v].kind = "input"
+                    graph.values[v].name = graph.values[v].id
+            out.ops.append(op)
+        visiting.discard(block["idx"])
+        return out
+
+    root = by_idx.get(0, blocks[0])
+    graph.blocks.append(walk(root, "global", "global"))
+    gb = graph.global_block
+    graph.inputs = [o.outputs[0] for o in gb.ops if o.name == "feed" and o.outputs]
+    graph.outputs = [o.inputs[0] for o in gb.ops if o.name == "fetch" and o.inputs]
+    return graph
+
+
+def read_legacy(path: str, max_bytes: int = None):
+    """``(graph, info)`` from a ``.pdmodel`` file; ``info`` has ``version`` and
+    ``persistables`` (sorted names, the order of the ``.pdiparams`` stream)."""
+    buf = read_bytes(path, LIMITS.program_bytes if max_bytes is None else max_bytes, "program file")
+    if not buf:
+        raise SavedModelError(path, "is empty.")
+    try:
+        desc = decode_program(buf)
+        graph = program_desc_to_graph(desc, path)
+    except TooBig as exc:
+        raise SavedModelError(path, f"{exc}, more than this viewer reads.",
+                              "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.") from None
+    except RecursionError:
+        raise SavedModelError(path, "nested too deeply to be a Paddle program.") from None
+    except (WireError, IndexError, KeyError, TypeError, ValueError, OverflowError,
+            struct.error) as exc:
+        raise SavedModelError(path, f"is not a Paddle ProgramDesc protobuf ({exc}).",
+                              "A legacy model file is the PREFIX.pdmodel written by "
+                              "paddle.jit.save or save_inference_model; it may be "
+                              "truncated.") from None
+    # The .pdiparams stream holds the persistable variables ops read, sorted by name.
+    persist = sorted({v.param_name for v in graph.values.values() if v.kind == "parameter"})
+    return graph, {"version": _version_text(desc["version"]), "persistables": persist}

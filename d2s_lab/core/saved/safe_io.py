@@ -1,0 +1,237 @@
+"""Safe, bounded reading of saved-model files: sizes checked, nothing executed.
+
+Shared by the per-format readers (``saved_pir``, ``saved_legacy``,
+``saved_params``, ``saved_info``): file checks with clear errors, and a
+minimal protobuf wire-format decoder (Paddle's ``.pdmodel`` and tensor
+descriptors are protobuf; decoding them here needs neither Paddle nor a
+generated schema).  No Paddle imports, no pickle.
+"""
+from __future__ import annotations
+
+import os
+import struct
+from dataclasses import dataclass
+from typing import Dict, Iterator, List, Tuple
+
+from d2s_lab.errors import SavedModelError
+
+
+@dataclass
+class ReadLimits:
+    """Ceilings on the work and memory of reading one saved model, so that a hostile
+    file opens or is refused in seconds.  Generous for real models; change them on
+    :data:`LIMITS` (``d2s_lab.core.saved.safe_io.LIMITS.max_ops = 500_000``)."""
+
+    program_bytes: int = 256 << 20  # .json / .pdmodel file size
+    info_bytes: int = 32 << 20  # .pdiparams.info file size
+    pickle_ops: int = 5_000_000  # pickle opcodes interpreted in .pdiparams.info
+    pickle_depth: int = 32  # containers nested in .pdiparams.info
+    pickle_items: int = 1_000_000  # items in one pickle container
+    ops: int = 200_000  # ops in a program (all blocks)
+    vars: int = 1_000_000  # variables declared in a legacy program
+    operands: int = 100_000  # inputs + outputs of one op
+    message_fields: int = 2_000_000  # fields of one protobuf message
+    attr_list: int = 4096  # elements kept of a list attribute; longer ones are summarised
+    attr_first: int = 8  # first values kept in the summary of a long list
+    param_tensors: int = 200_000  # tensor headers read from a .pdiparams stream
+
+
+LIMITS = ReadLimits()
+
+# Kept for callers of the old names.
+MAX_PROGRAM_BYTES = LIMITS.program_bytes
+MAX_INFO_BYTES = LIMITS.info_bytes
+
+
+class ListSummary(str):
+    """A list attribute longer than ``LIMITS.attr_list``, summarised at read time: its
+    text says the count, element type and first values; ``.count``, ``.dtype`` and
+    ``.first`` hold them.  A ``str``, so every view shows it as it is."""
+
+    count: int
+    dtype: str
+    first: list
+
+    def __new__(cls, count: int, dtype: str, first: list):
+        shown = ", ".join(repr(x) for x in first)
+        self = super().__new__(cls, f"<{count:,} {dtype} values: [{shown}, ...]>")
+        self.count, self.dtype, self.first = count, dtype, list(first)
+        return self
+
+
+def summarise_list(values, count: int = None, dtype: str = "") -> "ListSummary | list":
+    """``values`` as they are when short, else a :class:`ListSummary`."""
+    count = len(values) if count is None else count
+    if count <= LIMITS.attr_list:
+        return values
+    first = list(values[:LIMITS.attr_first])
+    if not dtype:
+        kinds = {type(x).__name__ for x in first}
+        dtype = kinds.pop() if len(kinds) == 1 else "mixed"
+    return ListSummary(count, dtype, first)
+
+
+def check_file(path: str, what: str = "file") -> int:
+    """Return the size of ``path`` or raise SavedModelError saying why it cannot be read."""
+    if not os.path.exists(path):
+        raise SavedModelError(path, f"no such {what}.",
+                              "Give the path of a saved model (.json, .pdmodel or the prefix "
+                              "passed to paddle.jit.save).")
+    if os.path.isdir(path):
+        raise SavedModelError(path, "is a directory, not a model file.",
+                              "Give the .json or .pdmodel file inside it (or its prefix).")
+    if not os.path.isfile(path):
+        raise SavedModelError(path, "is not a regular file.")
+    try:
+        return os.path.getsize(path)
+    except OSError as exc:
+        raise SavedModelError(path, f"cannot be read ({exc.strerror or exc}).") from None
+
+
+def read_bytes(path: str, limit: int, what: str = "file") -> bytes:
+    """The whole file, refusing files larger than ``limit`` bytes."""
+    size = check_file(path, what)
+    if size > limit:
+        raise SavedModelError(path, f"is {size / 2**20:.0f} MiB, more than the "
+                                    f"{limit / 2**20:.0f} MiB this viewer reads.",
+                              "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.")
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit + 1)
+    except OSError as exc:
+        raise SavedModelError(path, f"cannot be read ({exc.strerror or exc}).") from None
+
+
+# --- protobuf wire format -------------------------------------------------------------
+
+class WireError(ValueError):
+    """Malformed protobuf bytes (turned into a SavedModelError by the caller)."""
+
+
+def _varint(buf: bytes, pos: int, end: int) -> Tuple[int, int]:
+    result = shift = 0
+    for _ in range(10):
+        if pos >= end:
+            raise WireError("truncated varint")
+        b = buf[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        if b < 0x80:
+            return result, pos
+        shift += 7
+    raise WireError("varint longer than 10 bytes")
+
+
+def signed64(v: int) -> int:
+    return v - (1 << 64) if v >= (1 << 63) else v
+
+
+def signed32(v: int) -> int:
+    v &= 0xFFFFFFFF
+    return v - (1 << 32) if v >= (1 << 31) else v
+
+
+def pb_fields(buf: bytes, start: int = 0, end: int = None) -> Iterator[Tuple[int, int, object]]:
+    """Yield ``(field_number, wire_type, value)``; value is an int for varint/fixed
+    fields and a ``(start, end)`` span into ``buf`` for length-delimited ones."""
+    end = len(buf) if end is None else end
+    pos = start
+    while pos < end:
+        key, pos = _varint(buf, pos, end)
+        field, wt = key >> 3, key & 7
+        if field == 0:
+            raise WireError("field number 0")
+        if wt == 0:
+            val, pos = _varint(buf, pos, end)
+        elif wt == 1:
+            if pos + 8 > end:
+                raise WireError("truncated 64-bit field")
+            val = struct.unpack_from("<Q", buf, pos)[0]
+            pos += 8
+        elif wt == 5:
+            if pos + 4 > end:
+                raise WireError("truncated 32-bit field")
+            val = struct.unpack_from("<I", buf, pos)[0]
+            pos += 4
+        elif wt == 2:
+            n, pos = _varint(buf, pos, end)
+            if n > end - pos:
+                raise WireError(f"field {field} declares {n} bytes but only {end - pos} remain")
+            val = (pos, pos + n)
+            pos += n
+        else:
+            raise WireError(f"unsupported wire type {wt}")
+        yield field, wt, val
+
+
+def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
+    """All fields of one message, grouped by number: ``{field: [(wire_type, value), ...]}``."""
+    if span is None:
+        start, end = 0, len(buf)
+    elif isinstance(span, tuple):
+        start, end = span
+    else:
+        raise WireError("a nested message is encoded as a number")
+    out: Dict[int, List[Tuple[int, object]]] = {}
+    limit = LIMITS.message_fields
+    n = 0
+    for f, wt, v in pb_fields(buf, start, end):
+        n += 1
+        if n > limit:
+            raise WireError(f"a message with more than {limit:,} fields")
+        out.setdefault(f, []).append((wt, v))
+    return out
+
+
+def count_varints(buf: bytes, start: int, end: int) -> int:
+    """How many varints a packed span holds (bytes without the continuation bit), at C speed."""
+    return (end - start) - len(buf[start:end].translate(None, _LOW_BYTES))
+
+
+_LOW_BYTES = bytes(range(128))
+
+
+def pb_ints(buf: bytes, items, signed: bool = True, limit: int = None) -> List[int]:
+    """A repeated integer field, packed or not; with ``limit``, at most that many values
+    (see :func:`pb_count_ints` for the full count)."""
+    out: List[int] = []
+    for wt, v in items or []:
+        if limit is not None and len(out) >= limit:
+            break
+        if wt == 2:
+            s, e = v
+            pos = s
+            while pos < e and (limit is None or len(out) < limit):
+                x, pos = _varint(buf, pos, e)
+                out.append(signed64(x) if signed else x)
+        elif wt == 0:
+            out.append(signed64(v) if signed else v)
+        else:
+            raise WireError("integer field with a non-integer wire type")
+    return out
+
+
+def pb_count_ints(buf: bytes, items) -> int:
+    """How many values a repeated integer field holds, without decoding them."""
+    n = 0
+    for wt, v in items or []:
+        n += count_varints(buf, v[0], v[1]) if wt == 2 else 1
+    return n
+
+
+def pb_str(buf: bytes, items, default: str = "") -> str:
+    if not items:
+        return default
+    wt, v = items[-1]
+    if wt != 2:
+        raise WireError("string field with a non-length wire type")
+    return bytes(buf[v[0]:v[1]]).decode("utf-8", "replace")
+
+
+def pb_int(items, default: int = 0) -> int:
+    if not items:
+        return default
+    wt, v = items[-1]
+    if wt == 2:
+        raise WireError("integer field given as bytes")
+    return signed64(v)

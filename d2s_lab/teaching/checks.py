@@ -1,0 +1,891 @@
+"""Self-check cells for teaching labs: ``lab.expect(...)`` and friendly feedback.
+
+A lab's exercise stores its result under a name (``%%to_static ... --as ex1``, a
+saved model's prefix, ``%d2s_bench --as ex6``); the check cell below it reads that
+result and says, in the notebook's language (``%d2s_lang en|zh``), what is right and
+what is not yet — never a traceback, and never the code to write::
+
+    from d2s_lab import lab
+
+    lab.expect("ex1").converted().has_op("while").output(shape=[None, 10])
+    lab.expect_saved("build/labs/net").input(shape=[None, 16]).has_method("embed")
+    lab.expect("ex6").batches([1, 64]).has_runtime("predictor_onednn")
+
+Every check returns the same :class:`Expectation`, so checks chain; put the chain on
+the cell's last line and it shows as a box: one line per check (✔ pass, ✘ not yet,
+– not checked) and a verdict. A check that cannot run says why in one sentence.
+
+Op kinds are matched without their dialect and across Paddle versions: ``"while"``
+finds ``pd_op.while`` (Paddle 3) and ``while`` (Paddle 2.6); ``"if"`` finds ``pd_op.if``
+and 2.6's ``conditional_block``; ``"add"`` finds ``elementwise_add``.  A check that only
+Paddle 3 can answer is marked with :meth:`Expectation.on_paddle` and reads "not checked"
+on older versions.  Plain data in, plain data out: this module never imports Paddle
+itself (it reads :class:`~d2s_lab.core.convert.Conversion`, saved files and
+benchmark results).
+"""
+from __future__ import annotations
+
+import inspect
+import math
+import os
+import re
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence
+
+from d2s_lab.text.lang import get_lang
+from d2s_lab.core.graph.ops import op_kinds, short_name
+from d2s_lab.core.graph.shapes import format_shape, is_dynamic
+from d2s_lab.viz.html import esc
+
+__all__ = ["expect", "expect_saved", "answer", "Expectation", "CheckLine", "op_kinds", "TEXTS"]
+
+PASS, FAIL, SKIP = "pass", "fail", "skip"
+
+def _is_kind(op_name: str, kinds: frozenset) -> bool:
+    return short_name(op_name).rstrip("_") in kinds
+
+
+# Every sentence a check can say, in English and Simplified Chinese. ``{placeholders}``
+# are filled with plain text; the box escapes everything when it draws it as HTML.
+TEXTS: Dict[str, Dict[str, str]] = {
+    "title": {"en": "Self-check", "zh": "自测"},
+    "all_pass": {"en": "All {n} checks pass. Well done!", "zh": "全部 {n} 项检查通过，做得好！"},
+    "one_pass": {"en": "The check passes. Well done!", "zh": "检查通过，做得好！"},
+    "pass_some_skipped": {"en": "Passed: {p}; not checked here: {s} (this Paddle cannot show it).",
+                          "zh": "{p} 项检查通过，{s} 项在此环境下无法检查（当前的 Paddle 不支持）。"},
+    "not_yet": {"en": "Passed {p} of {n}. Read the messages, change your code and run it again.",
+                "zh": "{n} 项检查中通过 {p} 项。请阅读提示，修改代码后再运行。"},
+    "nothing": {"en": "No checks were run.", "zh": "没有运行任何检查。"},
+    "verdict_pass": {"en": "PASS", "zh": "通过"},
+    "verdict_fail": {"en": "NOT YET", "zh": "未通过"},
+    "verdict_partial": {"en": "NOT FULLY CHECKED", "zh": "部分未检查"},
+    "missing": {"en": "`{name}` does not exist yet: run the exercise cell (and the cells above it) first.",
+                "zh": "`{name}` 还不存在：请先运行练习单元格（以及它上面的单元格）。"},
+    "blocked": {"en": "Not checked yet: fix the problem above first.",
+                "zh": "尚未检查：请先解决上面的问题。"},
+    "old_paddle": {"en": "Not checked on Paddle {version}: this part needs Paddle {major} or newer.",
+                   "zh": "Paddle {version} 上不检查：这一部分需要 Paddle {major} 或更高版本。"},
+    "internal": {"en": "This check could not run ({what}). Run the exercise cell again; if this stays, "
+                       "ask your teacher.",
+                 "zh": "这项检查无法运行（{what}）。请重新运行练习单元格；如果仍然如此，请询问老师。"},
+    "wrong_kind": {"en": "This check needs {need}, but `{name}` is of type `{got}`.",
+                   "zh": "这项检查需要{need}，但 `{name}` 的类型是 `{got}`。"},
+    "unknown_check": {"en": "There is no check called `{check}` (look at its spelling).",
+                      "zh": "没有名为 `{check}` 的检查（请检查拼写）。"},
+    "need_conversion": {"en": "a conversion (from %%to_static or d2s_lab.convert)",
+                        "zh": "一个转换结果（来自 %%to_static 或 d2s_lab.convert）"},
+    "need_graph": {"en": "a conversion or a saved model", "zh": "一个转换结果或已保存的模型"},
+    "need_saved": {"en": "a saved model (lab.expect_saved)", "zh": "一个已保存的模型（lab.expect_saved）"},
+    "need_bench": {"en": "a benchmark result (from %d2s_bench)", "zh": "一个基准测试结果（来自 %d2s_bench）"},
+    "need_values": {"en": "a Tensor or an array", "zh": "一个 Tensor 或数组"},
+    # converted
+    "converted": {"en": "`{name}` converted and ran as a static Program.",
+                  "zh": "`{name}` 已成功转换，并作为静态程序运行。"},
+    "translated": {"en": "`{name}` was translated by SOT and ran.", "zh": "`{name}` 已由 SOT 翻译并成功运行。"},
+    "not_converted": {"en": "The conversion of `{name}` failed ({error}). Read the error box under the "
+                            "exercise cell: it points at the line to change.",
+                      "zh": "`{name}` 的转换失败（{error}）。请阅读练习单元格下方的错误框：它指出了需要修改的行。"},
+    "no_program": {"en": "There is no Program to look at: the conversion did not finish.",
+                   "zh": "没有可查看的程序：转换没有完成。"},
+    "sot_no_program": {"en": "This conversion ran in SOT mode, which builds no single Program to look at.",
+                       "zh": "这次转换使用 SOT 模式，没有生成可以查看的单个程序。"},
+    # ops
+    "has_op": {"en": "The Program has {what}.", "zh": "程序中有{what}。"},
+    "has_op_count": {"en": "The Program has {count} {what}.", "zh": "程序中有 {count} 个{what}。"},
+    "no_such_op": {"en": "The Program has no {what} yet.", "zh": "程序中还没有{what}。"},
+    "op_count_wrong": {"en": "The Program has {got} {what}; the exercise asks for {want}.",
+                       "zh": "程序中有 {got} 个{what}；练习要求 {want} 个。"},
+    "op_too_few": {"en": "The Program has {got} {what}; the exercise asks for at least {want}.",
+                   "zh": "程序中有 {got} 个{what}；练习要求至少 {want} 个。"},
+    "no_op": {"en": "The Program has no {what}.", "zh": "程序中没有{what}。"},
+    "still_op": {"en": "The Program still has {got} {what}.", "zh": "程序中仍有 {got} 个{what}。"},
+    # inputs and outputs
+    "io_ok": {"en": "{which} {label}: {shape} {dtype}.", "zh": "{which} {label}：{shape} {dtype}。"},
+    "input": {"en": "Input", "zh": "输入"},
+    "output": {"en": "Output", "zh": "输出"},
+    "io_missing": {"en": "There is no {which_l} {index}: the conversion has {count} tensor {which_l}s.",
+                   "zh": "没有第 {index} 个{which_l}：这次转换只有 {count} 个张量{which_l}。"},
+    "io_shape": {"en": "{which} {label} has shape {got}; the exercise asks for {want} (N: any size).",
+                 "zh": "{which} {label} 的形状是 {got}；练习要求 {want}（N 表示任意大小）。"},
+    "io_dtype": {"en": "{which} {label} has dtype {got}; the exercise asks for {want}.",
+                 "zh": "{which} {label} 的数据类型是 {got}；练习要求 {want}。"},
+    "io_name": {"en": "{which} {label} is named `{got}`; the exercise asks for another name.",
+                "zh": "{which} {label} 的名字是 `{got}`；练习要求另一个名字。"},
+    "num_inputs": {"en": "The conversion has {n} tensor input{s}.", "zh": "这次转换有 {n} 个张量输入。"},
+    "num_inputs_wrong": {"en": "The conversion has {got} tensor inputs; the exercise asks for {want} "
+                               "(a Python value is a constant, not a tensor input).",
+                         "zh": "这次转换有 {got} 个张量输入；练习要求 {want} 个（Python 值是常量，不是张量输入）。"},
+    # constants
+    "constant": {"en": "`{name}` = {value} is a Python constant: the Program is specialised to it.",
+                 "zh": "`{name}` = {value} 是 Python 常量：程序针对它进行了特化。"},
+    "not_constant": {"en": "`{name}` is not a Python constant of this conversion (it is a tensor input, or "
+                           "not given).",
+                     "zh": "`{name}` 不是这次转换的 Python 常量（它是张量输入，或者没有给出）。"},
+    "constant_value": {"en": "`{name}` = {got}; the exercise asks for another value.",
+                       "zh": "`{name}` = {got}；练习要求另一个值。"},
+    # rewrites
+    "no_rewrites": {"en": "Paddle rewrote no Python value behind your back.",
+                    "zh": "Paddle 没有悄悄改写任何 Python 值。"},
+    "rewrites": {"en": "Paddle still silently rewrites {n} place(s): {where}. A Tensor is turned into a "
+                       "Python value there; see the report's \"Python values\" section.",
+                 "zh": "Paddle 仍在 {n} 处悄悄改写：{where}。那里把 Tensor 变成了 Python 值；"
+                       "请看报告中的“Python 值”部分。"},
+    # numeric check
+    "no_check": {"en": "No numeric check yet: run the exercise cell with --check.",
+                 "zh": "还没有数值检查：请用 --check 运行练习单元格。"},
+    "check_error": {"en": "The numeric check could not run both versions ({error}).",
+                    "zh": "数值检查无法运行两个版本（{error}）。"},
+    "check_ok": {"en": "Dygraph and static outputs agree (max abs diff {diff}).",
+                 "zh": "动态图与静态图的输出一致（最大绝对误差 {diff}）。"},
+    "check_differ": {"en": "Dygraph and static outputs still differ (max abs diff {diff}).",
+                     "zh": "动态图与静态图的输出仍然不同（最大绝对误差 {diff}）。"},
+    "answer_empty": {"en": "Write your answer in the exercise cell first.", "zh": "请先在练习单元格中写下你的答案。"},
+    "no_divergent": {"en": "The check found no layer whose outputs differ, so there is nothing to name.",
+                     "zh": "检查没有发现输出不同的层，所以没有可以回答的层。"},
+    "divergent_ok": {"en": "Right: `{answer}` is the first layer whose outputs differ.",
+                     "zh": "正确：`{answer}` 是第一个输出不同的层。"},
+    "divergent_wrong": {"en": "`{answer}` is not the first layer whose outputs differ. Read the check's "
+                              "verdict and the highlighted part of the graph.",
+                        "zh": "`{answer}` 不是第一个输出不同的层。请阅读检查结论和图中高亮的部分。"},
+    # SOT
+    "no_sot": {"en": "No SOT report: run the exercise cell with --mode sot.",
+               "zh": "没有 SOT 报告：请用 --mode sot 运行练习单元格。"},
+    "sot_unavailable": {"en": "Not checked: {message}", "zh": "未检查：{message}"},
+    "sot_error": {"en": "SOT could not run the function ({error}).", "zh": "SOT 无法运行该函数（{error}）。"},
+    "no_breaks": {"en": "SOT traced the whole function without a graph break.",
+                  "zh": "SOT 完整地捕获了整个函数，没有图中断。"},
+    "breaks": {"en": "SOT still breaks the graph {n} time(s): {where}.",
+               "zh": "SOT 仍然有 {n} 处图中断：{where}。"},
+    # steps
+    "step_ok": {"en": "Right: the {answer} step is the first to write `{text}`.",
+                "zh": "正确：{answer} 这一步第一次写出了 `{text}`。"},
+    "step_unknown": {"en": "`{answer}` is not the name of a conversion step (the steps are: {names}).",
+                     "zh": "`{answer}` 不是转换步骤的名字（步骤有：{names}）。"},
+    "step_wrong": {"en": "`{text}` does not first appear at the {answer} step. Step through the conversion "
+                         "again and watch for it.",
+                   "zh": "`{text}` 不是在 {answer} 这一步第一次出现的。请再逐步查看一遍转换过程。"},
+    "step_none": {"en": "No step writes `{text}`: the function has no such construct yet.",
+                  "zh": "没有任何步骤写出 `{text}`：函数中还没有这样的结构。"},
+    # saved models
+    "saved_ok": {"en": "Saved model found: {files}.", "zh": "找到已保存的模型：{files}。"},
+    "saved_missing": {"en": "No saved model at `{path}` yet ({problem}).",
+                      "zh": "`{path}` 处还没有已保存的模型（{problem}）。"},
+    "method_ok": {"en": "The saved model has the method `{method}` beside forward.",
+                  "zh": "已保存的模型在 forward 之外还有方法 `{method}`。"},
+    "method_missing": {"en": "The saved model has no method `{method}` beside forward.",
+                       "zh": "已保存的模型在 forward 之外没有方法 `{method}`。"},
+    # benchmarks
+    "batches_ok": {"en": "The benchmark ran batch sizes {got}.", "zh": "基准测试运行了批大小 {got}。"},
+    "batches_wrong": {"en": "The benchmark ran batch sizes {got}; the exercise asks for {want}.",
+                      "zh": "基准测试运行的批大小是 {got}；练习要求 {want}。"},
+    "runtime_ok": {"en": "{label} was timed.", "zh": "已测量 {label}。"},
+    "runtime_skipped": {"en": "{label} was skipped: {why}", "zh": "{label} 被跳过：{why}"},
+    "runtime_missing": {"en": "{label} is not in the benchmark.", "zh": "基准测试中没有 {label}。"},
+    "match_ok": {"en": "Every runtime gave the same outputs as eager.", "zh": "每个运行时的输出都与动态图一致。"},
+    "match_bad": {"en": "These gave other outputs than eager: {which}.", "zh": "以下运行时的输出与动态图不同：{which}。"},
+    "fastest_ok": {"en": "Right: {answer} was the fastest at batch {batch} on this machine.",
+                   "zh": "正确：在这台机器上，批大小 {batch} 时 {answer} 最快。"},
+    "fastest_wrong": {"en": "{answer} was not the fastest at batch {batch}. Read the table again.",
+                      "zh": "批大小 {batch} 时 {answer} 并不是最快的。请再看一遍表格。"},
+    "fastest_unknown": {"en": "`{answer}` is not a runtime of this benchmark ({names}).",
+                        "zh": "`{answer}` 不是本次基准测试中的运行时（{names}）。"},
+    "no_batch": {"en": "The benchmark has no timings at batch {batch}.", "zh": "基准测试中没有批大小 {batch} 的计时。"},
+    # values
+    "close_ok": {"en": "The values match (max abs diff {diff}).", "zh": "数值一致（最大绝对误差 {diff}）。"},
+    "close_shape": {"en": "The shapes differ: {a} and {b}.", "zh": "形状不同：{a} 和 {b}。"},
+    "close_far": {"en": "The values differ: max abs diff {diff} is above {atol}.",
+                  "zh": "数值不同：最大绝对误差 {diff} 大于 {atol}。"},
+}
+
+# How a few op kinds read in a sentence per language: (with an article, plural, bare).
+OP_WORDS = {
+    "while": {"en": ("a while loop (`while` op)", "while loops", "while loop (`while` op)"),
+              "zh": ("while 循环（`while` 算子）", "while 循环", "while 循环（`while` 算子）")},
+    "if": {"en": ("a tensor `if` (`if` / `conditional_block` op)", "tensor ifs",
+                  "tensor `if` (`if` / `conditional_block` op)"),
+           "zh": ("张量 if 分支（`if` / `conditional_block` 算子）", "张量 if 分支",
+                  "张量 if 分支（`if` / `conditional_block` 算子）")},
+    "cast": {"en": ("`cast` ops", "`cast` ops", "`cast` op"),
+             "zh": ("`cast`（类型转换）算子", "`cast`（类型转换）算子", "`cast`（类型转换）算子")},
+}
+_FORMS = {"a": 0, "plural": 1, "bare": 2}
+
+
+def _op_words(kind: str, lang: str, form: str = "a") -> str:
+    base = short_name(str(kind)).rstrip("_")
+    words = OP_WORDS.get(base, {}).get(lang)
+    if words:
+        text = words[_FORMS[form]]
+    elif lang == "zh":
+        text = f"`{base}` 算子"
+    else:
+        text = f"`{base}` op" if form == "bare" else f"`{base}` ops"
+    # Chinese sentences put no space before Chinese words, one before Latin ones.
+    return " " + text if lang == "zh" and text[:1].isascii() else text
+
+
+def _t(key: str, lang: str, **params) -> str:
+    """The sentence ``key`` in ``lang`` with its parameters (plain text)."""
+    entry = TEXTS[key]
+    text = entry.get(lang) or entry["en"]
+    return text.format(**{k: _plain(v) for k, v in params.items()})
+
+
+def _plain(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return str(value)
+
+
+def _shape_list(shape) -> Optional[List[Optional[int]]]:
+    if shape is None:
+        return None
+    return [None if is_dynamic(d) else int(d) for d in shape]
+
+
+def _dtype(value) -> str:
+    return str(value or "").replace("paddle.", "").strip()
+
+
+def _norm(text) -> str:
+    return re.sub(r"\s+", "", str(text or "")).strip("'\"`").lower()
+
+
+@dataclass
+class CheckLine:
+    """One check's outcome: ``status`` is ``pass``, ``fail`` or ``skip``; ``message``
+    is one sentence in the lab's language."""
+
+    check: str
+    status: str
+    message: str
+
+
+class _Fail(Exception):
+    def __init__(self, key: str, **params):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+class _Skip(_Fail):
+    pass
+
+
+class _Missing:
+    """What ``expect("name")`` holds when the notebook has no such name."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+def _caller_namespace(depth: int = 2) -> Dict[str, Any]:
+    """The notebook's namespace: IPython's ``user_ns`` when in a kernel, else the caller's globals."""
+    try:
+        from IPython import get_ipython
+
+        ip = get_ipython()
+        if ip is not None:
+            return ip.user_ns
+    except Exception:  # IPython missing or broken: plain Python
+        pass
+    frame = inspect.currentframe()
+    try:
+        for _ in range(depth):
+            frame = frame.f_back if frame is not None else None
+        return dict(frame.f_globals) if frame is not None else {}
+    finally:
+        del frame
+
+
+def _type_name(obj) -> str:
+    return "None" if obj is None else type(obj).__name__
+
+
+def _is_conversion(obj) -> bool:
+    return hasattr(obj, "original_source") and hasattr(obj, "static_function") and hasattr(obj, "drawn_graph")
+
+
+def _is_saved(obj) -> bool:
+    return hasattr(obj, "graph") and hasattr(obj, "files") and hasattr(obj, "methods") and hasattr(obj, "format")
+
+
+def _is_bench(obj) -> bool:
+    return hasattr(obj, "rows") and hasattr(obj, "batches") and hasattr(obj, "skipped")
+
+
+class Expectation:
+    """The checks run on one result, shown together as a self-check box.
+
+    Made by :func:`expect` or :func:`expect_saved`. Each check method records one
+    :class:`CheckLine` and returns the Expectation, so checks chain. After a failed
+    basic check (the exercise's result is missing, the conversion failed, the model
+    file is absent) the rest read "not checked yet". ``verdict`` is ``"pass"`` (every
+    check passed), ``"fail"`` (one failed) or ``"partial"`` (none failed, some could not
+    be checked on this Paddle); ``lines`` holds the outcomes.
+    """
+
+    def __init__(self, obj, label: str, lang: Optional[str] = None, problem: Optional[tuple] = None):
+        self._obj = obj
+        self.label = label
+        try:  # fixed when the checks run: the box reads the same after %d2s_lang changes
+            self._lang = get_lang(lang)
+        except Exception:
+            self._lang = "en"
+        self.lines: List[CheckLine] = []
+        self._blocked = False
+        self._min_major: Optional[int] = None
+        if problem is not None:
+            key, params = problem
+            self._record("expect", FAIL, key, params)
+            self._blocked = True
+
+    # -- plumbing --------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        try:
+            return get_lang(self._lang)
+        except Exception:
+            return "en"
+
+    @property
+    def verdict(self) -> str:
+        """``"pass"``, ``"fail"`` or ``"partial"`` (nothing failed, something not checked)."""
+        statuses = {c.status for c in self.lines}
+        if FAIL in statuses or PASS not in statuses:
+            return FAIL
+        return "partial" if SKIP in statuses else PASS
+
+    @property
+    def passed(self) -> bool:
+        """Every check passed."""
+        return self.verdict == PASS
+
+    def _record(self, check: str, status: str, key: str, params: dict) -> None:
+        try:
+            message = _t(key, self.lang, **params)
+        except Exception:  # a bad placeholder must not hide the verdict
+            message = key
+        self.lines.append(CheckLine(check, status, message))
+
+    def _run(self, check: str, fn, gate: bool = False) -> "Expectation":
+        if self._blocked:
+            self._record(check, SKIP, "blocked", {})
+            return self
+        if self._min_major is not None:
+            version = self._paddle_version()
+            major = _major(version)
+            if major is not None and major < self._min_major:
+                self._record(check, SKIP, "old_paddle", {"version": version, "major": self._min_major})
+                return self
+        try:
+            key, params = fn()
+            self._record(check, PASS, key, params)
+        except _Skip as skip:
+            self._record(check, SKIP, skip.key, skip.params)
+        except _Fail as fail:
+            self._record(check, FAIL, fail.key, fail.params)
+            if gate:
+                self._blocked = True
+        except Exception as exc:  # never a traceback in a student's face
+            self._record(check, FAIL, "internal", {"what": f"{type(exc).__name__}: {str(exc)[:160]}"})
+            if gate:
+                self._blocked = True
+        return self
+
+    def _paddle_version(self) -> str:
+        for obj in (self._obj, getattr(self._obj, "conversion", None)):
+            v = getattr(obj, "paddle_version", "") if obj is not None else ""
+            if v:
+                return str(v)
+        try:
+            from d2s_lab.core.paddle_compat import paddle_version
+
+            return paddle_version()
+        except Exception:
+            return ""
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+
+        def unknown(*_args, **_kwargs):
+            self._record(name, FAIL, "unknown_check", {"check": name})
+            return self
+
+        return unknown
+
+    def _need(self, test, need_key: str):
+        if not test(self._obj):
+            raise _Fail("wrong_kind", need=_t(need_key, self.lang), name=self.label,
+                        got=_type_name(self._obj))
+        return self._obj
+
+    def _conversion(self):
+        return self._need(_is_conversion, "need_conversion")
+
+    def _graph(self):
+        obj = self._obj
+        if _is_saved(obj):
+            return obj.graph
+        conv = self._conversion()
+        if conv.drawn_graph is None:
+            raise _Fail("sot_no_program" if conv.mode == "sot" and conv.error is None else "no_program")
+        return conv.drawn_graph
+
+    # -- version gate ------------------------------------------------------------------
+    def on_paddle(self, major: int) -> "Expectation":
+        """The checks after this one need Paddle ``major`` (e.g. 3) or newer; on an older
+        Paddle they read "not checked" with the reason instead of failing."""
+        try:
+            self._min_major = int(major)
+        except (TypeError, ValueError):
+            self._record("on_paddle", FAIL, "internal", {"what": f"on_paddle({major!r})"})
+        return self
+
+    # -- conversions -------------------------------------------------------------------
+    def converted(self) -> "Expectation":
+        """The conversion finished: Paddle built the static function and ran it once."""
+        def run():
+            conv = self._conversion()
+            if conv.error is not None:
+                report = getattr(conv.error, "report", None)
+                what = getattr(report, "exc_type", "") or type(getattr(conv.error, "original", None)).__name__
+                raise _Fail("not_converted", name=conv.name, error=what or "error")
+            return ("translated" if conv.mode == "sot" else "converted"), {"name": conv.name}
+        return self._run("converted", run, gate=True)
+
+    def has_op(self, kind: str, count: Optional[int] = None, at_least: int = 1) -> "Expectation":
+        """The Program has ops of ``kind`` (``"while"``, ``"if"``, ``"cast"``, ``"matmul"``...):
+        exactly ``count`` of them when given, else at least ``at_least``. Ops inside
+        ``if``/``while`` bodies count. Works on conversions and saved models."""
+        def run():
+            kinds = op_kinds(kind)
+            found = sum(1 for o in self._graph().iter_ops() if _is_kind(o.name, kinds))
+            lang = self.lang
+            if count is not None:
+                what = _op_words(kind, lang, "plural")
+                if found == 0:
+                    raise _Fail("no_such_op", what=_op_words(kind, lang, "bare"))
+                if found != count:
+                    raise _Fail("op_count_wrong", got=found, want=count, what=what)
+                return "has_op_count", {"count": found, "what": what}
+            if found == 0:
+                raise _Fail("no_such_op", what=_op_words(kind, lang, "bare"))
+            if found < at_least:
+                raise _Fail("op_too_few", got=found, want=at_least, what=_op_words(kind, lang, "plural"))
+            return "has_op", {"what": _op_words(kind, lang)}
+        return self._run(f"has_op({kind!r})", run)
+
+    def no_op(self, kind: str) -> "Expectation":
+        """The Program has no op of ``kind`` (e.g. the loop was unrolled, the branch removed)."""
+        def run():
+            kinds = op_kinds(kind)
+            found = sum(1 for o in self._graph().iter_ops() if _is_kind(o.name, kinds))
+            if found:
+                raise _Fail("still_op", got=found, what=_op_words(kind, self.lang, "plural"))
+            return "no_op", {"what": _op_words(kind, self.lang, "bare")}
+        return self._run(f"no_op({kind!r})", run)
+
+    def _io(self, which: str):
+        obj = self._obj
+        if _is_saved(obj):
+            g = obj.graph
+            ids = g.inputs if which == "input" else g.outputs
+            return [(g.values[v].name or "", g.values[v].shape, g.values[v].dtype) for v in ids if v in g.values]
+        conv = self._conversion()
+        if which == "input":
+            return [(i.name or "", i.shape, i.dtype) for i in conv.inputs if not i.constant]
+        if conv.error is not None and not conv.outputs:
+            raise _Fail("no_program")
+        return [(i.name or "", i.shape, i.dtype) for i in conv.outputs]
+
+    def _check_io(self, which: str, index: int, shape, dtype, name):
+        lang = self.lang
+        items = self._io(which)
+        word = _t(which, lang)
+        if index >= len(items) or index < -len(items):
+            raise _Fail("io_missing", which_l=word.lower() if lang == "en" else word, index=index + 1,
+                        count=len(items))
+        got_name, got_shape, got_dtype = items[index]
+        label = f"`{got_name}`" if got_name else f"{index + 1}"
+        if shape is not None and _shape_list(got_shape) != _shape_list(shape):
+            raise _Fail("io_shape", which=word, label=label, got=format_shape(got_shape),
+                        want=format_shape(_shape_list(shape)))
+        if dtype is not None and _dtype(got_dtype) != _dtype(dtype):
+            raise _Fail("io_dtype", which=word, label=label, got=_dtype(got_dtype), want=_dtype(dtype))
+        if name is not None and got_name != name:
+            raise _Fail("io_name", which=word, label=label, got=got_name or "-")
+        return "io_ok", {"which": word, "label": label, "shape": format_shape(got_shape),
+                         "dtype": _dtype(got_dtype)}
+
+    def input(self, index: int = 0, shape: Optional[Sequence] = None, dtype: Optional[str] = None,
+              name: Optional[str] = None) -> "Expectation":
+        """Tensor input number ``index`` (0 = the first; Python constants are not counted)
+        has this ``shape`` (``None`` = a dynamic dimension), ``dtype`` and ``name``; only
+        the ones given are checked."""
+        return self._run(f"input({index})", lambda: self._check_io("input", index, shape, dtype, name))
+
+    def output(self, index: int = 0, shape: Optional[Sequence] = None,
+               dtype: Optional[str] = None) -> "Expectation":
+        """Output number ``index`` has this ``shape`` (``None`` = dynamic) and ``dtype``."""
+        return self._run(f"output({index})", lambda: self._check_io("output", index, shape, dtype, None))
+
+    def input_shape(self, shape: Sequence, index: int = 0) -> "Expectation":
+        """Short for ``input(index, shape=shape)``."""
+        return self.input(index, shape=shape)
+
+    def output_shape(self, shape: Sequence, index: int = 0) -> "Expectation":
+        """Short for ``output(index, shape=shape)``."""
+        return self.output(index, shape=shape)
+
+    def num_inputs(self, n: int) -> "Expectation":
+        """The conversion has ``n`` tensor inputs (leaves of nested lists and dicts count
+        one by one; Python constants do not count)."""
+        def run():
+            got = len(self._io("input"))
+            if got != n:
+                raise _Fail("num_inputs_wrong", got=got, want=n)
+            return "num_inputs", {"n": got, "s": "" if got == 1 else "s"}
+        return self._run("num_inputs", run)
+
+    def constant(self, name: str, value: Any = None) -> "Expectation":
+        """``name`` was given as a Python value (a compile-time constant the Program is
+        specialised to), equal to ``value`` when one is given."""
+        def run():
+            conv = self._conversion()
+            found = [c for c in conv.constants if c.name == name]
+            if not found:
+                raise _Fail("not_constant", name=name)
+            got = found[0].value
+            if value is not None and got != value:
+                raise _Fail("constant_value", name=name, got=repr(got))
+            return "constant", {"name": name, "value": repr(got)}
+        return self._run(f"constant({name!r})", run)
+
+    def no_rewrites(self) -> "Expectation":
+        """Paddle silently rewrote no Python value (``.numpy()``, ``.item()``,
+        ``float(t)``, ``len(t)`` on a dynamic dim) in forward."""
+        def run():
+            conv = self._conversion()
+            if conv.drawn_graph is None:
+                raise _Fail("no_program")
+            rewrites = list(conv.rewrites or [])
+            if rewrites:
+                where = ", ".join(f"line {r.line}" if self.lang == "en" else f"第 {r.line} 行"
+                                  for r in rewrites[:5])
+                raise _Fail("rewrites", n=len(rewrites), where=where)
+            return "no_rewrites", {}
+        return self._run("no_rewrites", run)
+
+    def check_passes(self) -> "Expectation":
+        """``--check`` ran and the dygraph and static outputs agree."""
+        def run():
+            chk = self._check_result()
+            worst = max((o.max_abs or 0.0 for o in chk.outputs), default=0.0)
+            if not chk.ok:
+                raise _Fail("check_differ", diff=f"{worst:.3g}")
+            return "check_ok", {"diff": f"{worst:.3g}"}
+        return self._run("check_passes", run)
+
+    def _check_result(self):
+        conv = self._conversion()
+        chk = getattr(conv, "check", None)
+        if chk is None:
+            raise _Fail("no_check")
+        if chk.error is not None:
+            raise _Fail("check_error", error=getattr(chk.error, "exc_type", "") or "error")
+        return chk
+
+    def first_divergent(self, answer) -> "Expectation":
+        """``answer`` names the first sublayer whose outputs differ between dygraph and
+        static, as ``--check`` found it: its path (``blocks.0.act``) or its class name.
+        Give the student's answer as ``lab.answer("name_of_the_variable")``."""
+        def run():
+            text = _given(answer)
+            chk = self._check_result()
+            if not chk.first_divergent:
+                raise _Fail("no_divergent")
+            if _norm(text) not in (_norm(chk.first_divergent), _norm(chk.first_divergent_cls)):
+                raise _Fail("divergent_wrong", answer=text)
+            return "divergent_ok", {"answer": text}
+        return self._run("first_divergent", run)
+
+    def no_graph_breaks(self) -> "Expectation":
+        """SOT (``--mode sot``) traced the whole function: no graph break, no fallback.
+        Where this Paddle has no SOT report (2.6), it reads "not checked" with the reason."""
+        def run():
+            conv = self._conversion()
+            rep = getattr(conv, "sot", None)
+            if rep is None:
+                raise _Fail("no_sot")
+            if not rep.available:
+                raise _Skip("sot_unavailable", message=str(rep.message).split(" (")[0])
+            if rep.error is not None:
+                raise _Fail("sot_error", error=getattr(rep.error, "exc_type", "") or "error")
+            if rep.breaks:
+                where = ", ".join(f"{b.reason}" + (f" (line {b.line})" if b.line else "") for b in rep.breaks[:4])
+                raise _Fail("breaks", n=len(rep.breaks), where=where)
+            return "no_breaks", {}
+        return self._run("no_graph_breaks", run)
+
+    def step(self, answer, writes: str) -> "Expectation":
+        """``answer`` names the conversion step (AST transformer: ``"IfElse"``, ``"Loop"``...)
+        whose output first contains the text ``writes`` (e.g. ``"_jst.While"``). The steps
+        are captured again from the conversion; give the student's answer as
+        ``lab.answer("name_of_the_variable")``."""
+        def run():
+            from d2s_lab.core.steps import capture_steps
+
+            text = _given(answer)
+            steps = capture_steps(self._conversion())
+            names = [s.transformer for s in steps if not s.is_original]
+            given = _norm(text)
+            given = given[: -len("transformer")] if given.endswith("transformer") else given
+            if given not in {_norm(n) for n in names}:
+                raise _Fail("step_unknown", answer=text, names=", ".join(names))
+            first = next((s for s in steps if writes in s.source), None)
+            if first is None or first.is_original:
+                raise _Fail("step_none", text=writes)
+            if _norm(first.transformer) != given:
+                raise _Fail("step_wrong", answer=text, text=writes)
+            return "step_ok", {"answer": first.transformer, "text": writes}
+        return self._run("step", run)
+
+    # -- saved models ------------------------------------------------------------------
+    def has_method(self, method: str) -> "Expectation":
+        """The saved model has the Layer's other ``to_static`` method ``method`` beside
+        forward (``PREFIX.<method>.json``)."""
+        def run():
+            sm = self._need(_is_saved, "need_saved")
+            if method not in sm.methods:
+                raise _Fail("method_missing", method=method)
+            return "method_ok", {"method": method}
+        return self._run(f"has_method({method!r})", run)
+
+    # -- benchmarks --------------------------------------------------------------------
+    def batches(self, sizes: Sequence[int]) -> "Expectation":
+        """The benchmark ran exactly these batch sizes."""
+        def run():
+            res = self._need(_is_bench, "need_bench")
+            got = sorted(b for b in res.batches if b is not None)
+            want = sorted(int(b) for b in sizes)
+            if got != want:
+                raise _Fail("batches_wrong", got=got, want=want)
+            return "batches_ok", {"got": got}
+        return self._run("batches", run)
+
+    def has_runtime(self, runtime: str) -> "Expectation":
+        """The benchmark timed ``runtime`` (``eager``, ``to_static``, ``predictor``,
+        ``predictor_onednn``, ``onnxruntime``)."""
+        def run():
+            from d2s_lab.core.bench.result import LABELS
+
+            res = self._need(_is_bench, "need_bench")
+            label = LABELS.get(runtime, runtime)
+            if runtime in res.runtimes:
+                return "runtime_ok", {"label": label}
+            if runtime in res.skipped:
+                raise _Skip("runtime_skipped", label=label, why=res.skipped[runtime])
+            raise _Fail("runtime_missing", label=label)
+        return self._run(f"has_runtime({runtime!r})", run)
+
+    def outputs_match(self) -> "Expectation":
+        """Every runtime's outputs matched eager's before timing."""
+        def run():
+            res = self._need(_is_bench, "need_bench")
+            bad = sorted({r.label for r in res.rows if not r.ok})
+            if bad:
+                raise _Fail("match_bad", which=", ".join(bad))
+            return "match_ok", {}
+        return self._run("outputs_match", run)
+
+    def fastest(self, answer, batch: int) -> "Expectation":
+        """``answer`` names the runtime with the lowest median latency at ``batch``
+        (its key, ``predictor_onednn``, or its label, ``Paddle Inference + oneDNN``), among
+        the runtimes whose outputs matched eager. Answers depend on the machine, so they
+        are checked against this benchmark's own table."""
+        def run():
+            text = _given(answer)
+            res = self._need(_is_bench, "need_bench")
+            rows = [r for r in res.rows if r.batch == batch and r.ok]
+            if not rows:
+                raise _Fail("no_batch", batch=batch)
+            names = {_norm(r.runtime): r for r in rows}
+            names.update({_norm(r.label): r for r in rows})
+            given = _norm(text)
+            if given not in names:
+                raise _Fail("fastest_unknown", answer=text, names=", ".join(r.runtime for r in rows))
+            best = min(rows, key=lambda r: r.median_s)
+            if names[given].runtime != best.runtime:
+                raise _Fail("fastest_wrong", answer=text, batch=batch)
+            return "fastest_ok", {"answer": best.label, "batch": batch}
+        return self._run("fastest", run)
+
+    # -- values --------------------------------------------------------------------------
+    def close_to(self, other, atol: float = 1e-5) -> "Expectation":
+        """The values (a Tensor, an array, or the name of one) equal ``other`` within
+        ``atol``: same shape, max abs difference at most ``atol``."""
+        ref = _lookup(other) if isinstance(other, str) else other
+
+        def run():
+            import numpy as np
+
+            if isinstance(ref, _Missing):
+                raise _Fail("missing", name=ref.name)
+            a, b = _array(self._obj), _array(ref)
+            if a is None or b is None:
+                raise _Fail("wrong_kind", need=_t("need_values", self.lang), name=self.label,
+                            got=_type_name(self._obj if a is None else ref))
+            if a.shape != b.shape:
+                raise _Fail("close_shape", a=list(a.shape), b=list(b.shape))
+            diff = float(np.max(np.abs(a.astype("float64") - b.astype("float64")))) if a.size else 0.0
+            if not diff <= atol or math.isnan(diff):
+                raise _Fail("close_far", diff=f"{diff:.3g}", atol=f"{atol:g}")
+            return "close_ok", {"diff": f"{diff:.3g}"}
+        return self._run("close_to", run)
+
+    # -- display -------------------------------------------------------------------------
+    def summary(self) -> str:
+        """The verdict in one sentence."""
+        lang = self.lang
+        n = len(self.lines)
+        p = sum(1 for c in self.lines if c.status == PASS)
+        s = sum(1 for c in self.lines if c.status == SKIP)
+        if not n:
+            return _t("nothing", lang)
+        verdict = self.verdict
+        if verdict == "partial":
+            return _t("pass_some_skipped", lang, p=p, s=s)
+        if verdict == PASS:
+            return _t("one_pass", lang) if p == 1 else _t("all_pass", lang, n=p)
+        return _t("not_yet", lang, p=p, n=n)
+
+    def __repr__(self) -> str:
+        try:
+            lang = self.lang
+            verdict = _t(f"verdict_{self.verdict}", lang)
+            sep = "：" if lang == "zh" else ": "
+            head = f"{_t('title', lang)}{sep}{self.label} — {verdict}"
+            marks = {PASS: "✔", FAIL: "✘", SKIP: "–"}
+            body = "\n".join(f"  {marks[c.status]} {c.message}" for c in self.lines)
+            return f"{head}\n{body}\n{self.summary()}"
+        except Exception:
+            return f"<Expectation {self.label}>"
+
+    def _repr_html_(self) -> str:
+        try:
+            return self._html()
+        except Exception:
+            return f"<pre>{esc(repr(self))}</pre>"
+
+    def _html(self) -> str:
+        lang = self.lang
+        state = self.verdict
+        verdict = _t(f"verdict_{state}", lang)
+        marks = {PASS: ("✔", "#1a7f37"), FAIL: ("✘", "#cf222e"), SKIP: ("–", "#57606a")}
+        items = "".join(
+            f'<li class="d2s-lab-item d2s-lab-item-{c.status}" style="list-style:none;margin:2px 0">'
+            f'<span style="color:{marks[c.status][1]};font-weight:700">{marks[c.status][0]}</span> '
+            f"{_inline_code(c.message)}</li>" for c in self.lines)
+        border, bg = {PASS: ("#1a7f37", "#dafbe1"), FAIL: ("#cf222e", "#fff1f0")}.get(state, ("#9a6700", "#fff8c5"))
+        sep = "：" if lang == "zh" else ": "
+        return (f'<div class="d2s-lab-check d2s-lab-{state}" lang="{esc(lang)}" '
+                f'style="border:1px solid {border};background:{bg};border-radius:6px;padding:6px 10px;'
+                f'margin:4px 0;font-family:-apple-system,\'Segoe UI\',Roboto,\'Noto Sans SC\',sans-serif;'
+                f'font-size:13px;color:#1f2328">'
+                f'<div><b>{esc(_t("title", lang))}{sep}{esc(self.label)} — {esc(verdict)}</b></div>'
+                f'<ul style="margin:4px 0;padding-left:4px">{items}</ul>'
+                f'<div class="d2s-lab-verdict">{esc(self.summary())}</div></div>')
+
+
+def _inline_code(message: str) -> str:
+    """Escaped HTML of a message, with `backticked` parts as <code>."""
+    parts = message.split("`")
+    return "".join(f"<code>{esc(p)}</code>" if i % 2 else esc(p) for i, p in enumerate(parts))
+
+
+def _major(version: str) -> Optional[int]:
+    head = str(version or "").split(".")[0]
+    if not head.isdigit():
+        return None
+    major = int(head)
+    return 3 if major == 0 else major  # develop builds report 0.0.0 and are Paddle 3 code
+
+
+def _array(value):
+    import numpy as np
+
+    if value is None:
+        return None
+    if hasattr(value, "numpy") and callable(value.numpy):
+        value = value.numpy()
+    try:
+        arr = np.asarray(value)
+    except Exception:
+        return None
+    return arr if arr.dtype.kind in "biufc" else None
+
+
+def _lookup(name: str, depth: int = 3):
+    ns = _caller_namespace(depth)
+    return ns[name] if name in ns else _Missing(name)
+
+
+def answer(name: str):
+    """The value the student stored under ``name`` in the notebook, for the checks that
+    take an answer: ``lab.expect("ex1").step(lab.answer("answer3"), writes="_jst.While")``.
+    When the name does not exist yet, the check says "run the exercise cell first"
+    instead of Python raising a ``NameError``."""
+    return _lookup(str(name).strip())
+
+
+def _given(value) -> str:
+    """The student's answer as text; a friendly failure when it is missing or empty."""
+    if isinstance(value, _Missing):
+        raise _Fail("missing", name=value.name)
+    text = str(value if value is not None else "").strip()
+    if not text:
+        raise _Fail("answer_empty")
+    return text
+
+
+def expect(obj, lang: Optional[str] = None) -> Expectation:
+    """Start the checks of an exercise.
+
+    ``obj`` is what the exercise produced — a ``Conversion`` (``%%to_static ... --as
+    ex1``), a saved model read with ``d2s_lab.read_saved``, a ``BenchResult``
+    (``%d2s_bench --as ex6``), a Tensor or array — or, better, its *name* as a string
+    (``lab.expect("ex1")``): then a missing result gives a friendly "run the exercise
+    cell first" instead of a ``NameError``. ``lang`` overrides ``%d2s_lang``.
+
+    Example::
+
+        lab.expect("ex1").converted().has_op("while").output(shape=[None, 10])
+    """
+    if isinstance(obj, str):
+        name = obj.strip()
+        value = _lookup(name)
+        if isinstance(value, _Missing):
+            return Expectation(None, name, lang, problem=("missing", {"name": name}))
+        return Expectation(value, name, lang)
+    label = getattr(obj, "name", None) if _is_conversion(obj) or _is_bench(obj) else None
+    return Expectation(obj, str(label or type(obj).__name__), lang)
+
+
+def expect_saved(path, lang: Optional[str] = None) -> Expectation:
+    """Start the checks of a model saved with ``paddle.jit.save`` (or ``--save``) at
+    ``path`` (the prefix, or its ``.json``/``.pdmodel``). The files are read as
+    ``%d2s_show`` reads them, without running anything; when none is there the other
+    checks read "not checked yet"."""
+    from d2s_lab.core.saved.model import read_saved
+
+    label = os.path.basename(str(path).rstrip("/\\")) or str(path)
+    try:
+        sm = read_saved(path)
+    except Exception as exc:
+        problem = getattr(exc, "problem", None) or getattr(exc, "message", None) or type(exc).__name__
+        return Expectation(None, label, lang, problem=("saved_missing", {"path": label, "problem": problem}))
+    exp = Expectation(sm, label, lang)
+    files = ", ".join(os.path.basename(p) for p, _ in sm.files) or os.path.basename(sm.path)
+    exp.lines.append(CheckLine("saved", PASS, _t("saved_ok", exp.lang, files=files)))
+    return exp

@@ -1,0 +1,325 @@
+"""``make labs``: run the teaching labs headless; write handouts and student copies.
+
+    python -m d2s_lab.teaching.handouts                     # every lab, in English and in Chinese
+    python -m d2s_lab.teaching.handouts --quick --lang en   # CI: quick mode, English only
+    python -m d2s_lab.teaching.handouts --only 02 --lang zh # one lab
+    python -m d2s_lab.teaching.handouts --labs my_labs/     # your own labs, written the same way
+
+The labs are ``notebooks/labs/NN_*.ipynb``: bilingual teacher notebooks (markdown cells
+tagged ``en`` or ``zh``), with the answers in cells tagged ``solution`` and the
+self-checks in cells tagged ``check``. For each lab and language this writes, under
+``build/labs/`` (``--out``):
+
+* ``NN_name.LANG.html``: the handout, the lab executed with its solutions in a fresh
+  ``d2s_lab`` kernel of this Python and exported by nbconvert. It reads offline and
+  without JavaScript (no scripts from the internet, graphs as inline SVG);
+* ``teacher/NN_name.LANG.ipynb``: that executed notebook (signed, as a live run is);
+* ``student/NN_name.LANG.ipynb``: the student copy: outputs cleared, each solution
+  replaced by a "your code here" placeholder (or the cell's starter code);
+* ``index.html`` (links to all of them) and ``summary.json`` (run time, checks passed).
+
+Exit status 1 when a cell raised or a self-check did not pass: with their solutions,
+every check of every lab must pass.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import html
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Dict, List, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+LABS_DIR = ROOT / "notebooks" / "labs"
+LANGS = ("en", "zh")
+SOLUTION_TAG, CHECK_TAG = "solution", "check"
+BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+PLACEHOLDER = {"en": "# Your code here", "zh": "# 在这里写你的代码"}
+# The self-check box's class names its verdict: d2s-lab-pass, d2s-lab-fail or d2s-lab-partial.
+_VERDICT = re.compile(r'class="d2s-lab-check d2s-lab-(pass|fail|partial)"')
+_LANG_LINE = re.compile(r"^%d2s_lang\s+\S+\s*$", re.M)
+
+# nbconvert's lab template without what would be fetched from the internet (require.js,
+# MathJax, Mermaid, the widget manager): a handout reads offline and without scripts.
+_OFFLINE_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{% block jupyter_widgets %}{% endblock jupyter_widgets %}
+"""
+
+
+def lab_files(folder: Path = LABS_DIR) -> List[Path]:
+    """The lab notebooks, in course order (``NN_name.ipynb``)."""
+    return sorted(p for p in Path(folder).glob("[0-9][0-9]_*.ipynb") if p.is_file())
+
+
+def _tags(cell) -> List[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def read_lab(path):
+    import nbformat
+
+    return nbformat.read(str(path), as_version=4)
+
+
+def localize(nb, lang: str):
+    """A copy of the bilingual notebook ``nb`` in one language: markdown cells tagged for
+    the other language are dropped, and the setup cell's ``%d2s_lang`` line is set."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+    out = copy.deepcopy(nb)
+    others = set(LANGS) - {lang}
+    out.cells = [c for c in out.cells if not (others & set(_tags(c)))]
+    for c in out.cells:
+        if c.cell_type == "code":
+            c.source = _LANG_LINE.sub(f"%d2s_lang {lang}", c.source)
+    out.metadata.setdefault("d2s_lab", {})["lang"] = lang
+    return out
+
+
+def _strip_solution(source: str, placeholder: str) -> str:
+    """``source`` with each BEGIN/END SOLUTION region replaced by ``placeholder``
+    (indented as the BEGIN line)."""
+    lines, out, inside = source.splitlines(), [], False
+    for line in lines:
+        stripped = line.strip()
+        if stripped.startswith(BEGIN):
+            inside = True
+            out.append(line[: len(line) - len(line.lstrip())] + placeholder)
+        elif stripped.startswith(END):
+            inside = False
+        elif not inside:
+            out.append(line)
+    return "\n".join(out)
+
+
+def without_markers(nb):
+    """A copy of ``nb`` without the BEGIN/END SOLUTION marker lines (what is executed
+    and handed out: the worked lab)."""
+    out = copy.deepcopy(nb)
+    for c in out.cells:
+        if c.cell_type == "code" and BEGIN in c.source:
+            c.source = "\n".join(ln for ln in c.source.splitlines()
+                                 if not ln.strip().startswith((BEGIN, END)))
+    return out
+
+
+def student_copy(nb, lang: str):
+    """The student's copy of a (localized) teacher notebook: outputs and execution counts
+    cleared; each ``solution`` cell's answer replaced by its starter code (cell metadata
+    ``d2s_lab.student``), else by the BEGIN/END SOLUTION regions' placeholder, else by a
+    placeholder cell."""
+    out = copy.deepcopy(nb)
+    placeholder = PLACEHOLDER.get(lang, PLACEHOLDER["en"])
+    for c in out.cells:
+        if c.cell_type != "code":
+            continue
+        c.outputs, c.execution_count = [], None
+        meta = c.metadata
+        if SOLUTION_TAG in _tags(c):
+            starter = meta.get("d2s_lab", {}).get("student")
+            if starter is not None:
+                c.source = starter
+            elif BEGIN in c.source:
+                c.source = _strip_solution(c.source, placeholder)
+            else:
+                c.source = placeholder
+            meta["tags"] = [t for t in _tags(c) if t != SOLUTION_TAG] + ["exercise"]
+            meta.pop("d2s_lab", None)
+    out.metadata.get("d2s_lab", {}).pop("solutions", None)
+    return out
+
+
+def check_verdict(cell) -> str:
+    """The verdict a self-check cell shows: ``pass``, ``fail``, ``partial`` (some parts
+    cannot be checked on this Paddle) or ``none`` (no self-check box)."""
+    shown = " ".join(str(o.get("data", {}).get("text/html", "")) for o in cell.get("outputs", []))
+    found = _VERDICT.findall(shown)
+    return "fail" if "fail" in found else (found[-1] if found else "none")
+
+
+def check_outcomes(nb) -> Dict[str, object]:
+    """What the executed notebook's self-check cells and errors say: ``{"checks": n,
+    "passed": n, "partial": n, "failed": [cell numbers], "errors": [cell numbers]}``
+    (cells numbered from 1 among code cells; a check cell without a box counts as failed)."""
+    checks, passed, partial, failed, errors = 0, 0, 0, [], []
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for k, c in enumerate(code, 1):
+        outputs = c.get("outputs", [])
+        if any(o.get("output_type") == "error" for o in outputs):
+            errors.append(k)
+        if CHECK_TAG in _tags(c):
+            checks += 1
+            verdict = check_verdict(c)
+            if verdict == "pass":
+                passed += 1
+            elif verdict == "partial":
+                partial += 1
+            else:
+                failed.append(k)
+    return {"checks": checks, "passed": passed, "partial": partial, "failed": failed, "errors": errors}
+
+
+def execute(nb, work_dir: Path, quick: bool = False, cell_timeout: int = 300, progress: bool = True,
+            allow_errors: bool = False):
+    """Run ``nb`` in a fresh ``d2s_lab`` kernel of this Python (cwd ``work_dir``;
+    ``$D2S_OUT`` = ``work_dir``, ``$D2S_QUICK`` from ``quick``); return the executed
+    notebook and the seconds it took. Raises nbclient's CellExecutionError when a cell
+    fails, unless ``allow_errors``."""
+    from nbclient import NotebookClient
+
+    from d2s_lab.teaching.demo import venv_kernel_manager
+
+    work_dir = Path(work_dir).resolve()
+    work_dir.mkdir(parents=True, exist_ok=True)
+    nb = copy.deepcopy(nb)
+    env = dict(os.environ, D2S_OUT=str(work_dir), D2S_QUICK="1" if quick else "0",
+               GLOG_minloglevel=os.environ.get("GLOG_minloglevel", "2"),
+               MPLBACKEND="module://matplotlib_inline.backend_inline")
+    code_cells = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    t0 = time.perf_counter()
+
+    def on_cell_execute(cell, cell_index, **_):
+        if progress and cell_index in code_cells:
+            first = next((ln for ln in cell.source.splitlines() if ln.strip()), "")
+            print(f"    [{time.perf_counter() - t0:5.1f} s] cell {code_cells.index(cell_index) + 1}/"
+                  f"{len(code_cells)}: {first[:64]}", flush=True)
+
+    client = NotebookClient(nb, km=venv_kernel_manager(), timeout=cell_timeout, allow_errors=allow_errors,
+                            resources={"metadata": {"path": str(work_dir)}},
+                            on_cell_execute=on_cell_execute)
+    try:
+        client.execute(env=env, cleanup_kc=True)  # our own KernelManager: shut its kernel down too
+    except Exception as exc:
+        exc.notebook = nb  # executed up to the failing cell
+        raise
+    return nb, time.perf_counter() - t0
+
+
+def handout_html(nb, path) -> str:
+    """The executed notebook as one HTML file that reads offline: nbconvert's lab
+    template without scripts from the internet; graphs stay inline SVG."""
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(extra_loaders=[DictLoader({"d2s_handout.html.j2": _OFFLINE_TEMPLATE})],
+                            template_file="d2s_handout.html.j2")
+    body, _ = exporter.from_notebook_node(nb)
+    Path(path).write_text(body, encoding="utf-8")
+    return str(path)
+
+
+def _title(nb, lang: str, fallback: str) -> str:
+    return nb.metadata.get("d2s_lab", {}).get("title", {}).get(lang) or fallback
+
+
+def _index_page(rows: List[dict]) -> str:
+    def link(href, text):
+        return f'<a href="{html.escape(href, quote=True)}">{html.escape(text)}</a>'
+
+    body = "".join(
+        f"<tr><td>{html.escape(r['lab'])}</td><td>{html.escape(r['lang'])}</td>"
+        f"<td>{html.escape(r['title'])}</td><td>{link(r['handout'], 'handout')}</td>"
+        f"<td>{link(r['student'], 'student copy')}</td><td>{r['seconds']:.0f} s</td>"
+        f"<td>{r['passed']}/{r['checks']}</td></tr>" for r in rows)
+    return ("<!doctype html><meta charset='utf-8'><title>d2s_lab teaching labs</title>"
+            "<style>body{font-family:sans-serif;margin:2em}td,th{border:1px solid #ccc;padding:3px 8px}"
+            "table{border-collapse:collapse}</style><h1>d2s_lab teaching labs · 动转静教学实验</h1>"
+            "<table><tr><th>lab</th><th>lang</th><th>title</th><th>handout</th><th>student</th>"
+            f"<th>run time</th><th>checks</th></tr>{body}</table>")
+
+
+def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool = False,
+          progress: bool = True, folder: Path = LABS_DIR) -> List[dict]:
+    """Run every lab of ``folder`` (or those whose number or name is in ``only``) in each
+    language; write handouts, executed teacher copies and student copies under ``out``.
+    Returns one summary row per lab and language."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    out = Path(out).resolve()
+    for sub in ("teacher", "student", "work"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    rows = []
+    for path in lab_files(folder):
+        stem = path.stem
+        if only and not any(stem == o or stem.startswith(f"{o}_") or stem.split("_", 1)[0] == o for o in only):
+            continue
+        source = read_lab(path)
+        for lang in langs:
+            name = f"{stem}.{lang}"
+            teacher = localize(source, lang)
+            nbformat.write(student_copy(teacher, lang), str(out / "student" / f"{name}.ipynb"))
+            teacher = without_markers(teacher)
+            if progress:
+                print(f"{name}: running ({'quick' if quick else 'full'} mode)...", flush=True)
+            error, started = "", time.perf_counter()
+            try:
+                executed, seconds = execute(teacher, out / "work" / name, quick=quick, progress=progress)
+            except Exception as exc:  # a failing cell: keep what ran, report it
+                executed = getattr(exc, "notebook", None) or teacher
+                seconds, error = time.perf_counter() - started, f"{type(exc).__name__}: {str(exc)[-1500:]}"
+            NotebookNotary().sign(executed)
+            nbformat.write(executed, str(out / "teacher" / f"{name}.ipynb"))
+            handout_html(executed, out / f"{name}.html")
+            res = check_outcomes(executed)
+            row = {"lab": stem, "lang": lang, "title": _title(source, lang, stem), "seconds": seconds,
+                   "handout": f"{name}.html", "student": f"student/{name}.ipynb",
+                   "teacher": f"teacher/{name}.ipynb", "error": error, **res}
+            rows.append(row)
+            if progress:
+                status = "ok" if _ok(row) else "FAILED"
+                print(f"{name}: {status} in {seconds:.1f} s, checks {res['passed']}/{res['checks']}"
+                      + (f", failed check cells {res['failed']}" if res["failed"] else "")
+                      + (f", cells with errors {res['errors']}" if res["errors"] else "")
+                      + (f"\n    {error}" if error else ""), flush=True)
+    (out / "index.html").write_text(_index_page(rows), encoding="utf-8")
+    (out / "summary.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False), encoding="utf-8")
+    return rows
+
+
+def _ok(row: dict) -> bool:
+    return not row["error"] and not row["errors"] and not row["failed"] and row["checks"] > 0 \
+        and row["passed"] + row["partial"] == row["checks"]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.handouts", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="quick mode (D2S_QUICK=1): shorter benchmarks, as CI runs them")
+    parser.add_argument("--lang", default=",".join(LANGS), help="languages, comma separated (default en,zh)")
+    parser.add_argument("--only", default="", help="lab numbers or names, comma separated (default: all)")
+    parser.add_argument("--out", default=str(ROOT / "build" / "labs"), help="output folder (default build/labs)")
+    parser.add_argument("--labs", default=str(LABS_DIR),
+                        help="folder of NN_name.ipynb lab notebooks (default notebooks/labs)")
+    args = parser.parse_args(argv)
+    langs = [x.strip() for x in args.lang.split(",") if x.strip()]
+    bad = [x for x in langs if x not in LANGS]
+    if bad or not langs:
+        parser.error(f"--lang: use {', '.join(LANGS)}")
+    only = [x.strip() for x in args.only.split(",") if x.strip()] or None
+    t0 = time.perf_counter()
+    rows = build(Path(args.out), langs, only, quick=args.quick, folder=Path(args.labs))
+    if not rows:
+        print("No lab matched.", file=sys.stderr)
+        return 1
+    failed = [f"{r['lab']}.{r['lang']}" for r in rows if not _ok(r)]
+    print(f"\n{len(rows)} lab run(s) in {time.perf_counter() - t0:.0f} s; handouts in {Path(args.out).resolve()}")
+    for r in rows:
+        partial = f" ({r['partial']} partly not checked on this Paddle)" if r["partial"] else ""
+        print(f"  {r['lab']}.{r['lang']}: {r['seconds']:5.1f} s, checks {r['passed']}/{r['checks']} pass{partial}")
+    if failed:
+        print(f"Not passing: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

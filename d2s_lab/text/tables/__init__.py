@@ -1,0 +1,1 @@
+"""The catalogue's entries, one module per area (see :mod:`d2s_lab.text.lookup`)."""

@@ -1,0 +1,283 @@
+"""Build Graphviz DOT text for a :class:`~d2s_lab.core.graph.model.Graph`.
+
+One node per op, shaped and coloured by category; the label holds the short op
+name, key attributes, folded parameters/constants and the output shapes (shapes
+live in the producer's label, never on edges). Layers become clusters (or one
+collapsed node each, by ``depth``), ``if``/``while`` sub-blocks nested clusters.
+Everything user-controlled is escaped for DOT strings and HTML-like labels.
+
+The parts: :mod:`.dot_labels` (folding and label text), :mod:`.dot_layout`
+(what is drawn at a depth), :mod:`.dot_escape` (escaping); this module writes the DOT.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Optional
+
+from d2s_lab.core.graph.model import Graph, Op
+from d2s_lab.core.graph.ops import CATEGORY_LABELS, is_output_op
+from d2s_lab.core.options import ViewOptions
+from d2s_lab.core.graph.shapes import shape_and_dtype
+from d2s_lab.viz.dot.escape import dot_str, html_label, html_text
+from d2s_lab.viz.dot.labels import Folds, GraphIndex, Labeller, clip, op_counts_text
+from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout
+from d2s_lab.viz.dot.wrap import Wrap, label_size, wrap_edges
+from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
+
+# Above this many nodes dot gets iteration limits: a bounded, slightly less tidy layout.
+LIMIT_NODES = 250
+DOT_LIMITS = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.3"}
+_HIGHLIGHT = f' color="{HIGHLIGHT_COLOR}" penwidth=3'
+_NODE = re.compile(r"\s*(\w+) \[id=")
+# A collapsed layer whose ops carry marks of different colours (amber).
+MIXED_MARK_COLOR = "#bf8700"
+
+
+@dataclass
+class DotGraph:
+    """DOT text plus what went into it (for the view's caption and the tests)."""
+
+    dot: str
+    nodes: int
+    edges: int
+    clusters: int
+    depth: Depth  # the depth drawn
+    requested_depth: Depth
+    auto_collapsed: bool = False
+    full_cost: int = 0  # layout cost at the requested depth
+    cost: int = 0  # layout cost of what is drawn
+    limited: bool = False  # dot iteration limits in use
+    categories: list[str] = field(default_factory=list)
+    max_depth: int = 0  # deepest layer nesting in the graph
+    highlighted: int = 0
+    marked: int = 0  # ops drawn with a colour from ``marks``
+    shown_nodes: int = 0  # when the drawing was cut short to fit the budget: nodes drawn
+    total_nodes: int = 0  # ... of this many
+    columns: int = 1  # a long chain wrapped into columns (rows for LR)
+
+    @property
+    def cut(self) -> bool:
+        """Only the first ops were drawn (the rest did not fit the layout budget)."""
+        return self.total_nodes > 0
+
+
+def build_dot(
+    graph: Graph,
+    view: Optional[ViewOptions] = None,
+    highlight: Optional[Iterable[int]] = None,
+    title: Optional[str] = None,
+    marks: Optional[Mapping[int, str]] = None,
+    opened: Optional[Iterable[str]] = None,
+) -> DotGraph:
+    """DOT text for ``graph`` drawn as ``view`` says (depth, params, constants, rankdir,
+    budget; see :func:`d2s_lab.viz.graph_view.draw_graph`).
+
+    ``view.budget`` bounds the layout cost (nodes + edges + clusters); a drawing over
+    it is collapsed to the deepest layer depth that fits (``None``: no limit).
+    ``highlight``: op ids to mark; ``title``: drawn above the graph; ``marks``: op id ->
+    colour (``#rrggbb``) of its border and fill (a collapsed layer takes its ops' colour,
+    :data:`MIXED_MARK_COLOR` when they differ); ``highlight`` wins over it; ``opened``:
+    exactly these layer paths drawn open, every other layer one node (instead of
+    ``view.depth``; what :class:`~d2s_lab.viz.explorer.GraphExplorer` shows).
+    """
+    view = view or ViewOptions()
+    index = GraphIndex(graph)
+    folds = Folds(index, view.params, view.constants)
+    layout = choose_layout(index, folds, view.depth, view.budget,
+                           frozenset(opened) if opened is not None else None)
+    emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
+                       {int(k): str(c) for k, c in (marks or {}).items()})
+    return emitter.emit(view.rankdir, title, layout, view.wrap)
+
+
+def _node_style(category: str) -> str:
+    color = CATEGORY_COLORS.get(category, CATEGORY_COLORS["other"])
+    shape = CATEGORY_SHAPES.get(category, "box")
+    style = "filled"
+    if shape == "rounded":
+        shape, style = "box", "filled,rounded"
+    elif shape == "dashed":
+        shape, style = "box", "filled,dashed"
+    # cds (the input arrow) has slanted ends: give its label room to stay inside.
+    margin = ' margin="0.2,0.1"' if shape == "cds" else ""
+    return f'shape={shape} style="{style}" fillcolor="{tint(color)}" color="{color}"{margin}'
+
+
+def _mark_attrs(color: str) -> str:
+    return f" color={dot_str(color)} fillcolor={dot_str(tint(color, 0.78))} penwidth=3"
+
+
+def _tooltip(op: Op) -> str:
+    where = str(op.source) if op.source is not None else "line unknown"
+    return f"{op.name} · layer {op.layer or '(top level)'} · {where}"
+
+
+def _graph_attrs(rankdir: str, limited: bool) -> list[str]:
+    limits = "".join(f" {k}={v}" for k, v in DOT_LIMITS.items()) if limited else ""
+    return [
+        f'graph [rankdir={rankdir} fontname="Helvetica" fontsize=11 nodesep=0.2 ranksep=0.28 '
+        f'newrank=true bgcolor="transparent" outputorder=edgesfirst{limits}]',
+        'node [fontname="Helvetica" fontsize=10 margin="0.08,0.05" height=0.3 penwidth=1]',
+        'edge [arrowsize=0.5 color="#6e7781" penwidth=0.8]',
+    ]
+
+
+class _Emitter:
+    """Writes one plan as DOT lines, counting clusters, categories and highlights."""
+
+    def __init__(self, plan: Plan, labels: Labeller, highlight: set[int],
+                 marks: Optional[dict[int, str]] = None):
+        self.plan = plan
+        self.labels = labels
+        self.highlight = highlight
+        self.marks = marks or {}
+        self.marked = 0
+        self.lines: list[str] = []
+        self.clusters = 0
+        self.categories: set[str] = set()
+        self.highlighted = 0
+        self.outputs_drawn = 0
+        self.output_ops = sum(1 for o in plan.index.ops.values() if is_output_op(o.name))
+
+    def emit(self, rankdir: str, title: Optional[str], layout: Layout, wrap: bool = True) -> DotGraph:
+        plan = self.plan
+        edges = plan.edges()
+        nodes = plan.node_count()
+        limited = nodes > LIMIT_NODES
+        self.lines = ["digraph G {", *_graph_attrs(rankdir, limited)]
+        if title:
+            self.lines.append(f"labelloc=t label=<<B>{html_text(title)}</B>>")
+        self.tree(plan.tree, "", layout.auto_collapsed)
+        self.output_marks()
+        wrap = wrap_edges(plan, edges, self.node_sizes(), rankdir) if wrap else Wrap()
+        self.lines.extend(f"{src} -> {dst}" for src, dst in edges if (src, dst) not in wrap.edges)
+        self.lines.extend(wrap.dot_lines())
+        self.lines.append("}")
+        return DotGraph(
+            dot="\n".join(self.lines) + "\n", nodes=nodes, edges=len(edges), clusters=self.clusters,
+            depth=plan.depth, requested_depth=layout.requested_depth,
+            auto_collapsed=layout.auto_collapsed, full_cost=layout.full_cost,
+            cost=nodes + len(edges) + 2 * self.clusters, limited=limited,
+            categories=[c for c in CATEGORY_LABELS if c in self.categories],
+            max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
+            shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
+            columns=len(wrap.crossing) + 1,
+        )
+
+    def node_sizes(self) -> dict[str, tuple[float, float]]:
+        """Rough sizes (points) of the nodes written so far, by node name."""
+        sizes = {}
+        for line in self.lines:
+            m = _NODE.match(line)
+            if m:
+                sizes[m.group(1)] = label_size(line)
+        return sizes
+
+    def _open_cluster(self, indent: str, attrs: str) -> None:
+        self.clusters += 1
+        self.lines.append(f"{indent}subgraph cluster_{self.clusters} {{")
+        self.lines.append(f"{indent}  {attrs}")
+
+    def tree(self, t: LayerTree, indent: str, auto: bool) -> None:
+        for kind, item in t.items:
+            if kind == "op":
+                self.op_node(item, indent)
+            else:
+                self.layer_node(item, indent, auto)
+        for key, child in t.children.items():
+            self._open_cluster(indent, f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
+                                       f'label=<{html_text(self.plan.layer_title(key))}> '
+                                       'labeljust=l style="rounded" '
+                                       f'color="{tint(LAYER_COLOR, 0.4)}" fontcolor="{LAYER_COLOR}" '
+                                       "fontsize=9")
+            self.tree(child, indent + "  ", auto)
+            self.lines.append(f"{indent}}}")
+
+    def op_node(self, op: Op, indent: str) -> None:
+        self.categories.add(op.category)
+        if is_output_op(op.name):
+            self.output_node(op, indent)
+            return
+        cls = "d2s-op" + (f" d2s-line-{op.source.line}" if op.source is not None else "")
+        extra = ""
+        if op.id in self.highlight:
+            extra = _HIGHLIGHT
+            self.highlighted += 1
+        elif op.id in self.marks:
+            extra = _mark_attrs(self.marks[op.id])
+            self.marked += 1
+        self.lines.append(
+            f'{indent}o{op.id} [id="d2s-op-{op.id}" class="{cls}" {_node_style(op.category)}'
+            f"{extra} tooltip={dot_str(_tooltip(op))} label={self.labels.op_label(op)}]"
+        )
+        for blk in op.blocks:
+            self._open_cluster(indent, f'label=<{html_text(op.short_name + " · " + blk.label)}> '
+                                       f'style="dashed,rounded" color="{CATEGORY_COLORS["control"]}" '
+                                       "fontsize=9")
+            for inner in self.plan.shown(blk.ops):
+                self.op_node(inner, indent + "  ")
+            self.lines.append(f"{indent}}}")
+
+    def output_node(self, op: Op, indent: str) -> None:
+        """An op handing a result out (shadow_output, fetch), drawn as an output arrow."""
+        self._output_line(indent, f"o{op.id}", op.inputs[0] if op.inputs else None, self.outputs_drawn)
+
+    def _output_line(self, indent: str, node: str, vid, k: int) -> None:
+        v = self.plan.index.graph.values.get(vid) if vid is not None else None
+        shape = shape_and_dtype(v.shape, v.dtype) if v else ""
+        total = len(self.plan.index.out_marks) + self.output_ops
+        head = "output" + (f" {k}" if total > 1 else "")
+        data = CATEGORY_COLORS["data"]
+        self.lines.append(
+            f'{indent}{node} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
+            f'style=filled fillcolor="{tint(data, 0.55)}" color="{data}" '
+            f"tooltip={dot_str('graph output ' + str(k) + ' ' + shape)} label={html_label(head, [])}]"
+        )
+        self.outputs_drawn += 1
+        self.categories.add("data")
+
+    def layer_node(self, name: str, indent: str, auto: bool) -> None:
+        plan, labels = self.plan, self.labels
+        ops = plan.groups[name]
+        path = plan.group_path[name]
+        key = plan.group_levels[name][-1]  # path#2: the layer's second call
+        shown = plan.shown(ops)
+        ins, outs = plan.layer_io(name)
+        if not shown and not ins and not outs:
+            return  # only ops folded into other labels (a bias reshaped for a fused op)
+        rows = [clip(op_counts_text(shown), 52)]
+        pl = labels.param_line(ops)
+        if pl:
+            rows.append(clip(pl, 52))
+        rows += ["in " + t for t in labels.value_lines(ins)]
+        rows += ["out " + t for t in labels.value_lines(outs)]
+        lines = sorted({o.source.line for o in ops if o.source is not None})[:20]
+        cls = "d2s-layer" + "".join(f" d2s-line-{n}" for n in lines)
+        marked = {o.id for o in ops} & self.highlight
+        extra = ""
+        if marked:
+            extra = _HIGHLIGHT
+            self.highlighted += len(marked)
+        else:
+            colors = [self.marks[o.id] for o in ops if o.id in self.marks]
+            if colors:
+                extra = _mark_attrs(colors[0] if len(set(colors)) == 1 else MIXED_MARK_COLOR)
+                self.marked += len(colors)
+        depth = plan.depth
+        hint = ("; draw with depth='all' to expand" if depth == "all" or auto
+                else f"; draw with depth={depth + 1} or 'all' to expand")
+        tip = f"layer {path}: {len(shown)} ops{hint}"
+        self.lines.append(
+            f'{indent}{name} [id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
+            f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '
+            f"tooltip={dot_str(tip)} label={html_label(plan.layer_title(key), rows)}]"
+        )
+
+    def output_marks(self) -> None:
+        for k, vid in enumerate(self.plan.index.out_marks):  # edges name them out{k}
+            self._output_line("", f"out{k}", vid, self.outputs_drawn)
+
+
+__all__ = ["DOT_LIMITS", "LIMIT_NODES", "MIXED_MARK_COLOR", "DotGraph", "build_dot"]

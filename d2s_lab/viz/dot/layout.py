@@ -1,0 +1,321 @@
+"""What is drawn at one layer depth: which node stands for each op, the cluster tree,
+the edges, and the layout cost that decides when a drawing is collapsed.
+
+Ops in layers deeper than the depth are grouped into one node per layer
+(``L1``, ``L2``, ...); the others are drawn as themselves (``o<op id>``) inside
+nested layer clusters.  Folded ops and plumbing (:data:`~d2s_lab.core.graph.ops.TRANSPARENT_OPS`)
+get no node: edges pass through them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from d2s_lab.core.graph.model import Op
+from d2s_lab.core.graph.ops import is_transparent
+from d2s_lab.viz.dot.labels import Folds, GraphIndex
+
+Depth = Union[int, str]  # 1, 2, ... or "all"
+
+
+def layer_levels(layer: str) -> list[str]:
+    """``blocks.0.body.1`` -> ``["blocks.0", "blocks.0.body.1"]``: list indices
+    belong to their container, so a LayerList's items are one level."""
+    if not layer:
+        return []
+    out, cur = [], []
+    for part in layer.split("."):
+        if part.isdigit() and cur:
+            cur.append(part)
+            out[-1] = ".".join(cur)
+        else:
+            cur.append(part)
+            out.append(".".join(cur))
+    return out
+
+
+class LayerTree:
+    """Nested layer clusters: ``items`` drawn here (``("op", Op)`` or ``("layer", node
+    name)``), ``children`` by layer path."""
+
+    def __init__(self, key: str):
+        self.key = key
+        self.items: list[tuple] = []
+        self.children: dict[str, LayerTree] = {}
+
+    def at(self, path: list[str]) -> LayerTree:
+        t = self
+        for p in path:
+            if p not in t.children:
+                t.children[p] = LayerTree(p)
+            t = t.children[p]
+        return t
+
+    def count(self) -> int:
+        """Clusters below this one."""
+        return sum(1 + c.count() for c in self.children.values())
+
+
+def call_keys(top_ops: list[Op], levels: dict[int, list[str]]) -> tuple[dict, dict]:
+    """``({op id: keys}, {layer path: calls})``: each op's layer levels as keys that tell
+    the calls of a layer apart. A layer the forward calls several times (one ``relu``
+    after each conv) gets one key per call: ``path``, ``path#2``, ... A call is a run of
+    ops that nothing else in the enclosing layer interrupts. Parameters and constants
+    (Paddle makes them before the forward runs) belong to the layer's first call."""
+    keys: dict[int, list[str]] = {}
+    calls: dict[str, int] = {}
+    current: dict[tuple, str] = {}  # (enclosing key, path) -> the key of its current call
+    last: dict[str, object] = {}  # enclosing key -> the child key (or op) that had the last op
+    for op in top_ops:
+        if op.category in ("parameter", "constant"):
+            keys[op.id] = levels[op.id]
+            continue
+        parent, out = "", []
+        for path in levels[op.id]:
+            cur = current.get((parent, path))
+            if cur is None or last.get(parent) != cur:
+                n = calls[path] = calls.get(path, 0) + 1
+                cur = current[(parent, path)] = path if n == 1 else f"{path}#{n}"
+            last[parent] = cur
+            out.append(cur)
+            parent = cur
+        last[parent] = op.id  # an op of the layer itself ends the run of its child's call
+        keys[op.id] = out
+    return keys, calls
+
+
+def _with_inner(op: Op) -> Iterator[Op]:
+    yield op
+    for blk in op.blocks:
+        for inner in blk.ops:
+            yield from _with_inner(inner)
+
+
+class Plan:
+    """Which node stands for each op at one depth, the cluster tree, and the edges."""
+
+    def __init__(self, index: GraphIndex, folds: Folds, top_ops: list[Op],
+                 levels: dict[int, list[str]], depth: Depth,
+                 opened: Optional[frozenset] = None):
+        self.index, self.folds, self.depth = index, folds, depth
+        # opened: the layer paths drawn open (an explorer's state); every other layer is
+        # one node. None: open what lies above ``depth``.
+        self.opened = opened
+        self.node_of: dict[int, str] = {}  # op id -> DOT node name
+        self.groups: dict[str, list[Op]] = {}  # collapsed node name -> its ops (all levels)
+        self.group_path: dict[str, str] = {}
+        self.group_name: dict[str, str] = {}  # layer path -> collapsed node name
+        self.group_levels: dict[str, list[str]] = {}
+        self.tree = LayerTree("")
+        keys, self.calls = call_keys(top_ops, levels)
+        for op in top_ops:
+            lv = levels[op.id]
+            k = self._group_level(lv)
+            if k is not None:
+                self._add_to_group(op, lv, keys[op.id], k)
+            elif self.is_drawn(op):
+                self.tree.at(keys[op.id]).items.append(("op", op))
+                self._map_op(op)
+        self._ungroup_single_ops()
+
+    def layer_title(self, key: str) -> str:
+        """How a cluster or folded layer is titled: its path, and which call of it this
+        is when the forward calls that layer more than once (``relu · call 2 of 3``)."""
+        path, _, n = key.partition("#")
+        total = self.calls.get(path, 1)
+        return f"{path} · call {n or 1} of {total}" if total > 1 else path
+
+    def is_drawn(self, op: Op) -> bool:
+        """Not folded into a label and not plumbing."""
+        return op.id not in self.folds.folded and not is_transparent(op.name)
+
+    def shown(self, ops: list[Op]) -> list[Op]:
+        return [o for o in ops if self.is_drawn(o)]
+
+    def _group_level(self, lv: list[str]) -> Optional[int]:
+        """The level (1, 2, ...) whose layer stands for an op in layers ``lv``; None: the
+        op is drawn itself."""
+        if self.opened is not None:
+            return next((k for k, key in enumerate(lv, 1) if key not in self.opened), None)
+        return self.depth if self.depth != "all" and len(lv) >= self.depth else None
+
+    def _add_to_group(self, op: Op, lv: list[str], keys: list[str], k: int) -> None:
+        key = keys[k - 1]
+        name = self.group_name.get(key)
+        if name is None:
+            name = self.group_name[key] = f"L{len(self.group_name) + 1}"
+            self.groups[name] = []
+            self.group_path[name] = lv[k - 1]
+            self.group_levels[name] = keys[:k]
+            self.tree.at(keys[: k - 1]).items.append(("layer", name))
+        for o in _with_inner(op):
+            self.node_of[o.id] = name
+            self.groups[name].append(o)
+
+    def _ungroup_single_ops(self) -> None:
+        """A layer of one plain op is drawn as that op, in its layer's cluster."""
+        for name in list(self.groups):
+            shown = self.shown(self.groups[name])
+            if len(shown) != 1 or shown[0].blocks:
+                continue
+            lv = self.group_levels[name]
+            self.tree.at(lv[:-1]).items.remove(("layer", name))
+            self.tree.at(lv).items.append(("op", shown[0]))
+            for o in self.groups.pop(name):
+                del self.node_of[o.id]
+            self._map_op(shown[0])
+
+    def _map_op(self, op: Op) -> None:
+        if not self.is_drawn(op):
+            return
+        self.node_of[op.id] = f"o{op.id}"
+        for blk in op.blocks:
+            for inner in blk.ops:
+                self._map_op(inner)
+
+    # -- edges ---------------------------------------------------------
+    def sources(self, vid: str, depth: int = 0) -> list[str]:
+        """The nodes a value comes from (through plumbing and while-body arguments)."""
+        v = self.index.graph.values.get(vid)
+        if v is None or depth > 50:
+            return []
+        if v.producer is None:
+            outer = self.index.block_arg_src.get(vid)
+            return self.sources(outer, depth + 1) if outer else []
+        prod = self.index.ops.get(v.producer)
+        if prod is None or prod.id in self.folds.folded:
+            return []
+        if prod.id in self.node_of:
+            return [self.node_of[prod.id]]
+        if is_transparent(prod.name):
+            out = []
+            for i in prod.inputs:
+                out.extend(self.sources(i, depth + 1))
+            return out
+        return []
+
+    def edges(self) -> list[tuple[str, str]]:
+        """``(source node, target node)`` pairs, each once, in op order."""
+        seen, out = set(), []
+
+        def add(src, dst):
+            if src != dst and (src, dst) not in seen:
+                seen.add((src, dst))
+                out.append((src, dst))
+
+        for op in self.index.graph.iter_ops():
+            dst = self.node_of.get(op.id)
+            if dst is None:
+                continue
+            for vid in op.inputs:
+                for src in self.sources(vid):
+                    add(src, dst)
+            if op.short_name == "cf.yield" and op.id in self.index.parent:
+                owner = self.node_of.get(self.index.parent[op.id].id)
+                if owner:
+                    add(dst, owner)
+        for k, vid in enumerate(self.index.out_marks):
+            for src in self.sources(vid):
+                add(src, f"out{k}")
+        return out
+
+    def layer_io(self, name: str) -> tuple[list[str], list[str]]:
+        """Values a collapsed layer reads from outside it, and values it hands out."""
+        ops = self.groups[name]
+        ids = {o.id for o in ops}
+        values, consumers, folded = self.index.graph.values, self.index.consumers, self.folds.text
+        ins, outs = [], []
+        for o in ops:
+            for vid in o.inputs:
+                v = values.get(vid)
+                if (v is not None and vid not in folded and v.producer not in ids
+                        and vid not in ins and self.sources(vid)):
+                    ins.append(vid)
+            for vid in o.outputs:
+                if vid in folded:
+                    continue
+                used = [c for c in consumers.get(vid, []) if c not in ids]
+                if (used or vid in self.index.graph.outputs) and vid not in outs:
+                    outs.append(vid)
+        return ins, outs
+
+    def node_count(self) -> int:
+        return len(set(self.node_of.values())) + len(self.index.out_marks)
+
+    def cost(self) -> int:
+        """Layout cost: nodes + edges + 2 per cluster."""
+        return self.node_count() + len(self.edges()) + 2 * self.tree.count()
+
+
+@dataclass
+class Layout:
+    """The plan drawn, and how it was chosen."""
+
+    plan: Plan
+    requested_depth: Depth
+    auto_collapsed: bool
+    full_cost: int  # layout cost at the requested depth
+    max_depth: int  # deepest layer nesting in the graph
+    shown_nodes: int = 0  # nodes drawn when the drawing was cut short (0: not cut)
+    total_nodes: int = 0  # nodes of the whole drawing at the depth drawn, when cut
+
+
+def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
+                  opened: Optional[frozenset] = None) -> Layout:
+    """The plan at ``depth``, or, when its cost is over ``budget``, at the deepest
+    depth that fits (depth 1 at worst); ``budget=None``: no limit. ``opened``: draw
+    exactly these layers open, every other layer one node (an explorer's state); the
+    budget then only cuts.
+
+    When even that is over budget (a graph without layers to collapse, or too many
+    top-level ops), only the first ops in program order that fit are drawn, and the
+    layout says how many nodes were left out."""
+    top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
+    levels = {op.id: layer_levels(op.layer) for op in top_ops}
+    max_depth = max((len(v) for v in levels.values()), default=0)
+    plan = Plan(index, folds, top_ops, levels, depth, opened)
+    full_cost = cost = plan.cost()
+    auto = False
+    if budget is not None and full_cost > budget and max_depth and opened is None:
+        start = max_depth - 1 if depth == "all" else min(depth, max_depth) - 1
+        for d in range(start, 0, -1):
+            smaller = Plan(index, folds, top_ops, levels, d)
+            cost = smaller.cost()
+            if cost <= budget or d == 1:
+                plan, auto = smaller, True
+                break
+    if budget is not None and cost > budget:
+        total = plan.node_count()
+        keep = _prefix_that_fits(plan, top_ops, budget)
+        plan = Plan(index, folds, top_ops[:keep], levels, plan.depth, opened)
+        return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total)
+    return Layout(plan, depth, auto, full_cost, max_depth)
+
+
+def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
+    """How many top-level ops, in program order, can be drawn within ``budget``: each
+    node and edge counted from the first op that needs it (clusters counted whole)."""
+    first: dict[str, int] = {f"out{k}": -1 for k in range(len(plan.index.out_marks))}
+    for i, op in enumerate(top_ops):
+        for o in _with_inner(op):
+            name = plan.node_of.get(o.id)
+            if name is not None and name not in first:
+                first[name] = i
+    need = [0] * (len(top_ops) + 1)  # layout units first needed by op i (index + 1)
+    fixed = len(plan.index.out_marks) + 2 * plan.tree.count()
+    for i in first.values():
+        if i >= 0:
+            need[i + 1] += 1
+    for src, dst in plan.edges():
+        need[max(first.get(src, 0), first.get(dst, 0)) + 1] += 1
+    total, keep = fixed + need[0], 0
+    for i in range(len(top_ops)):
+        total += need[i + 1]
+        if total > budget and keep:
+            break
+        keep = i + 1
+    return keep
+
+
+__all__ = ["Depth", "LayerTree", "Layout", "Plan", "call_keys", "choose_layout", "layer_levels"]

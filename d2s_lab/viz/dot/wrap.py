@@ -1,0 +1,253 @@
+"""Long chains wrapped into columns, so a deep network is not drawn as a 20:1 strip.
+
+The drawing's top level is a sequence of units (ops, folded layers, layer clusters) in
+program order. Where the flow passes from one unit to the next through that unit alone
+(a ResNet block hands its output to the next block and to its skip connection), the
+chain may be cut: the edges across the cut stop constraining the ranks
+(``constraint=false``), so the next unit starts a new column beside the last one.
+Cuts are chosen from rough sizes of the nodes (their label text) so that the whole
+drawing comes out about :data:`TARGET_ASPECT` times as long as it is broad.
+"""
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections import defaultdict
+from typing import Optional
+
+from d2s_lab.viz.dot.escape import html_text
+from d2s_lab.viz.dot.layout import LayerTree, Plan
+
+# Wrap only drawings longer than this (points along the flow); shorter ones read fine.
+MIN_WRAP_LENGTH = 720  # 10 in: taller than a laptop's window at 96 dpi
+# A wrapped drawing is about this many times as long (along the flow) as it is broad.
+TARGET_ASPECT = 1.2
+MAX_COLUMNS = 8
+RANK_GAP = 20  # ranksep (0.28 in) in points
+NODE_GAP = 14  # nodesep (0.2 in)
+CLUSTER_PAD = 24  # a cluster's label and margins, along the flow
+
+_LABEL = re.compile(r"label=<(.*)>\]\s*$")
+_TAG = re.compile(r"<[^>]*>")
+
+
+def label_size(line: str) -> tuple[float, float]:
+    """Rough ``(width, height)`` in points of a node written as ``line`` (a DOT node
+    statement with an HTML-like label: a 10 pt head, then 8 pt lines)."""
+    m = _LABEL.search(line)
+    if not m:
+        return 60.0, 22.0
+    parts = [html.unescape(_TAG.sub("", p)) for p in m.group(1).split("<BR/>")]
+    head, rest = parts[0], parts[1:]
+    width = max([len(head) * 6.2] + [len(p) * 4.7 for p in rest]) + 16
+    height = max(22.0, 14 + 10.5 * len(rest) + 8)
+    return width, height
+
+
+class _Unit:
+    def __init__(self, nodes: set, pos: float, name: str):
+        self.nodes, self.pos, self.name = nodes, pos, name
+        self.length = 0.0
+        self.breadth = 0.0
+
+
+def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
+    """The top level's units in program order, and how many layer clusters stand around
+    each node inside its unit."""
+    # where the flow reaches each op; parameters and constants (Paddle puts them first,
+    # in any order) do not place a unit
+    pos = {op.id: i for i, op in enumerate(plan.index.graph.iter_ops())
+           if plan.is_drawn(op) and op.category not in ("parameter", "constant")}
+    by_node: dict[str, set] = defaultdict(set)  # node -> op ids drawn by it
+    for oid, node in plan.node_of.items():
+        by_node[node].add(oid)
+
+    def first(nodes) -> float:
+        return min((pos.get(o, math.inf) for n in nodes for o in by_node.get(n, ())),
+                   default=math.inf)
+
+    def subtree_nodes(t: LayerTree, level: int) -> set:
+        out = set()
+        for kind, item in t.items:
+            for n in _item_nodes(plan, kind, item):
+                nesting[n] = level
+                out.add(n)
+        for child in t.children.values():
+            out |= subtree_nodes(child, level + 1)
+        return out
+
+    units = []
+    nesting: dict[str, int] = {}  # node -> layer clusters around it
+    for kind, item in plan.tree.items:
+        nodes = _item_nodes(plan, kind, item)
+        if nodes:
+            name = plan.group_path[item] if kind == "layer" else item.short_name
+            units.append(_Unit(nodes, first(nodes), name))
+    for key, child in plan.tree.children.items():
+        nodes = subtree_nodes(child, 1)
+        if nodes:
+            units.append(_Unit(nodes, first(nodes), key))
+    for k in range(len(plan.index.out_marks)):
+        units.append(_Unit({f"out{k}"}, math.inf, "output"))
+    units.sort(key=lambda u: u.pos)
+    return units, nesting
+
+
+def _item_nodes(plan: Plan, kind: str, item) -> set:
+    if kind == "layer":
+        return {item}
+    nodes = set()
+    stack = [item]
+    while stack:
+        op = stack.pop()
+        if op.id in plan.node_of:
+            nodes.add(plan.node_of[op.id])
+        for blk in op.blocks:
+            stack.extend(blk.ops)
+    return nodes
+
+
+def _measure(unit: _Unit, sizes: dict, nesting: dict, inside: list, lr: bool) -> None:
+    """The unit's length along the flow (its longest path) and its breadth (its widest
+    rank), from node sizes and its ``inside`` edges; ``lr``: the flow runs left to right."""
+    preds = defaultdict(list)
+    for s, d in inside:
+        preds[d].append(s)
+
+    def along(n):
+        w, h = sizes.get(n, (60.0, 22.0))
+        return (w if lr else h) + CLUSTER_PAD * nesting.get(n, 0)
+
+    def across(n):
+        w, h = sizes.get(n, (60.0, 22.0))
+        return (h if lr else w) + 2 * NODE_GAP * nesting.get(n, 0)
+
+    rank: dict[str, int] = {}
+    reach: dict[str, float] = {}
+
+    def visit(n, depth=0):
+        if n in rank:
+            return
+        if depth > 500:  # a pathological chain: treat the rest as one rank
+            rank[n], reach[n] = 0, along(n)
+            return
+        for p in preds[n]:
+            visit(p, depth + 1)
+        rank[n] = max((rank[p] + 1 for p in preds[n]), default=0)
+        reach[n] = max((reach[p] for p in preds[n]), default=-RANK_GAP) + RANK_GAP + along(n)
+
+    for n in unit.nodes:
+        visit(n)
+    breadth = defaultdict(float)
+    for n, r in rank.items():
+        breadth[r] += across(n) + NODE_GAP
+    unit.length = max(reach.values(), default=0.0)
+    unit.breadth = max(breadth.values(), default=0.0)
+
+
+class Wrap:
+    """How a drawing wraps: the edges that cross into the next column (drawn through a
+    pair of connectors instead: dot lays out each column on its own), and the first node
+    of each column, left to right."""
+
+    def __init__(self, edges: Optional[list] = None, heads: Optional[list] = None,
+                 names: Optional[list] = None, along: str = "column"):
+        self.along = along  # "row" where the flow runs left to right
+        self.crossing = edges or []  # per cut: the (src, dst) edges across it
+        self.edges = {e for cut in self.crossing for e in cut}
+        self.heads = heads or []
+        self.names = names or []  # per cut: what the last column ended with
+
+    def dot_lines(self) -> list[str]:
+        """Connector nodes and edges for each cut, and the columns' first nodes on one
+        rank, in order (an edge between two nodes of a rank puts its tail first)."""
+        if not self.crossing:
+            return []
+        style = 'shape=plaintext fontsize=8 fontcolor="#6e7781" height=0.2 margin="0.02,0.02"'
+        lines = []
+        heads = self.heads[:1]
+        for k, (cut, name) in enumerate(zip(self.crossing, self.names), 1):
+            end, top = f"wrap{k}a", f"wrap{k}b"
+            lines.append(f'{end} [id="d2s-wrap-{k}a" class="d2s-wrap" {style} '
+                         f'label=<&#8618; {self.along} {k + 1}>]')
+            lines.append(f'{top} [id="d2s-wrap-{k}b" class="d2s-wrap" {style} '
+                         f"label=<&#8627; from {html_text(name)}>]")
+            for src in dict.fromkeys(s for s, _ in cut):
+                lines.append(f"{src} -> {end} [style=dashed]")
+            for dst in dict.fromkeys(d for _, d in cut):
+                lines.append(f"{top} -> {dst}")
+            heads.append(top)
+        lines.append("{rank=same; " + " -> ".join(heads) + " [style=invis]}")
+        return lines
+
+
+def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wrap:
+    """How the top-level chain wraps into columns (rows for ``rankdir`` LR); no wrap when
+    the drawing is short, or its flow never narrows to one unit."""
+    units, nesting = _units(plan)
+    if len(units) < 4:
+        return Wrap()
+    lr = rankdir in ("LR", "RL")
+    unit_of = {n: i for i, u in enumerate(units) for n in u.nodes}
+    inside = defaultdict(list)
+    crossing = []
+    for s, d in edges:
+        a, b = unit_of.get(s), unit_of.get(d)
+        if a is not None and a == b:
+            inside[a].append((s, d))
+        elif a is not None and b is not None:
+            crossing.append((a, b, (s, d)))
+    for i, u in enumerate(units):
+        _measure(u, sizes, nesting, inside[i], lr)
+    total = sum(u.length for u in units) + RANK_GAP * (len(units) - 1)
+    if total < MIN_WRAP_LENGTH:
+        return Wrap()
+    # A cut after unit i is clean when everything that flows past it leaves from unit i:
+    # an edge a -> b spoils the cuts a+1 .. b-1 (all of b .. a-1 when it runs backwards).
+    spoiled = [0] * (len(units) + 1)
+    for a, b, _ in crossing:
+        lo, hi = (a + 1, b) if a < b else (b, a)
+        if lo < hi:
+            spoiled[lo] += 1
+            spoiled[hi] -= 1
+    clean, run_total = [], 0
+    for i in range(len(units)):
+        run_total += spoiled[i]
+        clean.append(run_total == 0)
+    breadth = max(u.breadth for u in units)
+    columns = _columns(total, breadth)
+    if columns < 2:
+        return Wrap()
+    target = total / columns
+    cuts, run, left = [], 0.0, total
+    for i, u in enumerate(units[:-1]):
+        run += u.length + RANK_GAP
+        left -= u.length + RANK_GAP
+        # not for a last column of a few nodes (the output alone)
+        if run >= target and clean[i] and len(cuts) < columns - 1 and left > target / 3:
+            cuts.append(i)
+            run = 0.0
+    if not cuts:
+        return Wrap()
+    crossing_at = [[e for a, b, e in crossing if a == cut and b > a] for cut in cuts]
+    names = [units[cut].name for cut in cuts]
+    return Wrap(crossing_at, [_entry(units[0], edges)], names, "row" if lr else "column")
+
+
+def _entry(unit: _Unit, edges: list) -> str:
+    """A node of ``unit`` nothing inside it leads to (where its flow starts)."""
+    fed = {d for s, d in edges if s in unit.nodes and d in unit.nodes}
+    return min(unit.nodes - fed or unit.nodes)
+
+
+def _columns(total: float, breadth: float) -> int:
+    """How many columns bring ``total`` length to about TARGET_ASPECT x the breadth."""
+    if breadth <= 0:
+        return 1
+    # k columns: length total/k, breadth k*breadth; aim at total/k = TARGET_ASPECT*k*breadth
+    k = round(math.sqrt(total / (TARGET_ASPECT * breadth)))
+    return max(1, min(MAX_COLUMNS, k))
+
+
+__all__ = ["MIN_WRAP_LENGTH", "TARGET_ASPECT", "Wrap", "label_size", "wrap_edges"]

@@ -1,0 +1,243 @@
+"""A handed-out notebook: executed elsewhere (nbclient), saved unsigned, opened in
+JupyterLab at 1024x768, then read with its kernel stopped, as a student gets it.
+
+JupyterLab sanitizes untrusted HTML (no <style>, no inline SVG, no scripts): the report
+must still show the graph (its picture twin), aligned sources and the error box, in
+English and Chinese, and the steps must read without a kernel. Screenshots go to
+build/test-output/untrusted-*.png.
+"""
+import base64
+import json
+import os
+import re
+import struct
+
+import pytest
+
+import browser_util as bu
+from cells import BROKEN_CELL, BROKEN_LINE, SEED_CELL
+
+_missing = bu.missing_requirements()
+if _missing:
+    pytest.skip("browser tests need: " + "; ".join(_missing), allow_module_level=True)
+
+SAVE_CELL = 'import d2s_lab\nd2s_lab.convert(net, ["x: [None,3,32,32] float32"]).save("handout_model/net")'
+CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
+         "%d2s_show handout_model/net"]
+LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW = range(len(CELLS))
+SMALL = {"width": 1024, "height": 768}
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+@pytest.fixture(scope="module")
+def handout(server):
+    """The notebook executed by nbclient (as `jupyter nbconvert --execute` does), unsigned."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    path = os.path.join(server.root, "handout.ipynb")
+    bu.write_notebook(path, CELLS)
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, kernel_name=bu.KERNEL_NAME, timeout=300, allow_errors=False,
+                   resources={"metadata": {"path": server.root}}).execute()
+    nbformat.write(nb, path)  # nbformat.write signs nothing: the notebook is untrusted
+    return path, nb
+
+
+@pytest.fixture(scope="module")
+def page(server, browser, handout, out_dir):
+    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.blocked = bu.local_only(pg)
+    try:
+        try:
+            bu.open_notebook(pg, server, "handout.ipynb")
+        except Exception as exc:
+            shot = os.path.join(out_dir, "untrusted-failure.png")
+            raise AssertionError(f"{exc}\n{bu.failure_context(pg, server, shot)}") from None
+        yield pg
+    finally:
+        context.close()
+
+
+def _out(page, i):
+    return bu.cell(page, i).locator(".jp-OutputArea")
+
+
+def _window_shot(locator, out_dir, name):
+    """The 1024x768 window as the student sees it, scrolled to ``locator``."""
+    locator.scroll_into_view_if_needed()
+    path = os.path.join(out_dir, f"untrusted-{name}.png")
+    locator.page.screenshot(path=path)
+    return path
+
+
+def _png_size(data: bytes):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_notebook_is_untrusted_and_its_outputs_are_what_a_kernel_made(page, handout):
+    _, nb = handout
+    assert not page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.content.model.cells.get(1).trusted")
+    seed = nb.cells[SEED].outputs
+    kinds = [list(o.get("data", {})) for o in seed if o.output_type == "display_data"]
+    # the picture twin comes just before the report it stands in for
+    k = next(i for i, d in enumerate(kinds) if "image/png" in d)
+    assert "text/html" in kinds[k + 1] and "d2s-has-twin" in seed_html(nb)
+
+
+def seed_html(nb):
+    return next(o["data"]["text/html"] for o in nb.cells[SEED].outputs
+                if "text/html" in o.get("data", {}) and "d2s-summary" in o["data"]["text/html"])
+
+
+def test_graph_picture_shows_where_the_svg_cannot(page, handout, out_dir):
+    _, nb = handout
+    out = _out(page, SEED)
+    img = out.locator(".jp-RenderedImage img").first
+    img.wait_for(state="visible")
+    # the picture is the same layout as the report's SVG: same nodes, same size (pt -> px)
+    html = seed_html(nb)
+    png = base64.b64decode(next(o["data"]["image/png"] for o in nb.cells[SEED].outputs
+                                if "image/png" in o.get("data", {})))
+    w_px, h_px = _png_size(png)
+    m = re.search(r'<svg[^>]*\swidth="([\d.]+)pt" height="([\d.]+)pt"', html)
+    assert m, "the report holds the SVG"
+    assert abs(w_px - float(m.group(1)) * 96 / 72) <= 2 and abs(h_px - float(m.group(2)) * 96 / 72) <= 2
+    nodes = len(re.findall(r'<g id="[^"]*" class="node[ "](?!d2s-wrap)', html))  # not ↪ ↳
+    caption = re.search(r"(\d+) nodes", html)
+    assert caption and nodes == int(caption.group(1)) > 5
+    natural = img.evaluate("i => [i.naturalWidth, i.naturalHeight]")
+    assert natural == [w_px, h_px]
+    # the sanitizer dropped the SVG; what it left of it (legend, labels) stays hidden
+    report = out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
+    assert report.locator("svg").count() == 0
+    assert not report.locator(".d2s-live").first.is_visible()
+    assert "folded params/constants" not in report.inner_text()  # the legend's key line
+    note = report.locator(".d2s-untrusted").first
+    assert note.is_visible() and "picture above is the graph" in note.inner_text()
+    _window_shot(img, out_dir, "graph")
+
+
+def test_saved_model_viewer_shows_its_picture_too(page, out_dir):
+    out = _out(page, SHOW)
+    img = out.locator(".jp-RenderedImage img").first
+    img.wait_for(state="visible")
+    assert img.evaluate("i => i.naturalWidth") > 100
+    assert out.locator(".d2s-untrusted").first.is_visible()  # says where the drawing is
+    assert out.locator(".d2s svg").count() == 0  # the sanitizer dropped the drawing
+    _window_shot(img, out_dir, "saved-model")
+
+
+def test_sources_stay_aligned(page, out_dir):
+    report = _out(page, SEED).locator(".jp-OutputArea-output").filter(
+        has=page.locator(".d2s-summary")).first
+    table = report.locator("table.d2s-diff").first
+    table.scroll_into_view_if_needed()
+    row = table.locator("tbody tr").filter(has_text="conv1").first
+    left, right = row.locator("td.d2s-code").nth(0), row.locator("td.d2s-code").nth(1)
+    for cell in (left, right):
+        style = cell.evaluate("e => { const s = getComputedStyle(e); "
+                              "return [s.textAlign, s.whiteSpace, s.fontFamily]; }")
+        assert style[0] == "left" and style[1] == "pre-wrap" and "monospace" in style[2], style
+    lb, rb = left.bounding_box(), right.bounding_box()
+    assert rb["x"] >= lb["x"] + lb["width"] - 1 and abs(rb["y"] - lb["y"]) < 2  # side by side
+    assert "F.relu(self.conv1(x))" in left.inner_text() and "_jst" in right.inner_text()
+    # at 1024 px the transformed lines wrap: between tokens, never inside a name
+    breaks = table.evaluate(r"""t => {
+        const out = [];
+        for (const td of t.querySelectorAll('td.d2s-code')) {
+            let prev = null;
+            const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                for (let i = 0; i < n.length; i++) {
+                    const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+                    const rect = r.getBoundingClientRect(), ch = n.data[i];
+                    if (!rect.height || ch === ' ') { prev = null; continue; }
+                    if (prev && rect.top > prev.top + rect.height / 2) out.push(prev.ch + ch);
+                    prev = {top: rect.top, ch};
+                }
+            }
+        }
+        return out; }""")
+    assert breaks, "at 1024x768 some transformed line wraps"
+    inside = [b for b in breaks if re.fullmatch(r"\w\w", b)]
+    assert not inside, f"lines broken inside names: {inside}"
+    _window_shot(table, out_dir, "sources")
+
+
+@pytest.mark.parametrize("index,lang", [(BROKEN, "en"), (BROKEN_ZH, "zh")])
+def test_error_box_reads_in_both_languages(page, out_dir, index, lang):
+    out = _out(page, index)
+    box = out.locator(".d2s-error").first
+    box.wait_for(state="visible")
+    border = box.evaluate("e => getComputedStyle(e).borderTopColor")
+    assert border == "rgb(207, 34, 46)", border  # the inline style survived the sanitizer
+    prompt = bu.cell(page, index).locator(".jp-InputArea-prompt").inner_text()
+    n = re.search(r"\[(\d+)\]", prompt).group(1)
+    text = box.inner_text()
+    where = f"cell[{n}] line {BROKEN_LINE}" if lang == "en" else f"cell[{n}] 第 {BROKEN_LINE} 行"
+    assert where in text, text
+    bad = box.locator("tr.d2s-bad").first
+    assert bad.is_visible() and "return paddle.matmul(y, y)" in bad.inner_text()
+    code = bad.locator("td").nth(1)
+    assert code.evaluate("e => getComputedStyle(e).textAlign") == "left"
+    assert code.inner_text().startswith("        return")  # indentation kept
+    if lang == "zh":
+        assert "提示" in text
+    _window_shot(box, out_dir, f"error-{lang}")
+
+
+def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+    page.wait_for_function(
+        "() => !window.jupyterapp.shell.currentWidget.sessionContext.session", timeout=30_000)
+    out = _out(page, SEED)
+    static = out.locator(".d2s-steps-static").first
+    static.scroll_into_view_if_needed()
+    assert static.is_visible()
+    static.locator("summary").first.click()
+    changed = static.locator("details.d2s-step.d2s-changed")
+    assert changed.count() >= 3
+    last = changed.last
+    last.locator("summary").click()
+    code = last.locator("table.d2s-diff").first
+    code.wait_for(state="visible")
+    assert "_jst" in code.inner_text()
+    _window_shot(last, out_dir, "steps-no-kernel")
+    # what the notebook keeps of the stepper's widgets stays small
+    _, nb = handout
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    steppers = sum(1 for m in state.values()
+                   if "d2s-steps-live" in m.get("state", {}).get("_dom_classes", []))
+    assert steppers == 1
+    size = len(json.dumps(state))
+    assert size < 100_000, f"widget state {size:,} bytes for one stepper"
+
+
+def test_notebook7_shows_the_same_essentials(server, browser, handout, out_dir):
+    """Notebook 7 renders outputs with JupyterLab's sanitizer too: the same picture,
+    aligned sources and error box."""
+    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        pg.goto(server.url("notebooks/handout.ipynb"))
+        cells = pg.locator(".jp-Notebook .jp-CodeCell")
+        cells.nth(BROKEN_ZH).locator(".d2s-error").wait_for(state="visible")
+        seed = cells.nth(SEED)
+        img = seed.locator(".jp-RenderedImage img").first
+        img.scroll_into_view_if_needed()
+        assert img.is_visible() and img.evaluate("i => i.naturalWidth") > 100
+        assert seed.locator("svg.d2s-graph, .d2s-graph-box svg").count() == 0
+        code = seed.locator("table.d2s-diff td.d2s-code").first
+        assert code.evaluate("e => getComputedStyle(e).textAlign") == "left"
+        box = cells.nth(BROKEN).locator(".d2s-error").first
+        assert box.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(207, 34, 46)"
+        _window_shot(img, out_dir, "notebook7-graph")
+        _window_shot(box, out_dir, "notebook7-error")
+    finally:
+        context.close()

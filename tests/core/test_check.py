@@ -1,0 +1,232 @@
+"""The dygraph-vs-static numeric check: agreement on the seed net, a deliberately divergent
+model caught and its first divergent layer named, in Python and through %%to_static --check."""
+import re
+
+import paddle as pd
+from paddle import nn as pnn
+
+from d2s_lab.core.check import CheckResult, LayerCheck, OutputCheck
+from d2s_lab.viz.palette import HIGHLIGHT_COLOR
+
+DIVERGENT = '''%%to_static --check --input "x: [None, 4] float32"
+import paddle
+from paddle import nn
+
+class Odd(nn.Layer):
+    """Scales by 2 in dygraph but by 2.5 once converted."""
+    def forward(self, x):
+        if paddle.in_dynamic_mode():
+            return x * 2
+        return x * 2.5
+
+class Block(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), Odd(), nn.Linear(8, 4))
+
+    def forward(self, x):
+        return self.body(x) + x
+
+class Net(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Linear(4, 4)
+        self.blocks = nn.LayerList([Block(), Block()])
+        self.drop = nn.Dropout(0.5)
+        self.head = nn.Linear(4, 2)
+
+    def forward(self, x):
+        x = self.stem(x)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.drop(x))
+
+net = Net()
+'''
+
+
+def _by_class(page: str, cls: str, tag: str = "div"):
+    """Inner HTML of each (non-nested) ``tag`` element that has class ``cls``."""
+    return re.findall(rf'<{tag}\b[^>]*\bclass="(?:[^"]*\s)?{cls}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>', page, re.S)
+
+
+def _verdict(page: str):
+    """(agree boxes, differ boxes) of a check view: the d2s-ok / d2s-bad verdict divs."""
+    return _by_class(page, "d2s-ok"), _by_class(page, "d2s-bad")
+
+
+def test_seed_net_agrees(paddle):
+    import d2s_lab
+    from d2s_lab.teaching.examples import SEED_INPUT, EmbeddingNet
+
+    conv = d2s_lab.convert(EmbeddingNet(), [SEED_INPUT])
+    res = d2s_lab.check(conv)
+    assert isinstance(res, CheckResult)
+    assert res.ok, res
+    (out,) = res.outputs
+    assert out.dygraph_shape == out.static_shape == [3, 8]
+    assert out.dygraph_dtype == out.static_dtype == "float32"
+    assert out.max_abs is not None and out.max_abs <= 1e-5 and out.allclose
+    assert res.first_divergent is None and not res.warnings
+    ok_boxes, bad_boxes = _verdict(res._repr_html_())
+    assert len(ok_boxes) == 1 and not bad_boxes
+
+
+def test_seed_net_check_with_examples_and_training_flag_restored(paddle):
+    import d2s_lab
+    from d2s_lab.teaching.examples import SEED_INPUT, EmbeddingNet
+
+    net = EmbeddingNet()
+    net.train()
+    x = paddle.randn([5, 3, 32, 32])
+    conv = d2s_lab.convert(net, [SEED_INPUT])
+    res = d2s_lab.check(conv, inputs=x)
+    assert res.ok and res.outputs[0].dygraph_shape == [5, 8]
+    assert net.training and all(m.training for m in net.sublayers())
+
+
+def test_divergent_model_named_in_magic(shell):
+    res, htmls, _ = shell.run(DIVERGENT)
+    assert res.success and len(htmls) >= 1
+    conv = shell.ns["_d2s"]
+    chk = conv.check
+    assert not chk.ok
+    assert chk.first_divergent == "blocks.0.body.2" and chk.first_divergent_cls == "Odd"
+    assert chk.localized_by == "static program"
+    layers = {(lc.path, lc.call): lc for lc in chk.layers}
+    assert layers[("stem", 0)].ok and layers[("blocks.0.body.1", 0)].ok
+    assert not layers[("blocks.0.body.2", 0)].ok
+    # the ops highlighted are those of that layer in the converted program
+    assert chk.divergent_ops
+    ops = [conv.drawn_graph.op(i) for i in chk.divergent_ops]
+    assert all(o.layer.startswith("blocks.0.body.2") for o in ops)
+    assert any(o.short_name == "scale" for o in ops)
+    # the cell's model is back in its own training mode (eval only during the check)
+    assert shell.ns["net"].training
+    # the page gives the "differ" verdict naming the layer and its class, and draws the
+    # program with exactly that layer's ops highlighted
+    page = htmls[0]
+    ok_boxes, bad_boxes = _verdict(page)
+    assert not ok_boxes and len(bad_boxes) == 1
+    assert "<code>blocks.0.body.2</code>" in bad_boxes[0] and "(Odd)" in bad_boxes[0]
+    marked = {int(i) for i, body in re.findall(r'<g id="d2s-op-(\d+)" class="[^"]*">(.*?)</g>', page, re.S)
+              if f'stroke="{HIGHLIGHT_COLOR}"' in body}
+    assert marked and marked <= set(chk.divergent_ops)  # (constants are folded into labels)
+
+
+def test_dropout_in_training_mode_warns(paddle, shell):
+    import d2s_lab
+
+    shell.run(DIVERGENT.replace("--check ", ""))
+    conv = shell.ns["_d2s"]
+    res = d2s_lab.check(conv, train=True, localize=False)
+    # two warnings in training mode: the random layers (named by path: `drop`) and the
+    # dygraph output changing with the seed; none in eval mode
+    assert len(res.warnings) == 2, res.warnings
+    assert len([w for w in res.warnings if re.search(r"\bdrop\b", w)]) == 1
+    eval_res = d2s_lab.check(conv, localize=False)
+    assert eval_res.warnings == []
+
+
+def test_divergent_layer_named_from_python(paddle):
+    import d2s_lab
+    from paddle import nn
+
+    class Flip(nn.Layer):
+        def forward(self, x):
+            return -x if paddle.in_dynamic_mode() else x
+
+    class Two(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(3, 3)
+            self.flip = Flip()
+
+        def forward(self, x):
+            return self.flip(self.a(x))
+
+    conv = d2s_lab.convert(Two(), ["x: [None, 3] float32"], mode="ast")
+    res = d2s_lab.check(conv)
+    assert not res.ok and res.first_divergent == "flip"
+
+
+def test_check_view_escapes_script():
+    from d2s_lab.viz.check_view import check_html
+
+    res = CheckResult("<script>n</script>", "ast", 1e-5, 1e-6, inputs=["<script>i</script>"],
+                      outputs=[OutputCheck("<script>o</script>", [2], [2], "float32", "float32",
+                                           1.0, 1.0, False, "<script>note</script>")],
+                      warnings=["<script>w</script>"],
+                      layers=[LayerCheck("<script>p</script>", "<script>C</script>", 0, 1.0, False)],
+                      first_divergent="<script>p</script>", first_divergent_cls="<script>C</script>",
+                      localized_by="static program")
+    page = check_html(res)
+    assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
+
+
+def test_python_side_state_and_non_tensor_output_caught(paddle):
+    import d2s_lab
+    from paddle import nn
+
+    class Counter(nn.Layer):
+        """Counts its calls in a Python attribute and returns the count."""
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(3, 3)
+            self.calls = 0
+
+        def forward(self, x):
+            self.calls += 1
+            return self.fc(x), self.calls
+
+    conv = d2s_lab.convert(Counter(), ["x: [None, 3] float32"])
+    res = d2s_lab.check(conv, localize=False)
+    tensor_out, count_out = res.outputs
+    assert tensor_out.ok and not tensor_out.note
+    # the count is a Python int on both sides: no shapes, its type as dtype, a note, no match
+    assert count_out.dygraph_shape is None and count_out.static_shape is None
+    assert count_out.dygraph_dtype == count_out.static_dtype == "int"
+    assert count_out.note and not count_out.allclose and not count_out.ok
+    assert not res.ok
+    # two warnings: the count changes from one dygraph run to the next, and it is not a Tensor
+    assert len(res.warnings) == 2
+    assert any("not a Tensor" in w for w in res.warnings)
+
+
+def test_seed_net_check_in_magic(shell):
+    res, htmls, _ = shell.run('%%to_static --check --input "x: [None,3,32,32] float32"\n'
+                              "from d2s_lab.teaching.examples import EmbeddingNet\nnet = EmbeddingNet()\n")
+    assert res.success
+    chk = shell.ns["_d2s"].check
+    assert chk.ok and chk.first_divergent is None
+    ok_boxes, bad_boxes = _verdict(htmls[0])
+    assert len(ok_boxes) == 1 and not bad_boxes
+
+
+class ForcedDropout(pnn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = pnn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.fc(x)
+        return pd.nn.functional.dropout(y, 0.5, training=True)  # FORCED
+
+
+def test_check_names_the_line_forcing_randomness(paddle):
+    import d2s_lab
+    from d2s_lab.text.lang import using_lang
+    from d2s_lab.viz.check_view import check_html
+
+    conv = d2s_lab.convert(ForcedDropout(), ["x: [None, 4] float32"])
+    with using_lang("en"):
+        res = d2s_lab.check(conv)
+    want = next(i for i, ln in enumerate(open(__file__, encoding="utf-8"), 1)
+                if ln.rstrip().endswith("# FORCED"))
+    assert [(f, ln) for f, ln, _ in res.random_lines] == [(__file__, want)]
+    assert any(f"test_check.py line {want}" in w for w in res.warnings)
+    page = check_html(res, conv)
+    assert page.count("d2s-random-line") == 1 and "training=True" in page
+    with using_lang("zh"):
+        assert "强制随机的位置" in check_html(res, conv)

@@ -1,0 +1,177 @@
+"""SOT graph-break report: real SOT runs on functions with a data-dependent branch and a
+NumPy call, in Python and through %%to_static --mode sot in a real IPython shell."""
+import html
+import re
+
+import pytest
+
+from d2s_lab.core.paddle_compat.sot import sot_internals
+from d2s_lab.core.sot_report import GraphBreak, SotReport, Subgraph, sot_report
+from d2s_lab.viz.sot_view import sot_report_html
+
+# Paddle 2.6 has SOT but not paddle.jit.sot.utils.info_collector, which the report reads
+SOT, NO_SOT = sot_internals()
+needs_collector = pytest.mark.skipif(SOT is None, reason=f"needs SOT's info collector (Paddle 3): {NO_SOT}")
+
+BRANCHY = '''%%to_static --mode sot --input "x: [None, 4] float32"
+import paddle
+import numpy as np
+
+def branchy(x):
+    y = x * 2
+    if y.mean() > 0:  # BRANCH
+        y = y + 1
+    else:
+        y = y - 1
+    z = np.abs(y.numpy())  # NUMPY
+    return paddle.to_tensor(z) * 3
+'''
+
+
+def _line(cell, marker):
+    return next(i for i, ln in enumerate(cell.splitlines(), 1) if ln.rstrip().endswith("# " + marker))
+
+
+def _text(h):
+    return html.unescape(re.sub(r"<[^>]+>", " ", h))
+
+
+def _by_class(page: str, cls: str, tag: str = "div"):
+    """Inner HTML of each (non-nested) ``tag`` element that has class ``cls``."""
+    return re.findall(rf'<{tag}\b[^>]*\bclass="(?:[^"]*\s)?{cls}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>', page, re.S)
+
+
+@needs_collector
+def test_sot_magic_lists_breaks_with_reasons_and_cell_lines(shell):
+    res, htmls, _ = shell.run(BRANCHY)
+    assert res.success and len(htmls) >= 1
+    conv = shell.ns["_d2s"]
+    rep = conv.sot
+    assert isinstance(rep, SotReport) and rep.available, rep.message
+    by_reason = {b.reason: b for b in rep.breaks}
+    assert "DataDependencyControlFlowBreak" in by_reason
+    assert by_reason["DataDependencyControlFlowBreak"].line == _line(BRANCHY, "BRANCH")
+    assert "DataDependencyOperationBreak" in by_reason  # Tensor.numpy()
+    assert by_reason["DataDependencyOperationBreak"].line == _line(BRANCHY, "NUMPY")
+    assert "numpy" in by_reason["DataDependencyOperationBreak"].message.lower()
+    assert all(b.file.startswith("<d2s-cell-") for b in rep.breaks if b.line)
+    assert len(rep.subgraphs) >= 2 and all(s.num_ops > 0 for s in rep.subgraphs)
+    assert rep.subgraphs[0].graph is not None and rep.subgraphs[0].graph.num_ops() > 0
+    assert not rep.full_graph
+    # AST mode converts this one (numpy() on a static value is traced through)
+    assert rep.ast_ok is True and rep.ast_ops
+    # the page lists every break (kind, reason, where) and shows AST mode's verdict
+    page = htmls[0]
+    assert len(_by_class(page, "d2s-kind-break", "span")) == len([b for b in rep.breaks if b.kind == "break"])
+    assert len(_by_class(page, "d2s-kind-fallback", "span")) == len(rep.fallbacks)
+    for b in rep.breaks:
+        assert f"<code>{html.escape(b.reason)}</code>" in page
+    text = _text(page)
+    assert by_reason["DataDependencyControlFlowBreak"].where.endswith(f"line {_line(BRANCHY, 'BRANCH')}")
+    assert all(b.where in text for b in rep.breaks)
+    assert len(_by_class(page, "d2s-ok")) == 1  # AST mode converts it
+
+
+@needs_collector
+def test_sot_full_graph_and_ast_error_beside_it(paddle):
+    import math  # noqa: F401  (used by the function below)
+
+    def clean(x):
+        return paddle.nn.functional.relu(x * 2) + 1
+
+    rep = sot_report(clean, [paddle.randn([2, 3])])
+    assert rep.full_graph and not rep.breaks and len(rep.subgraphs) == 1
+    assert rep.ast_ok
+
+    def tolist_fn(x):
+        vals = (x * 2).tolist()
+        return paddle.to_tensor(vals) + 1
+
+    rep2 = sot_report(tolist_fn, [paddle.randn([2, 3])])
+    assert rep2.breaks and rep2.ast_ok is False
+    assert rep2.ast_error.hint_id == "tolist"
+    assert rep2.ast_error.line == tolist_fn.__code__.co_firstlineno + 1
+    page = sot_report_html(rep2)
+    assert len(_by_class(page, "d2s-error")) == 1  # AST mode's error report, beside the breaks
+    (hint_box,) = _by_class(page, "d2s-hint-box")
+    assert "(tolist)" in _text(hint_box)
+
+
+@needs_collector
+def test_sot_report_on_layer_with_python_side_branch(paddle):
+    from paddle import nn
+
+    class Gate(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(4, 4)
+
+        def forward(self, x):
+            h = self.fc(x)
+            if float(h.max()) > 100.0:
+                h = h * 0
+            return h
+
+    rep = sot_report(Gate(), [paddle.randn([2, 4])])
+    assert rep.breaks, rep
+    assert any(b.line == Gate.forward.__code__.co_firstlineno + 2 for b in rep.breaks)
+    # AST mode turns float(t) into a cast and the `if` into a graph cond: it converts
+    assert rep.ast_ok is True
+
+
+def test_sot_view_escapes_script():
+    rep = SotReport(
+        name="<script>n</script>",
+        breaks=[GraphBreak("<script>R</script>", "<script>m</script>", "break",
+                           "<d2s-cell-2-x>", 3, "<script>f</script>", "<script>c</script>")],
+        subgraphs=[Subgraph("<script>SIR</script>", 3)],
+        message="<script>note</script>",
+    )
+    page = sot_report_html(rep)
+    assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
+
+
+FSTRING = '''%%to_static --mode sot --input "x: [None, 4] float32"
+import paddle
+
+def labelled(x):
+    y = x * 2
+    label = f"mean={y.mean()}"  # FMT
+    return y + 1
+'''
+
+
+@needs_collector
+def test_sot_whole_frame_fallback_reported(shell):
+    res, htmls, _ = shell.run(FSTRING)
+    rep = shell.ns["_d2s"].sot
+    fb = rep.fallbacks
+    assert len(fb) == 1 and fb[0].kind == "fallback"
+    assert fb[0].line == _line(FSTRING, "FMT") and "format" in fb[0].message.lower()
+    assert not rep.subgraphs  # the frame ran in dygraph: nothing compiled
+    page = htmls[0]
+    assert len(_by_class(page, "d2s-kind-fallback", "span")) == 1
+    assert not _by_class(page, "d2s-kind-break", "span")
+    assert fb[0].where in _text(page)
+
+
+def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
+    if SOT is not None:  # Paddle 3: take a piece of the collector away
+        from paddle.jit.sot.utils import info_collector
+
+        monkeypatch.delattr(info_collector, "SubGraphInfo")
+
+    def plain(x):
+        return x * 2
+
+    rep = sot_report(plain, [paddle.randn([2, 3])], ast=False)
+    assert not rep.available
+    if SOT is not None:
+        assert "SubGraphInfo" in rep.message and paddle.__version__ in rep.message
+    else:  # Paddle 2.6: no info_collector module at all, said as it is
+        assert rep.message == NO_SOT
+        assert "no SOT info collector" in rep.message and "info_collector" in rep.message
+    page = sot_report_html(rep)
+    (note,) = _by_class(page, "d2s-note")  # the message, alone: no breaks, subgraphs or AST part
+    assert html.escape(rep.message) in note
+    assert not _by_class(page, "d2s-ok") and not _by_class(page, "d2s-kind-break", "span")

@@ -1,0 +1,149 @@
+"""The demo notebook (notebooks/cifar10_image_search.ipynb), run in quick mode
+(D2S_QUICK=1) through real kernels: once under nbval, once as ``python -m d2s_lab.teaching.demo --quick``
+runs it (nbclient, HTML export), whose results.json the assertions read."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from versions import PROGRAM_SUFFIX, full_op
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "cifar10_image_search.ipynb"
+SHARED_DATA = ROOT.parent / "shared" / "data" / "cifar-10-python.tar.gz"  # what .ci/run uses
+
+
+def _data_env() -> dict:
+    """D2S_CIFAR10 as CI sets it. Skips (saying why) only when D2S_CIFAR10 is unset and
+    no data is found; a D2S_CIFAR10 naming no file fails in the notebook, with its message."""
+    from d2s_lab.teaching.datasets import ENV_VAR, paddle_cache_file
+
+    if os.environ.get(ENV_VAR):
+        return {}
+    if SHARED_DATA.is_file():
+        return {ENV_VAR: str(SHARED_DATA)}
+    if os.path.isfile(paddle_cache_file()):
+        return {}
+    pytest.skip(f"CIFAR-10 not found: set {ENV_VAR}=/path/to/cifar-10-python.tar.gz "
+                f"(CI uses {SHARED_DATA}) to run the notebook tests.")
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory):
+    """One quick run of what ``make demo`` runs (``d2s_lab.teaching.demo.main --quick``), into a
+    temporary folder: (executed notebook, results.json, notebook output dir, demo output dir)."""
+    import nbformat
+
+    env = _data_env()
+    from d2s_lab.teaching.demo import main
+
+    out = tmp_path_factory.mktemp("demo-quick")
+    saved = {k: os.environ.get(k) for k in ("D2S_CIFAR10", "D2S_QUICK", "D2S_OUT")}
+    os.environ.update(env)
+    try:
+        rc = main(["--quick", "--out", str(out)])
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    assert rc == 0
+    nb = nbformat.read(str(out / NOTEBOOK.name), as_version=4)
+    nb_out = out / NOTEBOOK.stem
+    results = json.loads((nb_out / "results.json").read_text())
+    return nb, results, nb_out, out
+
+
+def test_nbval_quick(tmp_path):
+    """nbval runs every cell in a kernel of this interpreter; any error fails."""
+    env = dict(os.environ, **_data_env(), D2S_QUICK="1", D2S_OUT=str(tmp_path),
+               GLOG_minloglevel="2")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
+         "--nbval-current-env", "--nbval-cell-timeout=300", str(NOTEBOOK)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["mode"] == "quick"
+    assert results["python"] == sys.executable
+
+
+def test_quick_run_learns_and_exports(executed):
+    _, results, out, _ = executed
+    assert results["mode"] == "quick" and results["epochs"] * results["batches_per_epoch"] <= 100
+    assert results["python"] == sys.executable  # the kernel ran on this venv's Python
+    for name in ("dygraph", "to_static"):
+        r = results[name]
+        # probe loss: fixed training pairs, before and after training
+        assert r["loss_end"] < r["loss_start"] - 0.02, (name, r)
+        assert r["precision_at_10"] > 0.1, (name, r)
+        assert r["ms_per_step"] > 0
+    # same weights, same batches: the static model learns exactly what the dygraph one does
+    assert abs(results["dygraph"]["loss_end"] - results["to_static"]["loss_end"]) < 1e-4
+    assert results["max_abs_diff"]["jit_load"] < 1e-5
+    assert results["max_abs_diff"]["predictor"] < 1e-5
+    assert {"embedding_net" + PROGRAM_SUFFIX, "embedding_net.pdiparams"} <= set(results["exported_files"])
+    assert {"eager", "to_static", "predictor"} <= set(results["forward_ms"]["20"])
+    for png in ("loss_curves.png", "retrieval.png", "speed.png"):
+        assert (out / png).stat().st_size > 1000, png
+
+
+def test_demo_html_shows_each_stage(executed):
+    nb, _, _, demo_out = executed
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    images = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert len(images) >= 4  # samples, a pair batch, loss curves, retrieval collage
+    html = (demo_out / f"{NOTEBOOK.stem}.html").read_text(encoding="utf-8")
+    assert full_op("conv2d") in html  # the %%to_static report's op table
+    assert html.count("<svg") >= 2  # the report's graph and _d2s.graph(depth="all")
+    assert "precision@10" in html and "data:image/png;base64" in html
+    assert (demo_out / "seed_report.html").is_file()
+    # signed like a live run, so JupyterLab keeps the report's styles and SVG
+    from nbformat.sign import NotebookNotary
+
+    assert NotebookNotary().check_signature(nb)
+
+
+def test_committed_notebook_has_no_outputs():
+    import nbformat
+
+    nb = nbformat.read(str(NOTEBOOK), as_version=4)
+    stale = [i for i, c in enumerate(nb.cells)
+             if c.cell_type == "code" and (c.outputs or c.execution_count is not None)]
+    assert not stale, f"commit the notebook with outputs cleared (cells {stale})"
+    assert nb.metadata["kernelspec"]["name"] == "d2s_lab"
+
+
+def test_cifar10_file_from_env(monkeypatch, tmp_path):
+    from d2s_lab.teaching.datasets import cifar10_file
+
+    f = tmp_path / "cifar-10-python.tar.gz"
+    f.write_bytes(b"x")
+    monkeypatch.setenv("D2S_CIFAR10", str(f))
+    assert cifar10_file() == str(f)
+
+
+def test_missing_data_is_a_short_message_in_ipython(shell, monkeypatch, tmp_path):
+    monkeypatch.setenv("D2S_CIFAR10", str(tmp_path / "nope" / "<script>.tar.gz"))
+    res, _, out = shell.run("from d2s_lab.teaching.datasets import cifar10_file\ncifar10_file()")
+    assert not res.success
+    assert "D2S_CIFAR10 is set to" in out and "cifar-10-python.tar.gz" in out
+    assert "Traceback" not in out and "datasets.py" not in out
+
+
+def test_offline_without_data_says_how_to_provide_it(monkeypatch, tmp_path):
+    import d2s_lab.teaching.datasets as ds
+
+    monkeypatch.delenv("D2S_CIFAR10", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))  # an empty Paddle cache
+    monkeypatch.setattr(ds, "_URL", "https://127.0.0.1:9/cifar-10-python.tar.gz")  # nothing listens
+    with pytest.raises(ds.DataMissing) as err:
+        ds.cifar10_file(timeout=1.0)
+    assert "cannot be reached" in err.value.message
+    assert "D2S_CIFAR10=" in err.value.hint and str(tmp_path) in err.value.hint

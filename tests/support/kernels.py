@@ -1,0 +1,39 @@
+"""Running code in a real kernel from a test: one cell at a time, every output collected."""
+import sys
+import time
+
+
+def assert_same_python(kc):
+    """The "python3" kernel runs this interpreter's environment (jupyter_client puts
+    sys.executable for the kernelspec's "python"), so it has this run's Paddle."""
+    status, out = run_cell(kc, "import sys; print('PREFIX=' + sys.prefix)")
+    assert status == "ok" and f"PREFIX={sys.prefix}" in out.splitlines(), (out, sys.prefix)
+
+
+def run_cell(kc, code, timeout=120, on_start=None):
+    """Execute ``code``; return (status, text of every output)."""
+    msg_id = kc.execute(code)
+    texts, status, deadline = [], None, time.time() + timeout
+    started = False
+    while time.time() < deadline:
+        try:
+            msg = kc.get_iopub_msg(timeout=1)
+        except Exception:
+            continue
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind, content = msg["msg_type"], msg["content"]
+        if kind == "status" and content["execution_state"] == "busy" and on_start and not started:
+            started = True
+            on_start()
+        if kind in ("display_data", "execute_result"):
+            texts.append(content["data"].get("text/html", "") + content["data"].get("text/plain", ""))
+        elif kind == "stream":
+            texts.append(content["text"])
+        elif kind == "error":
+            texts.append("\n".join(content["traceback"]))
+        if kind == "status" and content["execution_state"] == "idle":
+            break
+    reply = kc.get_shell_msg(timeout=timeout)
+    status = reply["content"]["status"]
+    return status, "\n".join(texts)

@@ -1,0 +1,193 @@
+"""Every d2s-lab command through a subprocess, as a user runs it."""
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+
+import pytest
+
+from versions import PADDLE_VERSION, PIR, PROGRAM_SUFFIX, full_op
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ENV = dict(os.environ, GLOG_minloglevel="2", PYTHONPATH=ROOT)
+SEED = ["d2s_lab.teaching.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32"]
+SCRIPT = os.path.join(os.path.dirname(sys.executable), "d2s-lab")
+
+BAD_MODULE = '''
+import paddle
+
+class Bad(paddle.nn.Layer):
+    """<script>alert("doc")</script>"""
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.fc(x)
+        return paddle.matmul(y, paddle.ones([5, 3]))  # <script>alert(1)</script>
+'''
+
+
+def cli(*args, cwd=None, timeout=300):
+    """Run the installed console script when present (pip install -e .), else the module."""
+    cmd = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "d2s_lab.cli"]
+    return subprocess.run(cmd + [str(a) for a in args], capture_output=True, text=True, env=ENV,
+                          cwd=cwd or ROOT, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def saved_seed(tmp_path_factory):
+    import paddle
+
+    from d2s_lab.teaching.examples import EmbeddingNet
+
+    prefix = str(tmp_path_factory.mktemp("cli") / "seed")
+    net = EmbeddingNet()
+    net.eval()
+    paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 3, 32, 32], "float32", "x")])
+    return prefix
+
+
+def test_help_for_every_command():
+    r = cli("--help")
+    assert r.returncode == 0 and all(c in r.stdout for c in ("graph", "steps", "show", "report", "bench"))
+    for cmd, word in [("graph", "--input"), ("steps", "MODULE:FUNC"), ("show", "path"),
+                      ("report", "--output"), ("bench", "--batch")]:
+        r = cli(cmd, "--help")
+        assert r.returncode == 0 and word in r.stdout and f"d2s-lab {cmd}" in r.stdout, r.stderr
+    r = cli()
+    assert r.returncode == 2 and "COMMAND" in r.stderr
+
+
+def test_graph_svg_and_dot(tmp_path):
+    out = tmp_path / "g.svg"
+    r = cli("graph", *SEED, "-o", out)
+    assert r.returncode == 0, r.stderr
+    svg = out.read_text()
+    assert svg.lstrip().startswith("<?xml") or "<svg" in svg[:500]
+    assert "conv1" in svg and "fc1" in svg
+    r = cli("graph", *SEED, "--depth", "all")
+    assert r.returncode == 0 and r.stdout.lstrip().startswith("digraph") and "conv2d" in r.stdout
+
+
+def test_steps_page_and_listing(tmp_path):
+    out = tmp_path / "steps.html"
+    r = cli("steps", "d2s_lab.teaching.examples:EmbeddingNet", "-o", out)
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "ReturnTransformer" in html and "<script" not in html
+    r = cli("steps", "d2s_lab.teaching.examples:EmbeddingNet")
+    assert r.returncode == 0, r.stderr
+    # one row per step, in order: index, transformer, whether it changed the code; the
+    # rows that say "changed" are exactly the steps capture_steps says changed
+    from d2s_lab.core.steps import capture_steps
+    from d2s_lab.teaching.examples import EmbeddingNet
+
+    steps = capture_steps(EmbeddingNet())
+    rows = [ln.split(None, 2) for ln in r.stdout.splitlines() if ln.strip()]
+    assert [(int(i), name) for i, name, _ in rows] == [(s.index, s.transformer) for s in steps]
+    status = {name: st.strip() for _, name, st in rows}
+    changed = {status[s.transformer] for s in steps[1:] if s.changed}
+    unchanged = {status[s.transformer] for s in steps[1:] if not s.changed}
+    assert len(changed) == len(unchanged) == 1 and changed != unchanged
+    assert steps[[s.transformer for s in steps].index("Return")].changed
+
+
+def test_show_saved_model(tmp_path, saved_seed):
+    r = cli("show", saved_seed + PROGRAM_SUFFIX)
+    assert r.returncode == 0, r.stderr
+    n_ops = 33 if PIR else 21  # PIR: parameter and constant ops; legacy: feed, scale, fetch
+    assert f"{n_ops} ops" in r.stdout and full_op("conv2d") in r.stdout
+    assert "[N, 32, 15, 15]" in r.stdout
+    out = tmp_path / "model.svg"
+    r = cli("show", saved_seed, "-o", out)
+    assert r.returncode == 0 and "<svg" in out.read_text(), r.stderr
+    out = tmp_path / "model.html"
+    r = cli("show", saved_seed + ".pdiparams", "-o", out)
+    page = out.read_text()
+    assert r.returncode == 0 and page.startswith("<!DOCTYPE html>"), r.stderr
+    # the .pdiparams led to its program (named, drawn) beside the parameters file
+    assert "seed" + PROGRAM_SUFFIX in page and "seed.pdiparams" in page and "<svg" in page
+    # `show` needs no Paddle at all
+    code = ("import sys; sys.modules['paddle'] = None; from d2s_lab.cli import main; "
+            f"sys.exit(main(['show', {saved_seed + PROGRAM_SUFFIX!r}, '-o', {str(tmp_path / 'np.svg')!r}]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=120)
+    assert r.returncode == 0 and "<svg" in (tmp_path / "np.svg").read_text(), r.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"base_code": {"magic": "pir"}, "program": {"regions": [{"blocks": [')
+    r = cli("show", bad)
+    assert r.returncode == 1 and str(bad) in r.stderr  # the error names the file
+    with pytest.raises(ValueError) as bad_json:
+        json.loads(bad.read_text())
+    assert f"char {bad_json.value.pos}" in r.stderr  # and where the JSON breaks off
+    assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+def _offline(html):
+    for pattern in (r"<script", r"<link", r"@import", r"url\(\s*['\"]?https?:",
+                    r"(src|href)\s*=\s*['\"]?(https?:)?//"):
+        assert not re.search(pattern, html, re.I), pattern
+
+
+def test_report_self_contained(tmp_path):
+    out = tmp_path / "report.html"
+    r = cli("report", *SEED, "-o", out)
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    _offline(html)
+    import d2s_lab
+
+    for needle in (platform.python_version(), "PaddlePaddle", PADDLE_VERSION, d2s_lab.__version__,
+                   "ReturnTransformer", "<svg", "conv2d", "_jst.Call"):
+        assert needle in html, needle
+    # original and transformed source side by side, each line numbered
+    assert len(re.findall(r'<table class="d2s-diff"', html)) >= 1
+    assert re.search(r'<td class="d2s-ln">\d+</td><td class="d2s-code"[^>]*>', html)
+
+
+def test_report_of_failing_model(tmp_path):
+    (tmp_path / "badmodel.py").write_text(BAD_MODULE)
+    out = tmp_path / "r.html"
+    r = cli("report", "badmodel.py:Bad", "--input", "x: [None, 4] float32", "-o", out, cwd=tmp_path)
+    bad_line = next(i for i, ln in enumerate(BAD_MODULE.splitlines(), 1) if "paddle.matmul" in ln)
+    assert r.returncode == 1 and f"badmodel.py line {bad_line}" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+    html = out.read_text()
+    _offline(html)
+    # one error report, with Paddle's text in a toggle
+    assert len(re.findall(r'<div class="d2s-error"[ >]', html)) == 1 and "matmul" in html
+    assert len(re.findall(r'<pre class="d2s-tb">', html)) == 1
+    assert "badmodel.py" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
+
+
+def test_bench_command(tmp_path):
+    out = tmp_path / "chart.png"
+    r = cli("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32",
+            "--batch", "2", "--repeat", "2", "--min-time", "0",
+            "--runtimes", "to_static,predictor", "-o", out)
+    assert r.returncode == 0, r.stderr
+    # one timed row per runtime asked for (eager always), at batch 2
+    from d2s_lab.core.bench.result import LABELS
+
+    for runtime in ("eager", "to_static", "predictor"):
+        row = re.search(rf"^{re.escape(LABELS[runtime])}\s+(\d+)\s+([\d.]+)\s", r.stdout, re.M)
+        assert row, (runtime, r.stdout)
+        assert int(row.group(1)) == 2 and float(row.group(2)) > 0
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    r = cli("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--batch", "x")
+    assert r.returncode == 1 and "--batch x" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_bad_targets():
+    r = cli("graph", "no_such_module_xyz:Net", "--input", "[None, 4]")
+    assert r.returncode == 1 and "no_such_module_xyz" in r.stderr and "Traceback" not in r.stderr
+    r = cli("graph", "d2s_lab.teaching.examples:Nope", "--input", "[None, 4]")
+    # names the missing object and lists what the module does define
+    assert r.returncode == 1 and "Nope" in r.stderr and "EmbeddingNet" in r.stderr
+    r = cli("graph", "d2s_lab.teaching.examples")
+    assert r.returncode == 1 and "MODULE:OBJ" in r.stderr
+    r = cli("graph", "d2s_lab.teaching.examples:EmbeddingNet")
+    assert r.returncode == 1 and "--input" in r.stderr and "Traceback" not in r.stderr

