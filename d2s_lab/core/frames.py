@@ -18,7 +18,7 @@ FRAME_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<fu
 EXC_LINE_RE = re.compile(r"^\s*(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*(?:Error|Exception|Warning)):\s*(.*)$")
 
 _D2S_DIR = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_D2S_EXAMPLES = os.path.join(_D2S_DIR, "examples.py")
+_D2S_EXAMPLES = os.path.join(_D2S_DIR, "teaching", "examples.py")
 _LIB_DIRS = tuple(
     {os.path.realpath(p) for p in (sysconfig.get_paths().get("stdlib"),
                                    sysconfig.get_paths().get("purelib"),

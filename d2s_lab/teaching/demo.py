@@ -19,7 +19,7 @@ from pathlib import Path
 
 from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "cifar10_image_search.ipynb"
 KERNEL_NAME = "d2s_lab"
 

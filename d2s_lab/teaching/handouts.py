@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import Dict, List, Optional
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LABS_DIR = ROOT / "notebooks" / "labs"
 LANGS = ("en", "zh")
 SOLUTION_TAG, CHECK_TAG = "solution", "check"
