@@ -19,7 +19,7 @@ from d2s_lab.viz.report import conversion_html
 from d2s_lab.magics.cellrun import CellFailed, find_model, run_body
 from d2s_lab.magics.common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
                      start_drawing)
-from d2s_lab.magics.steps import cell_run, conversion_steps, show_outputs
+from d2s_lab.magics.widget_outputs import cell_run, conversion_steps, show_outputs
 
 
 @magics_class
