@@ -18,6 +18,12 @@ from d2s_lab.viz.steps_view import close_widget, live_note, steps_static_html, s
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
+def widget_view(widget) -> dict:
+    """The widget-view data of ``widget``'s output, as ipywidgets 7 and 8 both write it (7
+    has no ``_repr_mimebundle_``; both keep ``model_id`` and view protocol 2.0)."""
+    return {"version_major": 2, "version_minor": 0, "model_id": widget.model_id}
+
+
 def display_steps(steps, lang=None, static=False, run=(None, None)) -> None:
     """Show the ipywidgets stepper and, for front ends without widgets (nbconvert
     HTML, nbviewer), the static view of every step; ``static`` shows only the latter.
@@ -44,9 +50,7 @@ def steps_outputs(steps, lang=None, static=False, run=(None, None)):
     outputs = []
     if widget is not None:
         _replace_cell_widgets(widget, run)
-        bundle = widget._repr_mimebundle_()
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        outputs.append(({WIDGET_MIME: data[WIDGET_MIME], "text/plain": live_note(lang)}, True))
+        outputs.append(({WIDGET_MIME: widget_view(widget), "text/plain": live_note(lang)}, True))
     outputs.append((HTML(steps_static_html(steps, lang, fallback=widget is not None)), False))
     return widget, outputs
 

@@ -245,19 +245,21 @@ def test_static_steps_html_holds_every_step():
 
 def test_explanations_cover_paddles_transformers():
     from d2s_lab.core.paddle_compat.transformers import transformer_names
-    from d2s_lab.viz.explain import EXPLANATIONS, GENERIC, explain
+    from d2s_lab.text import CATALOGUE, t
+    from d2s_lab.viz.explain import explain
 
+    generic = {lang: t("transformers.generic", lang) for lang in ("en", "zh")}
     for cls in transformer_names():
         short = cls[: -len("Transformer")]
-        assert short in EXPLANATIONS, short
-        assert explain(cls, "en") != GENERIC["en"] and explain(short, "zh") != GENERIC["zh"]
+        assert f"transformers.{short}" in CATALOGUE, short
+        assert explain(cls, "en") != generic["en"] and explain(short, "zh") != generic["zh"]
         assert re.search(r"[\u4e00-\u9fff]", explain(short, "zh"))
-    assert explain("FancyNewTransformer", "en") == GENERIC["en"]
-    assert explain("FancyNew", "zh") == GENERIC["zh"]
+    assert explain("FancyNewTransformer", "en") == generic["en"]
+    assert explain("FancyNew", "zh") == generic["zh"]
 
 
 def test_language_setting(monkeypatch):
-    from d2s_lab.core import lang
+    from d2s_lab.text import lang
     from d2s_lab.errors import D2SError
 
     monkeypatch.setattr(lang, "_chosen", None)

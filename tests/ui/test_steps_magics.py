@@ -39,7 +39,7 @@ def _outputs(shell, cell):
 
 @pytest.fixture(autouse=True)
 def _reset_lang():
-    from d2s_lab.core import lang
+    from d2s_lab.text import lang
 
     before = lang._chosen
     yield
