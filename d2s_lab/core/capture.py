@@ -94,3 +94,19 @@ def captured() -> Iterator[Captured]:
                 if text not in seen:
                     seen.add(text)
                     result.warnings.append(text)
+
+
+# Paddle's import warns that no C++ compiler cache is installed: a note for people
+# building C++ extensions, shown to every notebook user as a red box.
+_IMPORT_NOISE = r"No ccache found"
+
+
+def quiet_paddle_noise() -> None:
+    """Keep Paddle's well-known noise out of a notebook: the import-time ccache warning,
+    and glog's INFO lines (``I1125 ... pir interpreter is running by trace mode``) that
+    its C++ prints to the process's stderr. glog reads ``GLOG_minloglevel`` once, when
+    Paddle loads, so this helps when it runs before ``import paddle``; an explicit
+    setting is kept. Paddle's warnings (glog level 1 and up) still show."""
+    warnings.filterwarnings("ignore", message=_IMPORT_NOISE, category=UserWarning)
+    if "paddle" not in sys.modules:
+        os.environ.setdefault("GLOG_minloglevel", "1")

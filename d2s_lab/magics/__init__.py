@@ -28,6 +28,9 @@ def _classes():
 
 
 def load(ipython) -> None:
+    from d2s_lab.core.capture import quiet_paddle_noise
+
+    quiet_paddle_noise()
     for cls in _classes():
         magics = cls(ipython)
         ipython.register_magics(magics)
