@@ -30,7 +30,7 @@ class ConversionError(D2SError):
 
     ``stage`` is ``"convert"`` or ``"run"``; ``original`` is Paddle's exception.
     ``conversion`` holds whatever was gathered before the failure; ``report`` is the
-    :class:`~d2s_lab.core.diagnose.ErrorReport` explaining it.
+    :class:`~d2s_lab.core.diagnosis.ErrorReport` explaining it.
     """
 
     def __init__(self, message, hint="", stage="convert", original=None, conversion=None):

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from d2s_lab.core import display
 from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.compare import compare_arrays
-from d2s_lab.core.diagnose import diagnose
+from d2s_lab.core.diagnosis import diagnose
 from d2s_lab.errors import D2SError
 from d2s_lab.core.frames import Frame, is_user_file
 from d2s_lab.core.frames import where as where_text

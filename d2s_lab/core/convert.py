@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional
 from d2s_lab.core import display
 from d2s_lab.core.capture import captured
 from d2s_lab.core.cells import restore_sources
-from d2s_lab.core.diagnose import attach_line, diagnose
+from d2s_lab.core.diagnosis import attach_line, diagnose
 from d2s_lab.errors import ConversionError, D2SError, SpecError
 from d2s_lab.core.export import save_conversion
 from d2s_lab.core.frames import display_file, gist_at_line, is_user_file

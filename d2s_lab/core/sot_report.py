@@ -19,7 +19,7 @@ from typing import Any, List, Optional
 from d2s_lab.core import display
 from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.convert import Conversion, convert
-from d2s_lab.core.diagnose import diagnose
+from d2s_lab.core.diagnosis import diagnose
 from d2s_lab.errors import ConversionError, D2SError, SpecError
 from d2s_lab.core.frames import display_file, is_user_file
 from d2s_lab.core.graph.model import Graph

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from d2s_lab.core.diagnose import ErrorReport, CodeLine
+from d2s_lab.core.diagnosis import ErrorReport, CodeLine
 from d2s_lab.viz.error_view import error_report_html
 from versions import ONE_PATH_VALUE_REFUSED, assert_same_outputs
 
@@ -277,7 +277,7 @@ def test_reshape_without_dynamic_dim_is_a_plain_shape_mismatch(shell):
 
 
 def test_diagnose_never_raises_on_odd_exceptions():
-    from d2s_lab.core.diagnose import diagnose
+    from d2s_lab.core.diagnosis import diagnose
 
     a = ValueError("outer")
     b = RuntimeError("inner")

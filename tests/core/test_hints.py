@@ -9,8 +9,9 @@ import paddle
 import pytest
 
 import recorded_errors as rec
-from d2s_lab.core.diagnose import HINTS, classify, hint_text
+from d2s_lab.core.diagnosis import HINTS, classify, hint_text
 from models import line_in
+from d2s_lab.text.lookup import CATALOGUE
 from versions import MIXED_INT_ADD_REFUSED, ONE_PATH_VALUE_REFUSED, assert_same_outputs, plain_failure
 
 DYN = [[None, 4]]  # the spec the texts were recorded with: x: [None, 4] float32
@@ -166,7 +167,8 @@ def test_table_covers_every_hint():
     assert expected - {""} == set(HINTS), "every hint needs a row, every row a known hint"
     assert "" in expected
     assert len({row[0] for row in ROWS}) == len(ROWS)
-    assert all(set(v) == {"en", "zh"} and all(t.strip() for t in v.values()) for v in HINTS.values())
+    texts = [CATALOGUE[k] for h in HINTS.values() for k in (h.title_key, h.text_key)]
+    assert all(set(v) == {"en", "zh"} and all(t.strip() for t in v.values()) for v in texts)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
@@ -429,12 +431,26 @@ def test_catalogue_lists_every_hint_in_both_languages():
     en, zh = d2s_lab.hints("en"), d2s_lab.hints("zh")
     assert [h.id for h in en] == [h.id for h in zh] == list(HINTS)
     for a, b in zip(en, zh):
-        assert a.text == HINTS[a.id]["en"] and b.text == HINTS[a.id]["zh"] and a.text != b.text
+        assert a.text == hint_text(a.id, "en") and b.text == hint_text(a.id, "zh") and a.text != b.text
         assert a.title and b.title and a.example and a.mode in ("ast", "sot")
     readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "README.md"),
                   encoding="utf-8").read()
     for h in en:
         assert f"| `{h.id}` |" in readme, h.id
+
+
+def test_every_hint_record_has_texts_in_both_languages_and_an_example():
+    from d2s_lab.core.diagnosis import MATCH_ORDER
+
+    assert sorted(MATCH_ORDER) == sorted(HINTS), "classify asks every hint once"
+    for hint_id, h in HINTS.items():
+        assert h.id == hint_id and callable(h.classifier)
+        assert (h.title_key, h.text_key) == (f"hints.{hint_id}.title", f"hints.{hint_id}.text")
+        for key in (h.title_key, h.text_key):
+            assert set(CATALOGUE[key]) == {"en", "zh"} and all(v.strip() for v in CATALOGUE[key].values()), key
+        source, spec, mode = h.example
+        assert "def " in source or "lambda" in source
+        assert spec.strip() and mode in ("ast", "sot")
 
 
 @pytest.mark.parametrize("hint_id", sorted(HINTS))
@@ -445,10 +461,10 @@ def test_catalogue_example_fails_with_its_hint(hint_id, tmp_path):
     import sys
 
     import d2s_lab
-    from d2s_lab.core.diagnose import EXAMPLES, NOT_RAISED
+    from d2s_lab.core.diagnosis import NOT_RAISED
     from d2s_lab.errors import ConversionError
 
-    source, spec, mode = EXAMPLES[hint_id]
+    source, spec, mode = HINTS[hint_id].example
     path = tmp_path / f"example_{hint_id.replace('-', '_')}.py"
     path.write_text("import math\n\nimport numpy as np\nimport paddle\n\n" + source)
     name = path.stem

@@ -7,9 +7,10 @@ import paddle
 import pytest
 
 import d2s_lab
-from d2s_lab.core.diagnose import HINTS, TITLES, hint_text
+from d2s_lab.core.diagnosis import HINTS, hint_text
 from d2s_lab.errors import ConversionError
 from d2s_lab.text.lang import using_lang
+from d2s_lab.text.lookup import CATALOGUE
 from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.viz.explain import UI
 
@@ -27,8 +28,9 @@ def test_ui_tables_complete():
     assert set(UI["en"]) == set(UI["zh"])
     assert all(UI["zh"][k].strip() for k in UI["zh"])
     for hid in HINTS:
-        assert set(HINTS[hid]) == set(TITLES[hid]) == {"en", "zh"}
-        assert re.search(r"[\u4e00-\u9fff]", HINTS[hid]["zh"]), hid
+        h = HINTS[hid]
+        assert set(CATALOGUE[h.text_key]) == set(CATALOGUE[h.title_key]) == {"en", "zh"}
+        assert re.search(r"[\u4e00-\u9fff]", hint_text(hid, "zh")), hid
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

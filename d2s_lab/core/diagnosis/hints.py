@@ -1,0 +1,300 @@
+"""The known causes of conversion errors, one record each, and :func:`classify`.
+
+A record names its cause (``id``), says how to recognise it (``classifier``, a
+predicate over the error as :class:`Seen` shows it) and carries a minimal failing
+``example``; its title and explanation live in the text catalogue
+(:mod:`d2s_lab.text.tables.hints`) under ``title_key`` and ``text_key``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Tuple
+
+from d2s_lab.core.frames import FRAME_RE
+from d2s_lab.core.graph.shapes import is_dynamic
+from d2s_lab.core.nested import flatten
+from d2s_lab.text import t
+from d2s_lab.text.lang import get_lang
+
+
+@dataclass(frozen=True)
+class Seen:
+    """An error as the classifiers see it: its class name, its messages without the
+    traceback (``text``, and ``low`` in lower case), the failing source line (``code``)
+    and the InputSpecs used."""
+
+    exc_type: str
+    text: str
+    low: str
+    code: str
+    specs: object = None
+
+
+@dataclass(frozen=True)
+class HintRecord:
+    """One known cause: ``id``; ``classifier``, true for an error of this cause (asked in
+    :data:`MATCH_ORDER`); ``example``, a minimal failing example (source defining ``f`` or
+    a Layer class ``Net``, the input spec, the mode), run for real by the tests; the
+    catalogue keys of its ``title`` and explanation (``text``)."""
+
+    id: str
+    classifier: Callable[[Seen], bool]
+    example: Tuple[str, str, str]
+    title_key: str
+    text_key: str
+
+
+_DTYPES = r"(?:u?int(?:8|16|32|64)|float(?:16|32|64)|bfloat16|bool|complex(?:64|128))"
+
+
+def _has_dynamic_dim(specs) -> bool:
+    return any(is_dynamic(d) for s in flatten(specs or []) for d in (getattr(s, "shape", None) or []))
+
+
+# --- the classifiers ----------------------------------------------------------------------
+
+def _tolist(e: Seen) -> bool:
+    return "'tolist'" in e.text or ".tolist(" in e.code
+
+
+def _numpy_api(e: Seen) -> bool:
+    low = e.low
+    return bool("called numpy api" in low or "does not support ufuncs" in low
+                or "received input == `object`" in low
+                or re.search(r"\bnp\.(as)?array\(", e.code) and "not supported to convert" in low)
+
+
+def _source_unavailable(e: Seen) -> bool:
+    low = e.low
+    return bool("could not get source code" in low or "source code not available" in low
+                or "could not find class definition" in low
+                or "lambda" in e.code and e.exc_type == "IndexError"
+                or "module, class, method, function, traceback, frame, or code object" in low)
+
+
+def _reparse_syntax(e: Seen) -> bool:
+    return bool(e.exc_type in ("IndentationError", "TabError") or e.exc_type == "SyntaxError" and (
+        "indent" in e.low or "<unknown>" in e.low))
+
+
+def _python_value(e: Seen) -> bool:
+    text, c = e.text, e.code
+    return bool(re.search(r"\b(float|int|bool|complex)\(Tensor\)", text) or ".item()" in c or ".numpy()" in c
+                or re.search(r"\b(float|int)\(", c) and "Value" in text
+                or re.search(r"indices must be integers.*(Value|Variable)", text)
+                or re.search(r"must be (a string or )?(a )?real number, not '?Variable", text))  # Paddle 2.6
+
+
+def _non_tensor_output(e: Seen) -> bool:
+    return bool("non-tensor" in e.low or "not a tensor" in e.low and "output" in e.low)
+
+
+def _none_value(e: Seen) -> bool:
+    low = e.low
+    return bool(re.search(r"but got (nonetype|undefinedvar)", low)
+                or re.search(r"unsupported operand type\(s\).*'nonetype'", low)
+                or "'nonetype' object" in low and "attribute" not in low
+                or re.search(r"argument must be [^\n]*not 'nonetype'", low))  # Paddle 2.6
+
+
+def _dict_key(e: Seen) -> bool:
+    low = e.low
+    return bool(e.exc_type in ("KeyError", "Dy2StKeyError")
+                or re.search(r"incompatible return values of `(?!__return)\w+`", low)
+                and re.search(r"first structure[^\n]*:\s*\{", low))
+
+
+def _return_in_loop(e: Seen) -> bool:
+    return "return statement in while or for body" in e.low
+
+
+def _return_in_branch(e: Seen) -> bool:
+    low = e.low
+    return bool("different return type" in low or "unbound local" in low or "undefinedvar" in low
+                or "return_value" in low and "cond" in low)
+
+
+def _dtype_mix(e: Seen) -> bool:
+    low = e.low
+    return bool("type promotion only support" in low or "must have the same data type" in low
+                or "different data type" in low or "does not match the type of data" in low
+                or re.search(rf"\b{_DTYPES}\b.*\b(and|vs|but)\b.*\b{_DTYPES}\b", low)
+                and ("same" in low or "match" in low or "promot" in low))
+
+
+def _dtype_arg(e: Seen) -> bool:
+    low = e.low
+    return bool("data type" in low and "not understood" in low or "check data type error" in low
+                or "expected_dtype" in low or re.search(r"must be (int32 or int64|one of)", low)
+                or "invalid dtype" in low or "unsupported dtype" in low
+                # Paddle 2.6: "... must be in [float16, ...], but received float33"
+                or re.search(r"(data ?type|dtype)[^\n]*must be[^\n]*but received", low))
+
+
+def _dynamic_dim_iter(e: Seen) -> bool:
+    return "when tensor.shape[0] == -1" in e.low or "not support zip(" in e.low
+
+
+def _reshape(e: Seen) -> bool:
+    return "reshape" in e.low and "shape" in e.low
+
+
+def _reshape_dynamic_dim(e: Seen) -> bool:
+    return _reshape(e) and _has_dynamic_dim(e.specs)
+
+
+def _shape_mismatch(e: Seen) -> bool:
+    # asked right after _reshape_dynamic_dim: a reshape error without a dynamic dim lands here
+    low = e.low
+    return _reshape(e) or ("shape" in low or "dimension" in low or "error dim" in low) and (
+        "mismatch" in low or "should be equal" in low or "not match" in low
+        or "must be equal" in low or "expected to be equal" in low)  # "error dim": Paddle 2.6
+
+
+def _unsupported_syntax(e: Seen) -> bool:
+    c, low = e.code, e.low
+    return bool(e.exc_type in ("Dygraph2StaticException", "NotImplementedError", "SyntaxError")
+                or re.match(r"\s*async\s+def\b", c) or "await " in c
+                or "not supported" in low and "static" in low or "generator" in low)
+
+
+def _sot_internal(e: Seen) -> bool:
+    return e.exc_type == "InnerError"  # SOT's own wrapper, with no cause to unwrap
+
+
+# --- the records, in the catalogue's order (hints(), the README table) ----------------------
+
+def _hint(hint_id: str, classifier: Callable[[Seen], bool], example: Tuple[str, str, str]) -> HintRecord:
+    return HintRecord(hint_id, classifier, example, f"hints.{hint_id}.title", f"hints.{hint_id}.text")
+
+
+_SPEC = "x: [None, 4] float32"
+
+HINTS: Dict[str, HintRecord] = {h.id: h for h in (
+    _hint("tolist", _tolist,
+          ("def f(x):\n    vals = x.tolist()\n    return paddle.to_tensor(vals)\n", _SPEC, "ast")),
+    _hint("python-value", _python_value,
+          ("def f(x):\n    s = math.sqrt(float(x.abs().sum()))\n    return x / s\n", _SPEC, "ast")),
+    _hint("numpy-api", _numpy_api,
+          ("def f(x):\n    y = x * 2\n    return y / np.max(y)\n", _SPEC, "ast")),
+    _hint("reshape-dynamic-dim", _reshape_dynamic_dim,
+          ("def f(x):\n    return x.reshape([-1, 3, 2])\n", _SPEC, "ast")),
+    _hint("shape-mismatch", _shape_mismatch,
+          ("def f(x):\n    return paddle.matmul(x, paddle.ones([5, 3]))\n", _SPEC, "ast")),
+    _hint("dtype-mix", _dtype_mix,
+          ("def f(x):\n    a = paddle.argmax(x, axis=1).astype('int32')\n"
+           "    return paddle.maximum(a, paddle.argmax(x, axis=1))\n", _SPEC, "ast")),
+    _hint("dtype-arg", _dtype_arg,
+          ("def f(x):\n    return x.astype('float33')\n", _SPEC, "ast")),
+    _hint("reparse-syntax", _reparse_syntax,
+          ("class Net(paddle.nn.Layer):\n    def forward(self, x):\n"
+           "        note = '''scale\nby two'''\n        return x * 2\n", _SPEC, "ast")),
+    _hint("dict-key", _dict_key,
+          ("def f(x):\n    d = {'a': x * 2}\n    return d['b']\n", _SPEC, "ast")),
+    _hint("dynamic-dim-iter", _dynamic_dim_iter,
+          ("def f(x):\n    rows = [a + b for a, b in zip(x, x)]\n"
+           "    return paddle.stack(rows)\n", _SPEC, "ast")),
+    # an optional argument left at None: both Paddle 2.6 and 3.x refuse it (2.6 converts a
+    # variable set in one branch only, filling the other path with a placeholder)
+    _hint("none-value", _none_value,
+          ("def f(x, bias=None):\n    return x + bias\n", _SPEC, "ast")),
+    _hint("return-in-loop", _return_in_loop,
+          ("def f(x):\n    while True:\n        return x * 2\n", _SPEC, "ast")),
+    _hint("non-tensor-output", _non_tensor_output,
+          ("def f(x):\n    return x * 2, 3\n", _SPEC, "ast")),
+    _hint("return-in-branch", _return_in_branch,
+          ("def f(x):\n    if x.sum() > 0:\n        return x, x\n    return x\n", _SPEC, "ast")),
+    _hint("unsupported-syntax", _unsupported_syntax,
+          ("def f(x):\n    i = 0\n    while i < 3:\n        i = i + x.sum()\n"
+           "    return x * i\n", _SPEC, "ast")),
+    _hint("source-unavailable", _source_unavailable,
+          ("f = lambda x: x * 2\n", _SPEC, "ast")),
+    _hint("sot-internal", _sot_internal,
+          ("def f(x):\n    n = len(x.sum())\n    return x * n\n", _SPEC, "sot")),
+)}
+
+# The order classify() asks the classifiers in: the first that recognises an error names it
+# (a more telling cause before a broader one).
+MATCH_ORDER: Tuple[str, ...] = (
+    "tolist", "numpy-api", "source-unavailable", "reparse-syntax", "python-value",
+    "non-tensor-output", "none-value", "dict-key", "return-in-loop", "return-in-branch",
+    "dtype-mix", "dtype-arg", "dynamic-dim-iter", "reshape-dynamic-dim", "shape-mismatch",
+    "unsupported-syntax", "sot-internal",
+)
+
+# Hints whose example Paddle 3.3 does not raise (a logged warning there): classify still
+# knows the text Paddle's source writes.
+NOT_RAISED = ("non-tensor-output",)
+
+
+@dataclass
+class Hint:
+    """One known cause: ``id``, a short ``title``, the explanation and fix (``text``), and a
+    minimal failing ``example`` (defines ``f``, or a Layer class ``Net``) with its ``spec``
+    and ``mode``."""
+
+    id: str
+    title: str
+    text: str
+    example: str
+    spec: str
+    mode: str
+
+    def __str__(self) -> str:
+        return f"[{self.id}] {self.title}: {self.text}"
+
+
+def hint_text(hint_id: str, lang: Optional[str] = None) -> str:
+    """The hint ``hint_id`` in ``lang`` (default: the current language); "" when unknown."""
+    record = HINTS.get(hint_id)
+    return t(record.text_key, lang) if record else ""
+
+
+def hint_title(hint_id: str, lang: Optional[str] = None) -> str:
+    """The short title of hint ``hint_id`` in ``lang``; "" when unknown."""
+    record = HINTS.get(hint_id)
+    return t(record.title_key, lang) if record else ""
+
+
+def hints(lang: Optional[str] = None) -> List[Hint]:
+    """Every known cause with its explanation, fix and a minimal failing example
+    (``d2s_lab.hints()``), in ``lang`` (default: the current language)."""
+    lang = get_lang(lang)
+    return [Hint(h.id, t(h.title_key, lang), t(h.text_key, lang), *h.example) for h in HINTS.values()]
+
+
+def message_only(text: str) -> str:
+    """``text`` without its traceback: no ``File "...", line N`` lines and no source lines
+    quoted under them (Paddle quotes the failing line's neighbours, whose words must not
+    decide the hint), keeping every ``Type: message`` line and what follows it."""
+    out, in_frame = [], False
+    for line in (text or "").splitlines():
+        if FRAME_RE.search(line):
+            in_frame = True
+            continue
+        if in_frame:
+            if not line.strip() or re.match(r"\s*(?:[A-Za-z_][\w.]*\.)?[A-Za-z_]\w*(?:Error|Exception):",
+                                             line):
+                in_frame = False
+            else:
+                continue
+        if "<--- HERE" in line or line.strip() in ("In transformed code:", "Call stack (innermost last):"):
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def classify(exc_type: str, text: str, code: str = "", specs=None) -> str:
+    """The id of the known cause (a key of :data:`HINTS`) of an error, or "".
+
+    ``exc_type`` is the error's class name, ``text`` Paddle's message (a traceback in it
+    is ignored: only the messages count), ``code`` the failing source line, ``specs``
+    the InputSpecs used.
+    """
+    message = message_only(text)
+    seen = Seen(exc_type, message, message.lower(), code or "", specs)
+    for hint_id in MATCH_ORDER:
+        if HINTS[hint_id].classifier(seen):
+            return hint_id
+    return ""

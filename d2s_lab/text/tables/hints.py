@@ -1,0 +1,283 @@
+"""The known causes of conversion errors: each hint's title and explanation, the words
+of an error report's plain text, and the sentence about a layer's shape mismatch."""
+
+TEXTS = {
+    "hints.tolist.title": {
+        "en": "Tensor.tolist() in forward",
+        "zh": "forward 中调用 Tensor.tolist()",
+    },
+    "hints.tolist.text": {
+        "en": "`Tensor.tolist()` needs the tensor's values, which do not exist while Paddle builds the"
+              " static program. Keep the data a Tensor (index it, use paddle ops on it), or do the"
+              " Python-side work outside forward.",
+        "zh": "`Tensor.tolist()` 需要张量的具体数值，而 Paddle"
+              " 构建静态程序时这些数值还不存在。请让数据保持为 Tensor（用索引或 paddle 算子处理），或把"
+              " Python 端的处理移到 forward 之外。",
+    },
+    "hints.python-value.title": {
+        "en": "Tensor turned into a Python value",
+        "zh": "Tensor 被转成 Python 值",
+    },
+    "hints.python-value.text": {
+        "en": "A Tensor is turned into a Python value inside forward (`.numpy()`, `.item()`,"
+              " `float(t)`, `int(t)`, `bool(t)`). In static mode the tensor has no value while the"
+              " program is built, so Python cannot branch on it, index a list with it or format it."
+              " Keep it a Tensor: compare tensors directly in `if`/`while` (to_static turns those into"
+              " graph control flow), use `paddle.where`/`paddle.gather` instead of list indexing, and"
+              " guard logging with `if paddle.in_dynamic_mode():`.",
+        "zh": "forward 中把 Tensor 转成了 Python 值（`.numpy()`、`.item()`、`float(t)`、`int"
+              "(t)`、`bool(t)`）。静态图构建程序时张量还没有数值，Python"
+              " 无法据此分支、索引列表或格式化输出。请保持为 Tensor：在 `if`/`while`"
+              " 中直接比较张量（to_static 会把它们变成图中的控制流），用 `paddle.where`/`paddle.gather`"
+              " 代替列表索引，日志输出放在 `if paddle.in_dynamic_mode():` 之内。",
+    },
+    "hints.numpy-api.title": {
+        "en": "NumPy called on a Tensor",
+        "zh": "对 Tensor 调用 NumPy",
+    },
+    "hints.numpy-api.text": {
+        "en": "A NumPy function (`np.abs`, `np.max`, `np.array`, ...) is called on a Tensor inside"
+              " forward. Static mode passes symbolic values that NumPy cannot compute with (`np.array`"
+              " of one makes an array of Python objects). Use the paddle equivalent (`paddle.abs`,"
+              " `paddle.max`; no conversion at all instead of `np.array`).",
+        "zh": "forward 中对 Tensor 调用了 NumPy 函数（`np.abs`、`np.max`、`np.array`"
+              " 等）。静态图中传入的是符号变量，NumPy 无法计算（对它调用 `np.array` 只会得到 Python"
+              " 对象数组）。请改用对应的 paddle 接口（`paddle.abs`、`paddle.max`；不要用 `np.array`"
+              " 转换，直接使用张量）。",
+    },
+    "hints.reshape-dynamic-dim.title": {
+        "en": "reshape target vs a dynamic dim",
+        "zh": "reshape 目标与动态维度不符",
+    },
+    "hints.reshape-dynamic-dim.text": {
+        "en": "A reshape target does not fit the real input. With a None (dynamic) dimension in the"
+              " InputSpec, Paddle cannot check the arithmetic while converting, so it fails on the"
+              " first run with the real shape. Build the target from the actual shape"
+              " (`paddle.shape(x)` or `x.shape` inside forward) and keep at most one -1, or make the"
+              " InputSpec match what the model really accepts.",
+        "zh": "reshape 的目标形状与实际输入不符。InputSpec 中有 None（动态）维度时，Paddle"
+              " 转换时无法检查元素个数，于是在第一次用真实形状运行时才报错。请根据实际形状构造目标（在"
+              " forward 中用 `paddle.shape(x)` 或 `x.shape`），最多只保留一个 -1，或让 InputSpec"
+              " 与模型真正接受的输入一致。",
+    },
+    "hints.shape-mismatch.title": {
+        "en": "shapes do not agree",
+        "zh": "形状不一致",
+    },
+    "hints.shape-mismatch.text": {
+        "en": "Two shapes do not agree. In static mode dynamic dims are -1 (None in the InputSpec)"
+              " while converting; check the InputSpec against the shapes the model really gets, and"
+              " compute sizes from `x.shape` inside forward instead of hard-coding them.",
+        "zh": "两个形状不一致。静态图转换时动态维度为 -1（即 InputSpec 中的 None）；请核对 InputSpec"
+              " 与模型实际收到的形状，并在 forward 中根据 `x.shape` 计算尺寸，而不要写死。",
+    },
+    "hints.dtype-mix.title": {
+        "en": "int32/int64 or float32/float64 mixed",
+        "zh": "混用 int32/int64 或 float32/float64",
+    },
+    "hints.dtype-mix.text": {
+        "en": "Two tensors of different dtypes meet in one op (int32 with int64, or float32 with"
+              " float64). Dygraph often promotes silently; static ops require one dtype. Typical"
+              " sources: `paddle.argmax`/`paddle.arange`/`paddle.to_tensor(1)` give int64, a loop"
+              " counter from `range(n)` becomes int64, `.astype('int32')` elsewhere. Cast one side"
+              " explicitly (`b.astype(a.dtype)`) or create the constant in the right dtype"
+              " (`paddle.full([1], i, dtype=a.dtype)`).",
+        "zh": "同一个算子的两个输入张量 dtype 不同（int32 与 int64，或 float32 与"
+              " float64）。动态图常会自动提升类型，静态图算"
+              "子则要求类型一致。常见来源：`paddle.argmax`/`paddle.arange`/`paddle.to_tensor(1)` 得到"
+              " int64，`range(n)` 的循环计数变成 int64，别处又用了"
+              " `.astype('int32')`。请显式转换其中一个（`b.astype(a.dtype)`），或直接用正确的 dtype"
+              " 创建常量（`paddle.full([1], i, dtype=a.dtype)`）。",
+    },
+    "hints.dtype-arg.title": {
+        "en": "invalid or mismatched dtype",
+        "zh": "dtype 无效或不匹配",
+    },
+    "hints.dtype-arg.text": {
+        "en": "A `dtype` argument is invalid, or an op gets a tensor of a dtype it does not accept"
+              " (`one_hot`/`gather`/`embedding` need integer indices, a misspelt `'float33'`). Use one"
+              " of Paddle's dtypes ('float32', 'float64', 'int32', 'int64', 'bool', ...) and cast the"
+              " input to what the op expects (`idx.astype('int64')`).",
+        "zh": "`dtype` 参数无效，或算子收到了它不接受的 dtype（`one_hot`/`gather`/`embedding`"
+              " 需要整数索引，或拼错成 `'float33'`）。请使用 Paddle 支持的"
+              " dtype（'float32'、'float64'、'int32'、'int64'、'bool'"
+              " 等），并把输入转换成算子要求的类型（`idx.astype('int64')`）。",
+    },
+    "hints.reparse-syntax.title": {
+        "en": "Paddle cannot re-parse the source",
+        "zh": "Paddle 无法重新解析源码",
+    },
+    "hints.reparse-syntax.text": {
+        "en": "Paddle re-reads your function's source text, removes its common indentation and parses"
+              " it again; that failed (IndentationError/SyntaxError). Usually a multi-line string (or"
+              " docstring) inside a method has lines less indented than the `def`, or the source mixes"
+              " tabs and spaces. Indent every line of the string at least as much as the `def` (or"
+              " build it with `\\n` / move it out of the function), and use spaces only.",
+        "zh": "Paddle 会重新读取函数源码、去掉公共缩进后再次解析"
+              "，这一步失败了（IndentationError/SyntaxError"
+              "）。通常是方法内的多行字符串（或文档字符串）有些行的缩进比 `def`"
+              " 还少，或源码混用了制表符和空格。请让字符串的每一行至少与 `def` 同样缩进（或用 `\\n`"
+              " 拼接、移到函数外），并只用空格缩进。",
+    },
+    "hints.dict-key.title": {
+        "en": "dict key missing inside forward",
+        "zh": "forward 内 dict 缺少键",
+    },
+    "hints.dict-key.text": {
+        "en": "A dict built inside forward does not have the key, or has different keys in the two"
+              " branches of an `if` on a Tensor. A converted `if` runs both branches while building the"
+              " program, and both must leave the dict with the same keys. Create every key before the"
+              " `if` (e.g. `d = {'a': paddle.zeros_like(x)}`) and only assign inside the branches.",
+        "zh": "forward 中构建的 dict 没有这个键，或在基于 Tensor 的 `if` 两个分支中键不相同。转换后的"
+              " `if` 在构建程序时会执行两个分支，两者结束时 dict 的键必须一致。请在 `if`"
+              " 之前创建所有键（如 `d = {'a': paddle.zeros_like(x)}`），分支内只做赋值。",
+    },
+    "hints.dynamic-dim-iter.title": {
+        "en": "zip/enumerate/len over a dynamic dim",
+        "zh": "对动态维度 zip/enumerate/len",
+    },
+    "hints.dynamic-dim-iter.text": {
+        "en": "`zip`, `enumerate`, `len` or a Python loop goes over a dimension that is dynamic (None"
+              " in the InputSpec, -1 while converting): Python cannot know how many items there are."
+              " Give that dimension a fixed size in the InputSpec, or use tensor ops over the whole"
+              " dimension (`paddle.stack`, broadcasting, `paddle.shape(x)[0]` as a tensor loop bound).",
+        "zh": "`zip`、`enumerate`、`len` 或 Python 循环遍历了一个动态维度（InputSpec 中为"
+              " None，转换时为 -1）：Python 无法知道元素个数。请在 InputSpec"
+              " 中给这个维度固定大小，或对整个维度使用张量运算（`paddle.stack`、广播、以"
+              " `paddle.shape(x)[0]` 这个张量作为循环上界）。",
+    },
+    "hints.none-value.title": {
+        "en": "arithmetic with None",
+        "zh": "对 None 做运算",
+    },
+    "hints.none-value.text": {
+        "en": "Arithmetic with `None`: a variable or argument is None (an optional argument left at its"
+              " default, or a variable set in only one branch of an `if` on a Tensor, so Paddle sees an"
+              " undefined value on the other path). Give it a Tensor value on every path: pass the"
+              " argument, or write e.g. `y = paddle.zeros_like(x)` before the `if`.",
+        "zh": "对 `None` 做了运算：某个变量或参数是 None（可选参数保留了默认值 None，或变量只在基于"
+              " Tensor 的 `if` 的一个分支中赋值，另一条路径上 Paddle"
+              " 看到的是未定义值）。请让它在每条路径上都是 Tensor：传入该参数，或例如在 `if` 之前写 `y"
+              " = paddle.zeros_like(x)`。",
+    },
+    "hints.return-in-loop.title": {
+        "en": "return directly inside a loop",
+        "zh": "循环体中直接 return",
+    },
+    "hints.return-in-loop.text": {
+        "en": "A `return` sits directly in a `for`/`while` body, so the loop can never run twice (e.g."
+              " `while True: return x`). Paddle refuses such loops. Remove the loop, or set a result"
+              " variable and `break`, and return after the loop.",
+        "zh": "`return` 直接位于 `for`/`while` 循环体中，循环不可能执行第二次（如 `while True: return"
+              " x`），Paddle 拒绝转换这种循环。请去掉循环，或给结果变量赋值后 `break`，在循环之后再"
+              " return。",
+    },
+    "hints.non-tensor-output.title": {
+        "en": "forward returns a non-Tensor",
+        "zh": "forward 返回非 Tensor",
+    },
+    "hints.non-tensor-output.text": {
+        "en": "forward returns something that is not a Tensor. A static program can only return"
+              " Tensors; other values are frozen at what the first trace saw. Return Tensors (wrap"
+              " numbers with paddle.to_tensor, or compute them with paddle ops).",
+        "zh": "forward 返回了非 Tensor 的值。静态程序只能返回"
+              " Tensor，其他值会固定为第一次追踪时的结果。请返回 Tensor（用 paddle.to_tensor"
+              " 包装数字，或用 paddle 算子计算）。",
+    },
+    "hints.return-in-branch.title": {
+        "en": "return/variable in one branch only",
+        "zh": "return/变量只在一个分支中",
+    },
+    "hints.return-in-branch.text": {
+        "en": "A `return` (or a variable) exists in only one branch of an `if` on a Tensor, or inside a"
+              " loop. Static control flow needs both branches to produce the same things: assign the"
+              " result to a variable in every branch and return once, after the `if`.",
+        "zh": "`return`（或某个变量）只出现在基于 Tensor 的 `if`"
+              " 的一个分支中，或出现在循环内。静态控制流要"
+              "求两个分支产生相同的东西：在每个分支中给结果变量赋值，并在 `if` 之后只 return 一次。",
+    },
+    "hints.unsupported-syntax.title": {
+        "en": "Python construct not supported",
+        "zh": "不支持的 Python 写法",
+    },
+    "hints.unsupported-syntax.text": {
+        "en": "This Python construct is not supported by the AST converter. Rewrite it with plain"
+              " statements (if/for/while over tensors, no generators), or try --mode sot, which falls"
+              " back to Python for what it cannot convert.",
+        "zh": "AST 转换器不支持这种 Python 写法。请改用普通语句（对张量的"
+              " if/for/while，不用生成器），或尝试 --mode sot，它会对无法转换的部分回退到 Python 执行。",
+    },
+    "hints.source-unavailable.title": {
+        "en": "source code unavailable",
+        "zh": "无法读取源码",
+    },
+    "hints.source-unavailable.text": {
+        "en": "Paddle converts a function by reading its source text, and could not read it (a lambda,"
+              " a function built with exec/eval, or code whose file is gone). Define the model with"
+              " `def`/`class` in a notebook cell or a .py file.",
+        "zh": "Paddle 通过读取源码来转换函数，但读不到源码（lambda、用 exec/eval"
+              " 生成的函数，或文件已不存在）。请在 notebook 单元格或 .py 文件中用 `def`/`class`"
+              " 定义模型。",
+    },
+    "hints.sot-internal.title": {
+        "en": "SOT internal failure",
+        "zh": "SOT 内部错误",
+    },
+    "hints.sot-internal.text": {
+        "en": "Paddle's bytecode translator (SOT) failed inside its own machinery. Try --mode ast, or"
+              " look at the full traceback for the line of your code involved.",
+        "zh": "Paddle 的字节码转换器（SOT）在其内部出错。请尝试 --mode ast，或在完整 traceback"
+              " 中查找涉及的代码行。",
+    },
+    # the few words of a report's plain text
+    "hints.report.at": {
+        "en": "at",
+        "zh": "位置",
+    },
+    "hints.report.hint": {
+        "en": "hint",
+        "zh": "提示",
+    },
+    "hints.report.line": {
+        "en": "{file} line {line}",
+        "zh": "{file} 第 {line} 行",
+    },
+    # the specifics of a layer's shape mismatch (ErrorReport.facts)
+    "hints.specific.head": {
+        "en": "Layer `{layer}` (`{ctor}`{at}) expects {expected:,} input {unit} and gets {actual:,}",
+        "zh": "层 `{layer}`（`{ctor}`{at}）需要 {expected:,} 个输入{unit}，实际得到 {actual:,} 个",
+    },
+    "hints.specific.at": {
+        "en": ", {where}",
+        "zh": "，{where}",
+    },
+    "hints.specific.origin": {
+        "en": " (= {factors}: the output {shape} of `{src}`{via})",
+        "zh": "（= {factors}：`{src}` 的输出 {shape}{via}）",
+    },
+    "hints.specific.origin_via": {
+        "en": " (from `{via_name}`, {where})",
+        "zh": "（来自 `{via_name}`，{where}）",
+    },
+    "hints.specific.via": {
+        "en": " after `{via_name}`, {where}",
+        "zh": " 经过 `{via_name}`，{where}",
+    },
+    "hints.specific.fix_linear": {
+        "en": ". Change it to `{fix}`, or bring its input to {expected:,} {unit} (pool or reshape"
+              " before it).",
+        "zh": "。请改为 `{fix}`，或让它的输入变为 {expected:,} 个{unit}（在它之前池化或 reshape）。",
+    },
+    "hints.specific.fix": {
+        "en": ". Make the layer's input have {expected:,} {unit}, or build the layer for {actual:,}.",
+        "zh": "。请让该层的输入有 {expected:,} 个{unit}，或按 {actual:,} 构建该层。",
+    },
+    "hints.specific.features": {
+        "en": "features",
+        "zh": "特征",
+    },
+    "hints.specific.channels": {
+        "en": "channels",
+        "zh": "通道",
+    },
+}
