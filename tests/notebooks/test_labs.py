@@ -287,14 +287,16 @@ def test_wrong_answer_does_not_reveal_the_right_one(shell, lang):
 
 
 def test_teacher_page_lists_every_lab():
-    page = (ROOT / "notebooks" / "labs" / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "labs.md").read_text(encoding="utf-8")
     for path in LABS:
-        assert path.name in page, f"notebooks/labs/README.md does not list {path.name}"
+        assert path.name in page, f"docs/labs.md does not list {path.name}"
         minutes = labs.read_lab(path).metadata["d2s_lab"]["minutes"]
         assert re.search(rf"{re.escape(path.name)}.*\|\s*{minutes}\s*\|", page), path.name
     assert "make labs" in page and "pip install d2s_lab" in page
+    pointer = (ROOT / "notebooks" / "labs" / "README.md").read_text(encoding="utf-8")
+    assert "docs/labs.md" in pointer
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "notebooks/labs/README.md" in readme and "make labs" in readme
+    assert "docs/labs.md" in readme and "make labs" in readme
     setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
     assert re.findall(r"^make \w+", setup, re.M) == ["make demo", "make test"]
 
