@@ -28,6 +28,7 @@ from d2s_lab.core.diff import GraphDiff, diff
 from d2s_lab.errors import D2SError
 from d2s_lab.core.export import save_conversion
 from d2s_lab.core.frames import gist_at_line
+from d2s_lab.text import t
 from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.core.paddle_compat.walk import (feed_values, input_vars, param_names_of, program_to_graph,
                                     recording_layer_paths)
@@ -40,13 +41,6 @@ from d2s_lab.core.specs import random_inputs
 PROGRAMS = ("forward", "train", "amp", "inference")
 BACKWARD = "backward"  # the layer path the backward ops of a training program sit under
 GRAD_SUFFIX = "_grad"
-
-
-_BUILD_HINTS = {
-    "train": "The forward Program converts; Paddle failed to append its backward ops.",
-    "amp": "Try the other --amp-dtype (a CPU has bfloat16 kernels only) or --amp-level.",
-    "inference": "Check the saved model with %d2s_show and %d2s_bench (they load it the same way).",
-}
 
 
 def _which(program: str) -> str:
@@ -104,7 +98,7 @@ def program_graph(conv, program: str = "forward", *, amp_level: str = "O1",
         except Exception as exc:  # Paddle's own failure, said in one line
             raise D2SError(f"Paddle could not build the {which} program of {conv.name}: "
                            f"{type(exc).__name__}: {gist_at_line(exc)}",
-                           _BUILD_HINTS[which]) from None
+                           t(f"programs.build_hint.{which}")) from None
     return conv.programs[key]
 
 

@@ -15,54 +15,12 @@ import ast
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set
 
+from d2s_lab.text import t
 from d2s_lab.text.lang import get_lang
 
 _CASTS = {"float": "float32", "int": "int64", "bool": "bool"}
 
-TEXTS: Dict[str, Dict[str, Dict[str, str]]] = {
-    "numpy": {
-        "en": {"made": "nothing: `.numpy()` is dropped, the value stays a Tensor",
-               "why": "A static Tensor has no values while the program is built, so Paddle keeps "
-                      "the Tensor; NumPy code after it gets a Tensor, not an ndarray. Remove "
-                      "`.numpy()` and use paddle ops."},
-        "zh": {"made": "无：`.numpy()` 被删除，值仍是 Tensor",
-               "why": "构建静态程序时张量没有数值，Paddle 保留了 Tensor；其后的 NumPy 代码拿到的是 Tensor "
-                      "而不是 ndarray。请删除 `.numpy()`，改用 paddle 算子。"},
-    },
-    "item": {
-        "en": {"made": "nothing: `.item()` returns the Tensor itself",
-               "why": "The Python number you expect does not exist while the program is built; "
-                      "what follows computes with a Tensor. Drop `.item()` inside forward."},
-        "zh": {"made": "无：`.item()` 返回张量本身",
-               "why": "构建程序时并不存在你期望的 Python 数值，后续计算使用的是 Tensor。"
-                      "请在 forward 中去掉 `.item()`。"},
-    },
-    "cast": {
-        "en": {"made": "a `cast` op to {dtype} (a Tensor, not a Python {py})",
-               "why": "Paddle rewrites `{py}(t)` as `_jst.AsDtype(t, ...)`: the result is a Tensor, "
-                      "so Python code that needs a real {py} (formatting, list indices, range) "
-                      "does not get one. Keep it a Tensor on purpose, or compute it outside forward."},
-        "zh": {"made": "转换为 {dtype} 的 `cast` 算子（是 Tensor，不是 Python {py}）",
-               "why": "Paddle 把 `{py}(t)` 改写为 `_jst.AsDtype(t, ...)`：结果是 Tensor，需要真正 {py} 的 "
-                      "Python 代码（格式化、列表索引、range）拿不到它。请有意识地保持为 Tensor，"
-                      "或在 forward 之外计算。"},
-    },
-    "len": {
-        "en": {"made": "`shape` + `slice` ops: the length read at run time, as a Tensor",
-               "why": "The dimension is dynamic (None in the InputSpec), so `len()` cannot be a "
-                      "Python int; `range(len(x))` or list sizes built from it loop over a Tensor. "
-                      "Fix the dimension in the InputSpec, or use tensor ops over it."},
-        "zh": {"made": "`shape` + `slice` 算子：运行时读取长度，得到 Tensor",
-               "why": "该维度是动态的（InputSpec 中为 None），`len()` 不可能是 Python int；"
-                      "`range(len(x))` 或据此构建的列表会遍历一个 Tensor。请在 InputSpec 中固定该维度，"
-                      "或对它使用张量运算。"},
-    },
-    "if": {
-        "en": {"made": "; the `if` on line {line} became a `pd_op.if` (both branches are traced)",
-               "why": ""},
-        "zh": {"made": "；第 {line} 行的 `if` 变成了 `pd_op.if`（两个分支都会被追踪）", "why": ""},
-    },
-}
+# Each kind's words are ``rewrites.item.<kind>.made`` and ``.why`` in the text catalogue.
 
 
 @dataclass
@@ -85,11 +43,10 @@ class Rewrite:
     def texts(self, lang: Optional[str] = None):
         """(what Paddle made, why it matters) in ``lang``."""
         lang = get_lang(lang)
-        t = TEXTS[self.kind][lang]
-        made = t["made"].format(**self.params)
+        made = t(f"rewrites.item.{self.kind}.made", lang, **self.params)
         if self.params.get("if_line"):
-            made += TEXTS["if"][lang]["made"].format(line=self.params["if_line"])
-        return made, t["why"].format(**self.params)
+            made += t("rewrites.item.if.made", lang, line=self.params["if_line"])
+        return made, t(f"rewrites.item.{self.kind}.why", lang, **self.params)
 
 
 def _ops_by_line(graph, file: str) -> Dict[int, Set[str]]:

@@ -32,12 +32,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
+from d2s_lab.text import t
 from d2s_lab.text.lang import get_lang
 from d2s_lab.core.graph.ops import op_kinds, short_name
 from d2s_lab.core.graph.shapes import format_shape, is_dynamic
 from d2s_lab.viz.html import esc
 
-__all__ = ["expect", "expect_saved", "answer", "Expectation", "CheckLine", "op_kinds", "TEXTS"]
+__all__ = ["expect", "expect_saved", "answer", "Expectation", "CheckLine", "op_kinds"]
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -45,190 +46,26 @@ def _is_kind(op_name: str, kinds: frozenset) -> bool:
     return short_name(op_name).rstrip("_") in kinds
 
 
-# Every sentence a check can say, in English and Simplified Chinese. ``{placeholders}``
-# are filled with plain text; the box escapes everything when it draws it as HTML.
-TEXTS: Dict[str, Dict[str, str]] = {
-    "title": {"en": "Self-check", "zh": "自测"},
-    "all_pass": {"en": "All {n} checks pass. Well done!", "zh": "全部 {n} 项检查通过，做得好！"},
-    "one_pass": {"en": "The check passes. Well done!", "zh": "检查通过，做得好！"},
-    "pass_some_skipped": {"en": "Passed: {p}; not checked here: {s} (this Paddle cannot show it).",
-                          "zh": "{p} 项检查通过，{s} 项在此环境下无法检查（当前的 Paddle 不支持）。"},
-    "not_yet": {"en": "Passed {p} of {n}. Read the messages, change your code and run it again.",
-                "zh": "{n} 项检查中通过 {p} 项。请阅读提示，修改代码后再运行。"},
-    "nothing": {"en": "No checks were run.", "zh": "没有运行任何检查。"},
-    "verdict_pass": {"en": "PASS", "zh": "通过"},
-    "verdict_fail": {"en": "NOT YET", "zh": "未通过"},
-    "verdict_partial": {"en": "NOT FULLY CHECKED", "zh": "部分未检查"},
-    "missing": {"en": "`{name}` does not exist yet: run the exercise cell (and the cells above it) first.",
-                "zh": "`{name}` 还不存在：请先运行练习单元格（以及它上面的单元格）。"},
-    "blocked": {"en": "Not checked yet: fix the problem above first.",
-                "zh": "尚未检查：请先解决上面的问题。"},
-    "old_paddle": {"en": "Not checked on Paddle {version}: this part needs Paddle {major} or newer.",
-                   "zh": "Paddle {version} 上不检查：这一部分需要 Paddle {major} 或更高版本。"},
-    "internal": {"en": "This check could not run ({what}). Run the exercise cell again; if this stays, "
-                       "ask your teacher.",
-                 "zh": "这项检查无法运行（{what}）。请重新运行练习单元格；如果仍然如此，请询问老师。"},
-    "wrong_kind": {"en": "This check needs {need}, but `{name}` is of type `{got}`.",
-                   "zh": "这项检查需要{need}，但 `{name}` 的类型是 `{got}`。"},
-    "unknown_check": {"en": "There is no check called `{check}` (look at its spelling).",
-                      "zh": "没有名为 `{check}` 的检查（请检查拼写）。"},
-    "need_conversion": {"en": "a conversion (from %%to_static or d2s_lab.convert)",
-                        "zh": "一个转换结果（来自 %%to_static 或 d2s_lab.convert）"},
-    "need_graph": {"en": "a conversion or a saved model", "zh": "一个转换结果或已保存的模型"},
-    "need_saved": {"en": "a saved model (lab.expect_saved)", "zh": "一个已保存的模型（lab.expect_saved）"},
-    "need_bench": {"en": "a benchmark result (from %d2s_bench)", "zh": "一个基准测试结果（来自 %d2s_bench）"},
-    "need_values": {"en": "a Tensor or an array", "zh": "一个 Tensor 或数组"},
-    # converted
-    "converted": {"en": "`{name}` converted and ran as a static Program.",
-                  "zh": "`{name}` 已成功转换，并作为静态程序运行。"},
-    "translated": {"en": "`{name}` was translated by SOT and ran.", "zh": "`{name}` 已由 SOT 翻译并成功运行。"},
-    "not_converted": {"en": "The conversion of `{name}` failed ({error}). Read the error box under the "
-                            "exercise cell: it points at the line to change.",
-                      "zh": "`{name}` 的转换失败（{error}）。请阅读练习单元格下方的错误框：它指出了需要修改的行。"},
-    "no_program": {"en": "There is no Program to look at: the conversion did not finish.",
-                   "zh": "没有可查看的程序：转换没有完成。"},
-    "sot_no_program": {"en": "This conversion ran in SOT mode, which builds no single Program to look at.",
-                       "zh": "这次转换使用 SOT 模式，没有生成可以查看的单个程序。"},
-    # ops
-    "has_op": {"en": "The Program has {what}.", "zh": "程序中有{what}。"},
-    "has_op_count": {"en": "The Program has {count} {what}.", "zh": "程序中有 {count} 个{what}。"},
-    "no_such_op": {"en": "The Program has no {what} yet.", "zh": "程序中还没有{what}。"},
-    "op_count_wrong": {"en": "The Program has {got} {what}; the exercise asks for {want}.",
-                       "zh": "程序中有 {got} 个{what}；练习要求 {want} 个。"},
-    "op_too_few": {"en": "The Program has {got} {what}; the exercise asks for at least {want}.",
-                   "zh": "程序中有 {got} 个{what}；练习要求至少 {want} 个。"},
-    "no_op": {"en": "The Program has no {what}.", "zh": "程序中没有{what}。"},
-    "still_op": {"en": "The Program still has {got} {what}.", "zh": "程序中仍有 {got} 个{what}。"},
-    # inputs and outputs
-    "io_ok": {"en": "{which} {label}: {shape} {dtype}.", "zh": "{which} {label}：{shape} {dtype}。"},
-    "input": {"en": "Input", "zh": "输入"},
-    "output": {"en": "Output", "zh": "输出"},
-    "io_missing": {"en": "There is no {which_l} {index}: the conversion has {count} tensor {which_l}s.",
-                   "zh": "没有第 {index} 个{which_l}：这次转换只有 {count} 个张量{which_l}。"},
-    "io_shape": {"en": "{which} {label} has shape {got}; the exercise asks for {want} (N: any size).",
-                 "zh": "{which} {label} 的形状是 {got}；练习要求 {want}（N 表示任意大小）。"},
-    "io_dtype": {"en": "{which} {label} has dtype {got}; the exercise asks for {want}.",
-                 "zh": "{which} {label} 的数据类型是 {got}；练习要求 {want}。"},
-    "io_name": {"en": "{which} {label} is named `{got}`; the exercise asks for another name.",
-                "zh": "{which} {label} 的名字是 `{got}`；练习要求另一个名字。"},
-    "num_inputs": {"en": "The conversion has {n} tensor input{s}.", "zh": "这次转换有 {n} 个张量输入。"},
-    "num_inputs_wrong": {"en": "The conversion has {got} tensor inputs; the exercise asks for {want} "
-                               "(a Python value is a constant, not a tensor input).",
-                         "zh": "这次转换有 {got} 个张量输入；练习要求 {want} 个（Python 值是常量，不是张量输入）。"},
-    # constants
-    "constant": {"en": "`{name}` = {value} is a Python constant: the Program is specialised to it.",
-                 "zh": "`{name}` = {value} 是 Python 常量：程序针对它进行了特化。"},
-    "not_constant": {"en": "`{name}` is not a Python constant of this conversion (it is a tensor input, or "
-                           "not given).",
-                     "zh": "`{name}` 不是这次转换的 Python 常量（它是张量输入，或者没有给出）。"},
-    "constant_value": {"en": "`{name}` = {got}; the exercise asks for another value.",
-                       "zh": "`{name}` = {got}；练习要求另一个值。"},
-    # rewrites
-    "no_rewrites": {"en": "Paddle rewrote no Python value behind your back.",
-                    "zh": "Paddle 没有悄悄改写任何 Python 值。"},
-    "rewrites": {"en": "Paddle still silently rewrites {n} place(s): {where}. A Tensor is turned into a "
-                       "Python value there; see the report's \"Python values\" section.",
-                 "zh": "Paddle 仍在 {n} 处悄悄改写：{where}。那里把 Tensor 变成了 Python 值；"
-                       "请看报告中的“Python 值”部分。"},
-    # numeric check
-    "no_check": {"en": "No numeric check yet: run the exercise cell with --check.",
-                 "zh": "还没有数值检查：请用 --check 运行练习单元格。"},
-    "check_error": {"en": "The numeric check could not run both versions ({error}).",
-                    "zh": "数值检查无法运行两个版本（{error}）。"},
-    "check_ok": {"en": "Dygraph and static outputs agree (max abs diff {diff}).",
-                 "zh": "动态图与静态图的输出一致（最大绝对误差 {diff}）。"},
-    "check_differ": {"en": "Dygraph and static outputs still differ (max abs diff {diff}).",
-                     "zh": "动态图与静态图的输出仍然不同（最大绝对误差 {diff}）。"},
-    "answer_empty": {"en": "Write your answer in the exercise cell first.", "zh": "请先在练习单元格中写下你的答案。"},
-    "no_divergent": {"en": "The check found no layer whose outputs differ, so there is nothing to name.",
-                     "zh": "检查没有发现输出不同的层，所以没有可以回答的层。"},
-    "divergent_ok": {"en": "Right: `{answer}` is the first layer whose outputs differ.",
-                     "zh": "正确：`{answer}` 是第一个输出不同的层。"},
-    "divergent_wrong": {"en": "`{answer}` is not the first layer whose outputs differ. Read the check's "
-                              "verdict and the highlighted part of the graph.",
-                        "zh": "`{answer}` 不是第一个输出不同的层。请阅读检查结论和图中高亮的部分。"},
-    # SOT
-    "no_sot": {"en": "No SOT report: run the exercise cell with --mode sot.",
-               "zh": "没有 SOT 报告：请用 --mode sot 运行练习单元格。"},
-    "sot_unavailable": {"en": "Not checked: {message}", "zh": "未检查：{message}"},
-    "sot_error": {"en": "SOT could not run the function ({error}).", "zh": "SOT 无法运行该函数（{error}）。"},
-    "no_breaks": {"en": "SOT traced the whole function without a graph break.",
-                  "zh": "SOT 完整地捕获了整个函数，没有图中断。"},
-    "breaks": {"en": "SOT still breaks the graph {n} time(s): {where}.",
-               "zh": "SOT 仍然有 {n} 处图中断：{where}。"},
-    # steps
-    "step_ok": {"en": "Right: the {answer} step is the first to write `{text}`.",
-                "zh": "正确：{answer} 这一步第一次写出了 `{text}`。"},
-    "step_unknown": {"en": "`{answer}` is not the name of a conversion step (the steps are: {names}).",
-                     "zh": "`{answer}` 不是转换步骤的名字（步骤有：{names}）。"},
-    "step_wrong": {"en": "`{text}` does not first appear at the {answer} step. Step through the conversion "
-                         "again and watch for it.",
-                   "zh": "`{text}` 不是在 {answer} 这一步第一次出现的。请再逐步查看一遍转换过程。"},
-    "step_none": {"en": "No step writes `{text}`: the function has no such construct yet.",
-                  "zh": "没有任何步骤写出 `{text}`：函数中还没有这样的结构。"},
-    # saved models
-    "saved_ok": {"en": "Saved model found: {files}.", "zh": "找到已保存的模型：{files}。"},
-    "saved_missing": {"en": "No saved model at `{path}` yet ({problem}).",
-                      "zh": "`{path}` 处还没有已保存的模型（{problem}）。"},
-    "method_ok": {"en": "The saved model has the method `{method}` beside forward.",
-                  "zh": "已保存的模型在 forward 之外还有方法 `{method}`。"},
-    "method_missing": {"en": "The saved model has no method `{method}` beside forward.",
-                       "zh": "已保存的模型在 forward 之外没有方法 `{method}`。"},
-    # benchmarks
-    "batches_ok": {"en": "The benchmark ran batch sizes {got}.", "zh": "基准测试运行了批大小 {got}。"},
-    "batches_wrong": {"en": "The benchmark ran batch sizes {got}; the exercise asks for {want}.",
-                      "zh": "基准测试运行的批大小是 {got}；练习要求 {want}。"},
-    "runtime_ok": {"en": "{label} was timed.", "zh": "已测量 {label}。"},
-    "runtime_skipped": {"en": "{label} was skipped: {why}", "zh": "{label} 被跳过：{why}"},
-    "runtime_missing": {"en": "{label} is not in the benchmark.", "zh": "基准测试中没有 {label}。"},
-    "match_ok": {"en": "Every runtime gave the same outputs as eager.", "zh": "每个运行时的输出都与动态图一致。"},
-    "match_bad": {"en": "These gave other outputs than eager: {which}.", "zh": "以下运行时的输出与动态图不同：{which}。"},
-    "fastest_ok": {"en": "Right: {answer} was the fastest at batch {batch} on this machine.",
-                   "zh": "正确：在这台机器上，批大小 {batch} 时 {answer} 最快。"},
-    "fastest_wrong": {"en": "{answer} was not the fastest at batch {batch}. Read the table again.",
-                      "zh": "批大小 {batch} 时 {answer} 并不是最快的。请再看一遍表格。"},
-    "fastest_unknown": {"en": "`{answer}` is not a runtime of this benchmark ({names}).",
-                        "zh": "`{answer}` 不是本次基准测试中的运行时（{names}）。"},
-    "no_batch": {"en": "The benchmark has no timings at batch {batch}.", "zh": "基准测试中没有批大小 {batch} 的计时。"},
-    # values
-    "close_ok": {"en": "The values match (max abs diff {diff}).", "zh": "数值一致（最大绝对误差 {diff}）。"},
-    "close_shape": {"en": "The shapes differ: {a} and {b}.", "zh": "形状不同：{a} 和 {b}。"},
-    "close_far": {"en": "The values differ: max abs diff {diff} is above {atol}.",
-                  "zh": "数值不同：最大绝对误差 {diff} 大于 {atol}。"},
-}
-
-# How a few op kinds read in a sentence per language: (with an article, plural, bare).
-OP_WORDS = {
-    "while": {"en": ("a while loop (`while` op)", "while loops", "while loop (`while` op)"),
-              "zh": ("while 循环（`while` 算子）", "while 循环", "while 循环（`while` 算子）")},
-    "if": {"en": ("a tensor `if` (`if` / `conditional_block` op)", "tensor ifs",
-                  "tensor `if` (`if` / `conditional_block` op)"),
-           "zh": ("张量 if 分支（`if` / `conditional_block` 算子）", "张量 if 分支",
-                  "张量 if 分支（`if` / `conditional_block` 算子）")},
-    "cast": {"en": ("`cast` ops", "`cast` ops", "`cast` op"),
-             "zh": ("`cast`（类型转换）算子", "`cast`（类型转换）算子", "`cast`（类型转换）算子")},
-}
-_FORMS = {"a": 0, "plural": 1, "bare": 2}
+# Every sentence a check can say is ``labs.<key>`` in the text catalogue; ``{placeholders}``
+# are filled with plain text and the box escapes everything when it draws it as HTML.
+# Op kinds read in a sentence as ``labs.op.<kind>.<form>`` (form: a, plural, bare).
+_OP_KINDS = ("while", "if", "cast")
+_VERDICT_KEYS = {"pass": "verdict_pass", "fail": "verdict_fail", "partial": "verdict_partial"}
 
 
 def _op_words(kind: str, lang: str, form: str = "a") -> str:
     base = short_name(str(kind)).rstrip("_")
-    words = OP_WORDS.get(base, {}).get(lang)
-    if words:
-        text = words[_FORMS[form]]
-    elif lang == "zh":
-        text = f"`{base}` 算子"
+    if base in _OP_KINDS:
+        text = t(f"labs.op.{base}.{form}", lang)
     else:
-        text = f"`{base}` op" if form == "bare" else f"`{base}` ops"
+        text = t(f"labs.op.other.{form}", lang, base=base)
     # Chinese sentences put no space before Chinese words, one before Latin ones.
     return " " + text if lang == "zh" and text[:1].isascii() else text
 
 
 def _t(key: str, lang: str, **params) -> str:
-    """The sentence ``key`` in ``lang`` with its parameters (plain text)."""
-    entry = TEXTS[key]
-    text = entry.get(lang) or entry["en"]
-    return text.format(**{k: _plain(v) for k, v in params.items()})
+    """The sentence ``labs.<key>`` in ``lang`` with its parameters (plain text)."""
+    return t(f"labs.{key}", lang, **{k: _plain(v) for k, v in params.items()})
 
 
 def _plain(value) -> str:
@@ -571,8 +408,7 @@ class Expectation:
                 raise _Fail("no_program")
             rewrites = list(conv.rewrites or [])
             if rewrites:
-                where = ", ".join(f"line {r.line}" if self.lang == "en" else f"第 {r.line} 行"
-                                  for r in rewrites[:5])
+                where = ", ".join(t("labs.at_line", self.lang, line=r.line) for r in rewrites[:5])
                 raise _Fail("rewrites", n=len(rewrites), where=where)
             return "no_rewrites", {}
         return self._run("no_rewrites", run)
@@ -678,10 +514,10 @@ class Expectation:
         """The benchmark timed ``runtime`` (``eager``, ``to_static``, ``predictor``,
         ``predictor_onednn``, ``onnxruntime``)."""
         def run():
-            from d2s_lab.core.bench.result import LABELS
+            from d2s_lab.core.bench.result import runtime_label
 
             res = self._need(_is_bench, "need_bench")
-            label = LABELS.get(runtime, runtime)
+            label = runtime_label(runtime, self.lang)
             if runtime in res.runtimes:
                 return "runtime_ok", {"label": label}
             if runtime in res.skipped:
@@ -763,7 +599,7 @@ class Expectation:
     def __repr__(self) -> str:
         try:
             lang = self.lang
-            verdict = _t(f"verdict_{self.verdict}", lang)
+            verdict = _t(_VERDICT_KEYS[self.verdict], lang)
             sep = "：" if lang == "zh" else ": "
             head = f"{_t('title', lang)}{sep}{self.label} — {verdict}"
             marks = {PASS: "✔", FAIL: "✘", SKIP: "–"}
@@ -781,7 +617,7 @@ class Expectation:
     def _html(self) -> str:
         lang = self.lang
         state = self.verdict
-        verdict = _t(f"verdict_{state}", lang)
+        verdict = _t(_VERDICT_KEYS[state], lang)
         marks = {PASS: ("✔", "#1a7f37"), FAIL: ("✘", "#cf222e"), SKIP: ("–", "#57606a")}
         items = "".join(
             f'<li class="d2s-lab-item d2s-lab-item-{c.status}" style="list-style:none;margin:2px 0">'

@@ -1,24 +1,30 @@
-"""``make labs``: run the teaching labs headless; write handouts and student copies.
+"""``d2s-lab labs``: the teaching labs as student and teacher copies; HTML handouts with ``--run``.
 
-    python -m d2s_lab.teaching.handouts                     # every lab, in English and in Chinese
-    python -m d2s_lab.teaching.handouts --quick --lang en   # CI: quick mode, English only
-    python -m d2s_lab.teaching.handouts --only 02 --lang zh # one lab
-    python -m d2s_lab.teaching.handouts --labs my_labs/     # your own labs, written the same way
+    d2s-lab labs --out my_labs                              # every lab, English and Chinese copies
+    python -m d2s_lab.teaching.handouts --out my_labs       # the same
+    d2s-lab labs --out my_labs --run                        # also run them and write HTML handouts
+    d2s-lab labs --run --quick --lang en                    # CI: quick mode, English only
+    d2s-lab labs --only 02 --lang zh                        # one lab
+    d2s-lab labs --labs my_own_labs/ --run                  # your own labs, written the same way
 
-The labs are ``notebooks/labs/NN_*.ipynb``: bilingual teacher notebooks (markdown cells
-tagged ``en`` or ``zh``), with the answers in cells tagged ``solution`` and the
-self-checks in cells tagged ``check``. For each lab and language this writes, under
-``build/labs/`` (``--out``):
+The labs come with the package (``d2s_lab/teaching/notebooks/labs/NN_*.ipynb``):
+bilingual teacher notebooks (markdown cells tagged ``en`` or ``zh``), with the answers
+in cells tagged ``solution`` and the self-checks in cells tagged ``check``. For each lab
+and language this writes, under ``--out`` (default ``./d2s_lab_labs``; never inside the
+installed package):
 
-* ``NN_name.LANG.html``: the handout, the lab executed with its solutions in a fresh
-  ``d2s_lab`` kernel of this Python and exported by nbconvert. It reads offline and
-  without JavaScript (no scripts from the internet, graphs as inline SVG);
-* ``teacher/NN_name.LANG.ipynb``: that executed notebook (signed, as a live run is);
 * ``student/NN_name.LANG.ipynb``: the student copy: outputs cleared, each solution
   replaced by a "your code here" placeholder (or the cell's starter code);
-* ``index.html`` (links to all of them) and ``summary.json`` (run time, checks passed).
+* ``teacher/NN_name.LANG.ipynb``: the lab with its solutions (with ``--run``: executed,
+  and signed as a live run is);
+* with ``--run``: ``NN_name.LANG.html``, the handout, the lab executed with its
+  solutions in a fresh kernel of this Python and exported by nbconvert. It reads
+  offline and without JavaScript (no scripts from the internet, graphs as inline SVG);
+  and ``summary.json`` (run time, checks passed);
+* ``index.html``: links to all of them.
 
-Exit status 1 when a cell raised or a self-check did not pass: with their solutions,
+Both copies ask for the ``python3`` kernel, which every Jupyter has. With ``--run``,
+exit status 1 when a cell raised or a self-check did not pass: with their solutions,
 every check of every lab must pass.
 """
 from __future__ import annotations
@@ -26,6 +32,7 @@ from __future__ import annotations
 import argparse
 import copy
 import html
+import importlib.util
 import json
 import os
 import re
@@ -34,12 +41,17 @@ import time
 from pathlib import Path
 from typing import Dict, List, Optional
 
-ROOT = Path(__file__).resolve().parents[2]
-LABS_DIR = ROOT / "notebooks" / "labs"
+from d2s_lab.text import t
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+NOTEBOOKS_DIR = Path(__file__).resolve().parent / "notebooks"
+LABS_DIR = NOTEBOOKS_DIR / "labs"
+DEFAULT_OUT = "d2s_lab_labs"
+# The kernel the copies ask for: every Jupyter has it (the labs' own kernel need not exist).
+PLAIN_KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 LANGS = ("en", "zh")
 SOLUTION_TAG, CHECK_TAG = "solution", "check"
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
-PLACEHOLDER = {"en": "# Your code here", "zh": "# 在这里写你的代码"}
 # The self-check box's class names its verdict: d2s-lab-pass, d2s-lab-fail or d2s-lab-partial.
 _VERDICT = re.compile(r'class="d2s-lab-check d2s-lab-(pass|fail|partial)"')
 _LANG_LINE = re.compile(r"^%d2s_lang\s+\S+\s*$", re.M)
@@ -81,6 +93,7 @@ def localize(nb, lang: str):
         if c.cell_type == "code":
             c.source = _LANG_LINE.sub(f"%d2s_lang {lang}", c.source)
     out.metadata.setdefault("d2s_lab", {})["lang"] = lang
+    out.metadata["kernelspec"] = dict(PLAIN_KERNELSPEC)
     return out
 
 
@@ -117,7 +130,7 @@ def student_copy(nb, lang: str):
     ``d2s_lab.student``), else by the BEGIN/END SOLUTION regions' placeholder, else by a
     placeholder cell."""
     out = copy.deepcopy(nb)
-    placeholder = PLACEHOLDER.get(lang, PLACEHOLDER["en"])
+    placeholder = t("labs.placeholder", lang)
     for c in out.cells:
         if c.cell_type != "code":
             continue
@@ -131,7 +144,7 @@ def student_copy(nb, lang: str):
                 c.source = _strip_solution(c.source, placeholder)
             else:
                 c.source = placeholder
-            meta["tags"] = [t for t in _tags(c) if t != SOLUTION_TAG] + ["exercise"]
+            meta["tags"] = [tag for tag in _tags(c) if tag != SOLUTION_TAG] + ["exercise"]
             meta.pop("d2s_lab", None)
     out.metadata.get("d2s_lab", {}).pop("solutions", None)
     return out
@@ -224,28 +237,33 @@ def _index_page(rows: List[dict]) -> str:
     def link(href, text):
         return f'<a href="{html.escape(href, quote=True)}">{html.escape(text)}</a>'
 
+    def cell(r, key, text):
+        return link(r[key], text) if r.get(key) else "-"
+
     body = "".join(
         f"<tr><td>{html.escape(r['lab'])}</td><td>{html.escape(r['lang'])}</td>"
-        f"<td>{html.escape(r['title'])}</td><td>{link(r['handout'], 'handout')}</td>"
-        f"<td>{link(r['student'], 'student copy')}</td><td>{r['seconds']:.0f} s</td>"
-        f"<td>{r['passed']}/{r['checks']}</td></tr>" for r in rows)
+        f"<td>{html.escape(r['title'])}</td><td>{cell(r, 'handout', 'handout')}</td>"
+        f"<td>{cell(r, 'student', 'student copy')}</td><td>{cell(r, 'teacher', 'teacher copy')}</td>"
+        f"<td>{'-' if r.get('seconds') is None else format(r['seconds'], '.0f') + ' s'}</td>"
+        f"<td>{'-' if r.get('checks') is None else str(r['passed']) + '/' + str(r['checks'])}</td></tr>"
+        for r in rows)
     return ("<!doctype html><meta charset='utf-8'><title>d2s_lab teaching labs</title>"
             "<style>body{font-family:sans-serif;margin:2em}td,th{border:1px solid #ccc;padding:3px 8px}"
             "table{border-collapse:collapse}</style><h1>d2s_lab teaching labs · 动转静教学实验</h1>"
             "<table><tr><th>lab</th><th>lang</th><th>title</th><th>handout</th><th>student</th>"
-            f"<th>run time</th><th>checks</th></tr>{body}</table>")
+            f"<th>teacher</th><th>run time</th><th>checks</th></tr>{body}</table>")
 
 
 def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool = False,
-          progress: bool = True, folder: Path = LABS_DIR) -> List[dict]:
-    """Run every lab of ``folder`` (or those whose number or name is in ``only``) in each
-    language; write handouts, executed teacher copies and student copies under ``out``.
+          progress: bool = True, folder: Path = LABS_DIR, run: bool = True) -> List[dict]:
+    """Write the student copy and the teacher copy of every lab of ``folder`` (or those
+    whose number or name is in ``only``) in each language under ``out``; with ``run``,
+    run each teacher copy and write it executed, with its HTML handout.
     Returns one summary row per lab and language."""
     import nbformat
-    from nbformat.sign import NotebookNotary
 
     out = Path(out).resolve()
-    for sub in ("teacher", "student", "work"):
+    for sub in ("teacher", "student") + (("work",) if run else ()):
         (out / sub).mkdir(parents=True, exist_ok=True)
     rows = []
     for path in lab_files(folder):
@@ -258,6 +276,13 @@ def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool 
             teacher = localize(source, lang)
             nbformat.write(student_copy(teacher, lang), str(out / "student" / f"{name}.ipynb"))
             teacher = without_markers(teacher)
+            if not run:
+                nbformat.write(teacher, str(out / "teacher" / f"{name}.ipynb"))
+                rows.append({"lab": stem, "lang": lang, "title": _title(source, lang, stem),
+                             "student": f"student/{name}.ipynb", "teacher": f"teacher/{name}.ipynb"})
+                continue
+            from nbformat.sign import NotebookNotary
+
             if progress:
                 print(f"{name}: running ({'quick' if quick else 'full'} mode)...", flush=True)
             error, started = "", time.perf_counter()
@@ -281,7 +306,8 @@ def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool 
                       + (f", cells with errors {res['errors']}" if res["errors"] else "")
                       + (f"\n    {error}" if error else ""), flush=True)
     (out / "index.html").write_text(_index_page(rows), encoding="utf-8")
-    (out / "summary.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False), encoding="utf-8")
+    if run:
+        (out / "summary.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False), encoding="utf-8")
     return rows
 
 
@@ -290,28 +316,71 @@ def _ok(row: dict) -> bool:
         and row["passed"] + row["partial"] == row["checks"]
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.handouts", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="quick mode (D2S_QUICK=1): shorter benchmarks, as CI runs them")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``d2s-lab labs`` and ``python -m d2s_lab.teaching.handouts``."""
+    parser.add_argument("--out", default=DEFAULT_OUT,
+                        help=f"output folder (default ./{DEFAULT_OUT}; never inside the installed package)")
     parser.add_argument("--lang", default=",".join(LANGS), help="languages, comma separated (default en,zh)")
     parser.add_argument("--only", default="", help="lab numbers or names, comma separated (default: all)")
-    parser.add_argument("--out", default=str(ROOT / "build" / "labs"), help="output folder (default build/labs)")
+    parser.add_argument("--run", action="store_true",
+                        help="also run each lab with its solutions in a fresh kernel of this Python and "
+                             "write HTML handouts (needs nbclient, nbconvert, ipykernel: d2s_lab[notebook])")
+    parser.add_argument("--quick", action="store_true",
+                        help="with --run: quick mode (D2S_QUICK=1), shorter benchmarks, as CI runs them")
     parser.add_argument("--labs", default=str(LABS_DIR),
-                        help="folder of NN_name.ipynb lab notebooks (default notebooks/labs)")
+                        help="folder of NN_name.ipynb lab notebooks (default: the labs that come with d2s_lab)")
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        return False
+    return True
+
+
+def _missing_for_run() -> List[str]:
+    return [m for m in ("nbclient", "nbconvert", "ipykernel", "jupyter_client")
+            if importlib.util.find_spec(m) is None]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.handouts", description=__doc__.splitlines()[0])
+    add_arguments(parser)
     args = parser.parse_args(argv)
+    return run_command(args, parser.error)
+
+
+def run_command(args, error=None) -> int:
+    """Carry out parsed :func:`add_arguments` options; returns the exit status."""
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     bad = [x for x in langs if x not in LANGS]
     if bad or not langs:
-        parser.error(f"--lang: use {', '.join(LANGS)}")
+        message = f"--lang: use {', '.join(LANGS)}"
+        if error is not None:
+            error(message)
+        print(message, file=sys.stderr)
+        return 2
     only = [x.strip() for x in args.only.split(",") if x.strip()] or None
+    out = Path(args.out).resolve()
+    if _inside(out, PACKAGE_DIR):
+        print(t("install.out_inside_package", path=out), file=sys.stderr)
+        return 2
+    if args.run and _missing_for_run():
+        print(t("install.run_needs_nbclient", missing=", ".join(_missing_for_run())), file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    rows = build(Path(args.out), langs, only, quick=args.quick, folder=Path(args.labs))
+    rows = build(out, langs, only, quick=args.quick, folder=Path(args.labs), run=args.run,
+                 progress=args.run)
     if not rows:
         print("No lab matched.", file=sys.stderr)
         return 1
+    print(t("install.labs_written", n=len({r["lab"] for r in rows}), langs=", ".join(langs), path=out))
+    if not args.run:
+        print(t("install.labs_run_hint"))
+        return 0
     failed = [f"{r['lab']}.{r['lang']}" for r in rows if not _ok(r)]
-    print(f"\n{len(rows)} lab run(s) in {time.perf_counter() - t0:.0f} s; handouts in {Path(args.out).resolve()}")
+    print(f"\n{len(rows)} lab run(s) in {time.perf_counter() - t0:.0f} s; handouts in {out}")
     for r in rows:
         partial = f" ({r['partial']} partly not checked on this Paddle)" if r["partial"] else ""
         print(f"  {r['lab']}.{r['lang']}: {r['seconds']:5.1f} s, checks {r['passed']}/{r['checks']} pass{partial}")

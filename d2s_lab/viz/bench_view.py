@@ -8,8 +8,8 @@ from __future__ import annotations
 import base64
 import io
 
-from d2s_lab.core.bench.result import LABELS
-from d2s_lab.viz.explain import ui
+from d2s_lab.core.bench.result import runtime_label
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table, wrap
 
 RUNTIME_COLORS = {
@@ -93,10 +93,10 @@ def _passes_html(res) -> str:
     for k, text in res.passes.items():
         d = res.inference_diffs.get(k)
         counts = f"{d.a.num_ops()} → {d.b.num_ops()}" if d is not None else "-"
-        rows.append([esc(LABELS.get(k, k)), counts, esc(text)])
-    return (f'<div class="d2s-sub">{esc(ui("predictor_runs"))} (<code>%d2s_diff _d2s --program '
-            f'inference</code> {esc(ui("predictor_runs_how"))}).</div>'
-            + table([ui("col_predictor"), ui("col_ops_saved_run"), ui("col_rewrites")], rows))
+        rows.append([esc(runtime_label(k)), counts, esc(text)])
+    return (f'<div class="d2s-sub">{esc(t("bench.predictor_runs"))} (<code>%d2s_diff _d2s --program '
+            f'inference</code> {esc(t("bench.predictor_runs_how"))}).</div>'
+            + table([t("bench.col_predictor"), t("bench.col_ops_saved_run"), t("bench.col_rewrites")], rows))
 
 
 def text_progress(stream):

@@ -8,7 +8,7 @@ from d2s_lab.core.graph.model import Block, Graph
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body
 from d2s_lab.viz.graph_view import draw_or_reason
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, esc, table
 from d2s_lab.viz.op_table import op_table_html
 
@@ -44,8 +44,8 @@ def outputs_table(result) -> str:
         rows.append([f"<code>{esc(o.name)}</code>", shapes + " " + _cell(o.shapes_equal),
                      dtypes + " " + _cell(o.dtypes_equal), _num(o.max_abs), _num(o.max_rel),
                      _cell(o.allclose), esc(o.note)])
-    return table([ui("output_h"), ui("shape_h"), ui("dtype_h"), ui("maxabs_h"), ui("maxrel_h"),
-                  f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", ui("note_h")], rows)
+    return table([t("check_view.col_output"), t("check_view.col_shape"), t("check_view.col_dtype"), t("check_view.col_maxabs"), t("check_view.col_maxrel"),
+                  f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", t("check_view.col_note")], rows)
 
 
 def layers_table(result, limit: int = 60) -> str:
@@ -59,8 +59,8 @@ def layers_table(result, limit: int = 60) -> str:
                      _cell(lc.ok) if not lc.note else "", esc(lc.note)])
     more = (f'<div class="d2s-sub">{len(result.layers) - limit} more layers not shown.</div>'
             if len(result.layers) > limit else "")
-    return ('<div class="d2s-scroll">' + table([ui("layer_order_h"), ui("class_h"),
-                                                ui("maxabs_h"), ui("agrees_h"), ui("note_h")], rows)
+    return ('<div class="d2s-scroll">' + table([t("check_view.col_layer_order"), t("check_view.col_class"),
+                                                t("check_view.col_maxabs"), t("check_view.col_agrees"), t("check_view.col_note")], rows)
             + "</div>" + more)
 
 
@@ -87,31 +87,31 @@ def check_body(result, conv=None) -> str:
     parts = [f"<style>{CHECK_CSS}{ERROR_CSS}</style>"]
     ins = ", ".join(result.inputs)
     if result.error is not None:
-        parts.append(f'<div class="d2s-bad">{esc(ui("check_failed"))}</div>'
+        parts.append(f'<div class="d2s-bad">{esc(t("check_view.failed"))}</div>'
                      + error_report_body(result.error))
     elif result.ok:
-        parts.append(f'<div class="d2s-ok"><b>{esc(ui("agree"))}</b> '
-                     f"{esc(ui('agree_tail').format(n=len(result.outputs), ins=ins))}</div>")
+        parts.append(f'<div class="d2s-ok"><b>{esc(t("check_view.agree"))}</b> '
+                     f"{esc(t('check_view.agree_tail', n=len(result.outputs), ins=ins))}</div>")
     else:
         where = ""
         if result.first_divergent:
-            where = (f" {esc(ui('first_div'))} <b><code>{esc(result.first_divergent)}</code></b> "
-                     f"({esc(result.first_divergent_cls)}), {esc(ui('localized'))} "
+            where = (f" {esc(t('check_view.first_div'))} <b><code>{esc(result.first_divergent)}</code></b> "
+                     f"({esc(result.first_divergent_cls)}), {esc(t('check_view.localized'))} "
                      f"({esc(result.localized_by)}).")
-        parts.append(f'<div class="d2s-bad"><b>{esc(ui("differ"))}</b> ({esc(ins)}).'
+        parts.append(f'<div class="d2s-bad"><b>{esc(t("check_view.differ"))}</b> ({esc(ins)}).'
                      f"{where}</div>")
     parts.extend(f'<div class="d2s-note">{esc(w)}</div>' for w in result.warnings)
     for file, line, code in getattr(result, "random_lines", None) or []:
-        place = ui("line_of").format(file=display_file(file), line=line)
-        parts.append(f'<div class="d2s-note d2s-random-line"><b>{esc(ui("random_line"))}</b> '
+        place = t("report.line_of", file=display_file(file), line=line)
+        parts.append(f'<div class="d2s-note d2s-random-line"><b>{esc(t("check_view.random_line"))}</b> '
                      f"{esc(place)}: <code>{esc(code)}</code></div>")
     if result.outputs:
         parts.append(outputs_table(result))
     if result.layers:
-        parts.append(f"<details><summary>{esc(ui('sublayers_compared'))}</summary>"
+        parts.append(f"<details><summary>{esc(t('check_view.sublayers_compared'))}</summary>"
                      + layers_table(result) + "</details>")
     parts.append(_diagram(result, conv))
-    return (f"<details open><summary>{esc(ui('check_title'))}</summary>" + "".join(parts)
+    return (f"<details open><summary>{esc(t('check_view.title'))}</summary>" + "".join(parts)
             + "</details>")
 
 

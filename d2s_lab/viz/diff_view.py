@@ -15,7 +15,7 @@ from d2s_lab.core.graph.ops import is_const_op
 from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.viz.dot.emit import MIXED_MARK_COLOR
 from d2s_lab.viz.graph_view import GraphView, draw_or_reason
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc, wrap
 from d2s_lab.viz.op_table import MAX_TABLE_ROWS, cut_note
 from d2s_lab.viz.source_view import side_by_side_html
@@ -158,7 +158,7 @@ def diff_html(d) -> str:
     notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in d.notes)
     rewritten = d.rewrites_text() if d.added and d.removed else ""
     if rewritten:  # runs of ops replaced by others: what a pass did, in one line
-        notes = f'<div class="d2s-note"><b>{esc(ui("rewrites_label"))}</b> {esc(rewritten)}</div>' + notes
+        notes = f'<div class="d2s-note"><b>{esc(t("diff.rewrites_label"))}</b> {esc(rewritten)}</div>' + notes
     differing = sum(1 for e in d.entries if e.status != "same")
     parts = [
         counts_html(d), notes,

@@ -10,7 +10,7 @@ import re
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.text.lang import get_lang
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc
 
 ERROR_CSS = """
@@ -49,34 +49,38 @@ def code_lines_html(lines, title: str = "") -> str:
 def error_report_body(report, note: str = "") -> str:
     """The report without the outer wrapper (for use inside other views), in the current
     language (``%d2s_lang``)."""
-    who = report.name or ui("the_function")
+    who = report.name or t("err.the_function")
     mode = f" [{report.mode}]" if report.mode else ""
-    key = {"run": "err_run", "convert": "err_convert"}.get(report.stage, "err_other")
-    what = ui(key).format(who=who, mode=mode)
+    if report.stage == "run":
+        what = t("err.run", who=who, mode=mode)
+    elif report.stage == "convert":
+        what = t("err.convert", who=who, mode=mode)
+    else:
+        what = t("err.other", who=who, mode=mode)
     head = f'<div class="d2s-err-head">{esc(what)}: {esc(report.exc_type)}</div>'
     msg = f"<div>{esc(report.message)}</div>"
     where = ""
     if report.where:
-        fn = f" ({ui('in_fn')} {report.function})" if report.function else ""
-        place = ui("line_of").format(file=display_file(report.file), line=report.line)
-        where = f'<div class="d2s-err-where">{esc(ui("at"))} {esc(place)}{esc(fn)}</div>'
+        fn = f" ({t('err.in_fn')} {report.function})" if report.function else ""
+        place = t("report.line_of", file=display_file(report.file), line=report.line)
+        where = f'<div class="d2s-err-where">{esc(t("err.at"))} {esc(place)}{esc(fn)}</div>'
     ctx = code_lines_html(report.context)
     trans = ""
     if report.transformed:
         bad = next((c for c in report.transformed if c.is_error), None)
         orig = (report.code or "").strip()
         if bad is not None and bad.text.strip() != orig:
-            trans = (f"<details><summary>{esc(ui('matching_transformed'))}</summary>"
-                     + code_lines_html(report.transformed, ui("generated_code"))
+            trans = (f"<details><summary>{esc(t('err.matching_transformed'))}</summary>"
+                     + code_lines_html(report.transformed, t("err.generated_code"))
                      + "</details>")
     hint = ""
     text = report.hint_for(get_lang()) if hasattr(report, "hint_for") and report.hint_id else report.hint
     if text:
-        hint = (f'<div class="d2s-hint-box" style="{INLINE["hint"]}"><b>{esc(ui("hint"))}</b> <span class="d2s-sub">'
+        hint = (f'<div class="d2s-hint-box" style="{INLINE["hint"]}"><b>{esc(t("err.hint"))}</b> <span class="d2s-sub">'
                 f"({esc(report.hint_id)})</span>: {rich(text)}</div>")
     full = ""
     if report.original_text:
-        full = (f"<details><summary>{esc(ui('full_tb'))}</summary>"
+        full = (f"<details><summary>{esc(t('err.full_tb'))}</summary>"
                 f'<pre class="d2s-tb">{esc(report.original_text)}</pre></details>')
     tail = f'<div class="d2s-sub">{esc(note)}</div>' if note else ""
     return (f'<div class="d2s-error" style="{INLINE["error"]}">{head}{msg}{where}{ctx}{trans}{hint}'

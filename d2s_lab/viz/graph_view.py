@@ -13,7 +13,7 @@ from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.ops import CATEGORY_LABELS
 from d2s_lab.core.options import DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc, message_box
 from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
@@ -252,7 +252,7 @@ def graph_html(view: GraphView, svg: str) -> str:
     return (
         f'<div class="{cls}" id="{uid}"><style>{CSS}{css}</style>'
         f'<div class="d2s-graph-cap">{title}{esc(view.caption())}</div>{note_html}'
-        f"{untrusted_note(ui('twin_note' if view.twin_shown else 'no_twin_note'))}"
+        f"{untrusted_note(t('graph.twin_note') if view.twin_shown else t('graph.no_twin_note'))}"
         f'<div class="d2s-live" {LIVE_ONLY}>{legend_html(view.info)}'
         f'<div class="d2s-zoombar">{zoom}'
         f'<div class="d2s-graph-box">{svg}</div></div></div></div>'

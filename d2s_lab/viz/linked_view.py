@@ -20,7 +20,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.text.lang import get_lang
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
 from d2s_lab.viz.op_table import category_mark, value_shapes
 
@@ -124,10 +124,10 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
         data = f' data-d2s-line="{line}"' if is_linked else ""
         if is_linked:
             linked.append(line)
-        where = f"{esc(display_file(file))}:{line}" if line else f'<i>{esc(ui("no_line", lang))}</i>'
+        where = f"{esc(display_file(file))}:{line}" if line else f'<i>{esc(t("graph.no_line", lang))}</i>'
         code_html = f" <code>{esc(code.strip())}</code>" if code else ""
         rows.append(f'<tr class="d2s-group"{data}><td colspan="4">{where}{code_html} '
-                    f'<span class="d2s-sub">· {len(ops)} {esc(ui("ops", lang))}</span></td></tr>')
+                    f'<span class="d2s-sub">· {len(ops)} {esc(t("graph.ops", lang))}</span></td></tr>')
         row_cls = f' class="d2s-line-{line}"' if is_linked else ""
         for op, block in ops:
             rows.append(
@@ -137,7 +137,7 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
             )
     head = table(["op", "block", "outputs", "layer"], [])
     body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
-    hint = f'<div class="d2s-sub">{esc(ui("by_line_hint", lang))}</div>'
+    hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
     extra = link_assets(linked) if assets else ""
     return f'{extra}{hint}<div class="d2s-scroll">{body}</div>'
 
@@ -148,4 +148,4 @@ def section_ops_by_line(conv) -> str:
         return ""
     lang = get_lang()
     inner = ops_by_line_html(conv.drawn_graph, conv.source_file, lang)
-    return f"<details open><summary>{esc(ui('by_line', lang))}</summary>{inner}</details>"
+    return f"<details open><summary>{esc(t('graph.by_line', lang))}</summary>{inner}</details>"

@@ -7,7 +7,7 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.ops import CATEGORY_LABELS
 from d2s_lab.core.graph.shapes import shape_and_dtype
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
 from d2s_lab.viz.palette import CATEGORY_COLORS
 
@@ -82,7 +82,8 @@ def op_table_html(graph: Graph) -> str:
         total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
         note = cut_note(len(rows), total, "ops")
     return '<div class="d2s-scroll">' + table(
-        [ui(k) for k in ("op_h", "inputs_h", "outputs_h", "params_h", "layer_h", "line_h")], rows
+        [t("report.col_op"), t("report.col_inputs"), t("report.col_outputs"), t("report.col_params"),
+         t("report.col_layer"), t("report.col_line")], rows
     ) + "</div>" + note
 
 
@@ -90,7 +91,7 @@ def section_ops(conv) -> str:
     """Report section: the op table of ``conv.drawn_graph``."""
     if conv.drawn_graph is None:
         return ""
-    return (f"<details open><summary>{esc(ui('ops_title'))} ({conv.drawn_graph.num_ops()})</summary>"
+    return (f"<details open><summary>{esc(t('report.ops_title'))} ({conv.drawn_graph.num_ops()})</summary>"
             f"{op_table_html(conv.drawn_graph)}</details>")
 
 

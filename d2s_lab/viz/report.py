@@ -12,7 +12,7 @@ from d2s_lab.viz.graph_view import section_graph
 from d2s_lab.viz.html import esc, highlight_python, message_box, wrap
 from d2s_lab.viz.linked_view import section_ops_by_line
 from d2s_lab.viz.log_view import section_paddle_log, section_prints
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.op_table import section_ops
 from d2s_lab.viz.rewrites_view import section_rewrites
 from d2s_lab.viz.saved_view import section_saved
@@ -22,7 +22,7 @@ from d2s_lab.viz.source_view import section_sources
 
 def _op_count(conv) -> str:
     if conv.drawn_graph is not None:
-        return f"<b>{conv.drawn_graph.num_ops()}</b> {esc(ui('ops_word'))}"
+        return f"<b>{conv.drawn_graph.num_ops()}</b> {esc(t('report.ops_word'))}"
     subgraphs = conv.sot.subgraphs if conv.sot is not None else []
     if subgraphs:  # SOT: what it captured, summed over its subgraphs
         total = sum(s.num_ops for s in subgraphs)
@@ -45,9 +45,9 @@ def summary_html(conv) -> str:
     return (
         f'<div class="d2s-summary"><b>{esc(conv.name)}</b> '
         f'<span class="d2s-sub">[{esc(conv.mode)}]</span> · {_op_count(conv)} · '
-        f"<b>{conv.num_params:,}</b> {esc(ui('params_word'))} ({conv.param_bytes / 1024:.1f} KiB) · "
-        f"{esc(ui('in_word'))} {ins} · {esc(ui('out_word'))} {outs} · {timings} · "
-        f"{esc(ui('paddle'))} {esc(conv.paddle_version)}</div>"
+        f"<b>{conv.num_params:,}</b> {esc(t('report.params_word'))} ({conv.param_bytes / 1024:.1f} KiB) · "
+        f"{esc(t('report.in_word'))} {ins} · {esc(t('report.out_word'))} {outs} · {timings} · "
+        f"{esc(t('report.paddle'))} {esc(conv.paddle_version)}</div>"
     )
 
 

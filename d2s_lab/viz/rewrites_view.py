@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.viz.error_view import rich
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
 
 REWRITES_CSS = """
@@ -20,12 +20,12 @@ def rewrites_body(rewrites) -> str:
     rows = []
     for rw in rewrites:
         made, why = rw.texts() if hasattr(rw, "texts") else (rw.what_paddle_made, rw.why)
-        place = ui("line_of").format(file=display_file(rw.file), line=rw.line) if rw.file else str(rw.line)
+        place = t("report.line_of", file=display_file(rw.file), line=rw.line) if rw.file else str(rw.line)
         rows.append([f'<span class="d2s-rw-line" data-line="{int(rw.line)}">{esc(place)}</span>',
                      f"<code>{esc(rw.original)}</code>", rich(made), rich(why)])
-    head = [ui("rw_line"), ui("rw_code"), ui("rw_made"), ui("rw_why")]
-    return (f"<style>{REWRITES_CSS}</style><details open><summary>{esc(ui('rewrites'))} "
-            f"({len(rewrites)})</summary><div class=\"d2s-rewrites\">{esc(ui('rewrites_intro'))}</div>"
+    head = [t("rewrites.col_line"), t("rewrites.col_code"), t("rewrites.col_made"), t("rewrites.col_why")]
+    return (f"<style>{REWRITES_CSS}</style><details open><summary>{esc(t('rewrites.title'))} "
+            f"({len(rewrites)})</summary><div class=\"d2s-rewrites\">{esc(t('rewrites.intro'))}</div>"
             + table(head, rows) + "</details>")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
 from d2s_lab.viz.graph_view import draw_or_reason
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, esc, table
 from d2s_lab.viz.op_table import op_table_html
 
@@ -31,7 +31,7 @@ def _breaks_table(report) -> str:
             where,
             f"<code>{esc(b.code.strip())}</code>" if b.code else "",
         ])
-    return table(["#", ui("what_h"), ui("reason_h"), ui("message_h"), ui("where_h"), ui("line_h")], rows)
+    return table(["#", t("sot.col_what"), t("sot.col_reason"), t("sot.col_message"), t("sot.col_where"), t("report.col_line")], rows)
 
 
 def _subgraph_html(sub, draw: bool) -> str:
@@ -75,15 +75,15 @@ def sot_body(report, draw: bool = True) -> str:
     if report.breaks:
         parts.append(_breaks_table(report))
     if report.error is not None:
-        parts.append(f"<div><b>{esc(ui('sot_failed'))}</b></div>" + error_report_body(report.error))
+        parts.append(f"<div><b>{esc(t('sot.failed'))}</b></div>" + error_report_body(report.error))
     if report.message:
         parts.append(f'<div class="d2s-note">{esc(report.message)}</div>')
     if report.subgraphs:
-        parts.append(f"<div><b>{esc(ui('subgraphs'))}</b> {esc(ui('subgraphs_tail'))}</div>")
+        parts.append(f"<div><b>{esc(t('sot.subgraphs'))}</b> {esc(t('sot.subgraphs_tail'))}</div>")
         # Drawing costs a Graphviz run each: draw the first few, tabulate the rest.
         parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN) for i, s in enumerate(report.subgraphs))
     parts.append(_ast_html(report))
-    return (f"<details open><summary>{esc(ui('sot_title'))}</summary>" + "".join(parts) + "</details>")
+    return (f"<details open><summary>{esc(t('sot.title'))}</summary>" + "".join(parts) + "</details>")
 
 
 def section_sot(conv) -> str:

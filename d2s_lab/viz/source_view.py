@@ -16,7 +16,7 @@ from pygments.lexers import PythonLexer
 from pygments.token import STANDARD_TYPES
 
 from d2s_lab.text.lang import get_lang
-from d2s_lab.viz.explain import ui
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.linked_view import linked_lines
 
@@ -339,17 +339,17 @@ def section_sources(conv) -> str:
     parts = [side_by_side_html(
         conv.original_source or "# source not available",
         conv.transformed_source,
-        left_title=ui("source_original", lang),
-        right_title=ui("source_transformed", lang),
+        left_title=t("sources.original", lang),
+        right_title=t("sources.transformed", lang),
         first_line=conv.source_first_line or 1,
         linked_lines=lines,
     )]
     for fn in conv.callees:
         parts.append(
-            f"<details><summary>{esc(ui('converted_too', lang))}: <code>{esc(fn.name)}</code></summary>"
+            f"<details><summary>{esc(t('sources.converted_too', lang))}: <code>{esc(fn.name)}</code></summary>"
             + side_by_side_html(fn.original_source or "# source not available", fn.transformed_source,
-                                left_title=ui("source_original", lang),
-                                right_title=ui("source_transformed", lang),
+                                left_title=t("sources.original", lang),
+                                right_title=t("sources.transformed", lang),
                                 first_line=fn.first_line or 1, style=False)
             + "</details>"
         )

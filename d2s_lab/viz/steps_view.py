@@ -17,7 +17,8 @@ import functools
 from typing import Optional, Sequence
 
 from d2s_lab.text.lang import get_lang
-from d2s_lab.viz.explain import explain, ui
+from d2s_lab.text import t
+from d2s_lab.viz.explain import explain
 from d2s_lab.viz.html import esc, highlight_python, wrap
 from d2s_lab.viz.source_view import DIFF_CSS, diff_stat, side_by_side_html
 
@@ -45,12 +46,12 @@ def _step_title(step, k: int, n: int, lang: str) -> str:
     if step.is_original:
         badge = ""
     elif step.changed:
-        badge = f'<span class="d2s-badge d2s-badge-changed">{esc(ui("changed", lang))}</span>'
+        badge = f'<span class="d2s-badge d2s-badge-changed">{esc(t("steps.changed", lang))}</span>'
     else:
-        badge = f'<span class="d2s-badge d2s-badge-same">{esc(ui("unchanged", lang))}</span>'
-    name = ui("original", lang) if step.is_original else step.transformer
+        badge = f'<span class="d2s-badge d2s-badge-same">{esc(t("steps.unchanged", lang))}</span>'
+    name = t("steps.original", lang) if step.is_original else step.transformer
     cls = "" if step.is_original else f' <span class="d2s-sub">{esc(getattr(step, "class_name", ""))}</span>'
-    return (f'<span class="d2s-sub">{esc(ui("step", lang))} {k} {esc(ui("of", lang))} {n - 1}</span> '
+    return (f'<span class="d2s-sub">{esc(t("steps.step", lang))} {k} {esc(t("steps.of", lang))} {n - 1}</span> '
             f'<span class="d2s-step-name">{esc(name)}</span>{cls} {badge}')
 
 
@@ -72,16 +73,16 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
     if step.is_original or k == 0:
         parts.append(highlight_python(step.source))
     elif not step.changed:
-        parts.append(f'<div class="d2s-sub">{esc(ui("no_change_body", lang))}</div>')
+        parts.append(f'<div class="d2s-sub">{esc(t("steps.no_change_body", lang))}</div>')
         if unchanged_code:
             parts.append(highlight_python(step.source))
     else:
         prev = steps[k - 1]
-        prev_name = ui("original", lang) if prev.is_original else prev.transformer
+        prev_name = t("steps.original", lang) if prev.is_original else prev.transformer
         parts.append(side_by_side_html(
             prev.source, step.source,
-            left_title=f'{ui("before", lang)} ({prev_name})',
-            right_title=f'{ui("after", lang)} {step.transformer}',
+            left_title=f'{t("steps.before", lang)} ({prev_name})',
+            right_title=f'{t("steps.after", lang)} {step.transformer}',
             style=False, inline=inline, context=None if inline else PAGE_CONTEXT,
         ))
     return "".join(parts)
@@ -106,9 +107,9 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
     n = len(steps)
     name = title or getattr(steps, "name", "")
     changed = sum(1 for s in steps if getattr(s, "changed", False))
-    head = (f'<h3>{esc(ui("steps", lang))}{": " + esc(name) if name else ""}</h3>'
-            f'<div class="d2s-sub">{esc(ui("intro", lang))} '
-            f'({changed}/{max(n - 1, 0)} {esc(ui("changed", lang))})</div>')
+    head = (f'<h3>{esc(t("steps.title", lang))}{": " + esc(name) if name else ""}</h3>'
+            f'<div class="d2s-sub">{esc(t("steps.intro", lang))} '
+            f'({changed}/{max(n - 1, 0)} {esc(t("steps.changed", lang))})</div>')
     items = []
     for k, step in enumerate(steps):
         state = "" if step.is_original else (" d2s-changed" if step.changed else " d2s-same")
@@ -122,7 +123,7 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
         )
     if fallback:
         body = (f'<details class="d2s-allsteps d2s-steps d2s-steps-static">{_css()}'
-                f'<summary>{esc(ui("static_title", lang))} · {n - 1} {esc(ui("steps_word", lang))}'
+                f'<summary>{esc(t("steps.static_title", lang))} · {n - 1} {esc(t("steps.steps_word", lang))}'
                 f'</summary>{head}{"".join(items)}</details>')
     else:
         body = f'<div class="d2s-steps">{_css()}{head}{"".join(items)}</div>'
@@ -157,16 +158,16 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
         raise ValueError("no steps to show")
     name = getattr(steps, "name", "")
     header = W.HTML(
-        f'<div class="d2s">{_css()}<b>{esc(ui("steps", lang))}{": " + esc(name) if name else ""}</b> '
-        f'<span class="d2s-sub">{esc(ui("intro", lang))}</span></div>'
+        f'<div class="d2s">{_css()}<b>{esc(t("steps.title", lang))}{": " + esc(name) if name else ""}</b> '
+        f'<span class="d2s-sub">{esc(t("steps.intro", lang))}</span></div>'
     )
     pages = [step_page_html(steps, k, lang, unchanged_code=False, inline=False) for k in range(n)]
     page = W.HTML(pages[0])
-    prev_b = W.Button(description=ui("prev", lang), layout=W.Layout(width="auto"))
-    next_b = W.Button(description=ui("next", lang), layout=W.Layout(width="auto"))
-    slider = W.IntSlider(value=0, min=0, max=n - 1, step=1, description=ui("step", lang),
+    prev_b = W.Button(description=t("steps.prev", lang), layout=W.Layout(width="auto"))
+    next_b = W.Button(description=t("steps.next", lang), layout=W.Layout(width="auto"))
+    slider = W.IntSlider(value=0, min=0, max=n - 1, step=1, description=t("steps.step", lang),
                          continuous_update=True, layout=W.Layout(width="360px"))
-    skip = W.Checkbox(value=False, description=ui("skip", lang), indent=False,
+    skip = W.Checkbox(value=False, description=t("steps.skip", lang), indent=False,
                       layout=W.Layout(width="auto"))
 
     def sync(change=None):
@@ -225,4 +226,4 @@ def _box_class():
 
 def live_note(lang: Optional[str] = None) -> str:
     """Plain-text stand-in for the stepper where widgets cannot render."""
-    return ui("live_note", lang)
+    return t("steps.live_note", lang)

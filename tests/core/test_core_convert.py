@@ -219,10 +219,33 @@ def test_bad_objects():
 
 
 def test_drawn_graph_keeps_its_old_name():
-    import paddle
+    import d2s_lab
+
+    conv = d2s_lab.convert(_control_flow, ["x: [None, 4] float32"], run=False)
+    assert conv.drawn_graph is not None and conv.drawn_graph.num_ops() > 0
+    assert conv.ir is conv.drawn_graph
+
+
+def _control_flow(x):
+    if x.mean() > 0:  # IF_LINE
+        y = x * 2
+    else:
+        y = x - 1
+    i = paddle.zeros([1])
+    while i < 3:  # WHILE_LINE
+        i = i + 1
+        y = y + 1
+    return y
+
+
+def test_control_flow_ops_sit_on_their_if_and_while_lines():
+    from models import line_in
 
     import d2s_lab
 
-    conv = d2s_lab.convert(lambda x: paddle.nn.functional.relu(x) * 2, ["x: [None, 4] float32"], run=False)
-    assert conv.drawn_graph is not None and conv.drawn_graph.num_ops() > 0
-    assert conv.ir is conv.drawn_graph
+    conv = d2s_lab.convert(_control_flow, ["x: [None, 4] float32"], run=False)
+    lines = {op.short_name: op.source.line for op in conv.drawn_graph.iter_ops()
+             if op.short_name in ("if", "while", "conditional_block") and op.source}
+    if_kind = "if" if "if" in lines else "conditional_block"
+    assert lines[if_kind] == line_in(__file__, "IF_LINE")
+    assert lines["while"] == line_in(__file__, "WHILE_LINE")

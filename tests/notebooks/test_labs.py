@@ -15,6 +15,7 @@ import pytest
 
 import browser_util as bu
 from d2s_lab import lab, labs
+from d2s_lab.text import CATALOGUE
 from d2s_lab.text.lang import set_lang
 from versions import PADDLE3
 
@@ -186,7 +187,7 @@ def test_student_copy_has_no_solutions_and_no_outputs(built, path):
         assert not secret & _lines(s.source), (path.name, secret & _lines(s.source))
         assert not (secret - given) & everywhere, (path.name, (secret - given) & everywhere)
         if starter is None:
-            assert labs.PLACEHOLDER["en"] in s.source
+            assert CATALOGUE["labs.placeholder"]["en"] in s.source
 
 
 @pytest.mark.parametrize("stem", ["01_input_spec", "05_debugging"])

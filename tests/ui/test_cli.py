@@ -170,10 +170,10 @@ def test_bench_command(tmp_path):
             "--runtimes", "to_static,predictor", "-o", out)
     assert r.returncode == 0, r.stderr
     # one timed row per runtime asked for (eager always), at batch 2
-    from d2s_lab.core.bench.result import LABELS
+    from d2s_lab.core.bench.result import runtime_label
 
     for runtime in ("eager", "to_static", "predictor"):
-        row = re.search(rf"^{re.escape(LABELS[runtime])}\s+(\d+)\s+([\d.]+)\s", r.stdout, re.M)
+        row = re.search(rf"^{re.escape(runtime_label(runtime))}\s+(\d+)\s+([\d.]+)\s", r.stdout, re.M)
         assert row, (runtime, r.stdout)
         assert int(row.group(1)) == 2 and float(row.group(2)) > 0
     assert out.read_bytes()[:4] == b"\x89PNG"

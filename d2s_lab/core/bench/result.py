@@ -4,19 +4,22 @@ drawn from them.  Plain data, no Paddle: it can be built, shown and tested anywh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Optional
 
 from d2s_lab.core import display
+from d2s_lab.text import CATALOGUE, t
 
 
 RUNTIMES = ("eager", "to_static", "predictor", "predictor_onednn", "onnxruntime")
 TRAIN_RUNTIMES = ("eager", "to_static")
-LABELS = {
-    "eager": "dygraph (eager)",
-    "to_static": "to_static",
-    "predictor": "Paddle Inference",
-    "predictor_onednn": "Paddle Inference + oneDNN",
-    "onnxruntime": "ONNX Runtime",
-}
+
+
+def runtime_label(runtime: str, lang: Optional[str] = None) -> str:
+    """How ``runtime`` is named to a user (``bench.runtime.<runtime>``; unknown ones as given)."""
+    key = f"bench.runtime.{runtime}"
+    return t(key, lang) if key in CATALOGUE else runtime
+
+
 DEPLOY = ("predictor", "predictor_onednn", "onnxruntime")
 
 
@@ -33,7 +36,7 @@ class BenchRow:
 
     @property
     def label(self) -> str:
-        return LABELS.get(self.runtime, self.runtime)
+        return runtime_label(self.runtime)
 
     @property
     def throughput(self) -> float:
@@ -81,7 +84,7 @@ class BenchResult:
             lines.append(f"{r.label:28} {r.batch or '-'!s:>6} {r.median_s * 1000:10.3f} "
                          f"{r.throughput:11.1f} {r.runs:5d} {diff:>11}{flag}")
         for k, why in self.skipped.items():
-            lines.append(f"{LABELS.get(k, k)}: skipped ({why})")
+            lines.append(f"{runtime_label(k)}: skipped ({why})")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -147,7 +150,7 @@ def advise(res: BenchResult) -> str:
     for k in ("predictor_onednn", "predictor"):
         d = res.inference_diffs.get(k)
         if res.passes.get(k) and d is not None and res.row(k, b) is not None:
-            parts.append(f"the {LABELS[k]} program has {d.b.num_ops()} ops where the saved one has "
+            parts.append(f"the {runtime_label(k)} program has {d.b.num_ops()} ops where the saved one has "
                          f"{d.a.num_ops()}: {res.passes[k]}")
             break
     bad = sorted({r.label for r in res.rows if not r.ok})

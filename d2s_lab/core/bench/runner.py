@@ -19,7 +19,7 @@ from typing import Callable
 
 from d2s_lab.core.bench.result import (
     DEPLOY,
-    LABELS,
+    runtime_label,
     RUNTIMES,
     TRAIN_RUNTIMES,
     BenchResult,
@@ -48,7 +48,7 @@ from d2s_lab.core.bench.timing import TimingPlan, interleaved
 __all__ = [
     "ATOL",
     "DEPLOY",
-    "LABELS",
+    "runtime_label",
     "RTOL",
     "RUNTIMES",
     "TRAIN_RUNTIMES",
@@ -293,7 +293,7 @@ def _read_passes(res: BenchResult, runtime: str, prog: str, params, optim_dir: s
     try:
         optimized = optimized_program(prog, params, optim_dir, onednn=runtime == "predictor_onednn",
                                       device=device)
-        d = diff(prog, optimized, names=("saved program", LABELS[runtime]))
+        d = diff(prog, optimized, names=("saved program", runtime_label(runtime)))
     except D2SError:
         return
     res.inference_diffs[runtime] = d
@@ -331,7 +331,7 @@ def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
                 ref = _to_numpy_list(runners["eager"](xs))
                 checked = {}
                 for k in order:
-                    plan.step(f"checking {LABELS[k]}, batch {b or '-'}")
+                    plan.step(f"checking {runtime_label(k)}, batch {b or '-'}")
                     args = arrays if k in DEPLOY else xs
                     verdict = _check_once(res, plan, k, b, ref, lambda k=k, args=args: runners[k](args))
                     if verdict is not None:
@@ -395,7 +395,7 @@ def _bench_train(conv, res: BenchResult, plan: _Plan) -> None:
         for k in plan.runtimes:
             if k in res.skipped:
                 continue
-            plan.step(f"checking a training step, {LABELS[k]}, batch {b or '-'}")
+            plan.step(f"checking a training step, {runtime_label(k)}, batch {b or '-'}")
             verdict = _check_once(res, plan, k, b, ref, lambda k=k, xs=xs: make(k)(xs))
             if verdict is not None:
                 checked[k] = verdict

@@ -1,5 +1,70 @@
-"""Words of the conversion steps: the stepper, the static view, transformer explanations."""
+"""Words of the conversion steps: the stepper and the static view."""
 
 TEXTS = {
-    "steps.title": {"en": "Conversion steps", "zh": "转换步骤"},
+    "steps.title": {
+        "en": "Conversion steps",
+        "zh": "转换步骤",
+    },
+    "steps.step": {
+        "en": "Step",
+        "zh": "步骤",
+    },
+    "steps.of": {
+        "en": "of",
+        "zh": "/",
+    },
+    "steps.prev": {
+        "en": "◀ Prev",
+        "zh": "◀ 上一步",
+    },
+    "steps.next": {
+        "en": "Next ▶",
+        "zh": "下一步 ▶",
+    },
+    "steps.unchanged": {
+        "en": "no change",
+        "zh": "无改动",
+    },
+    "steps.changed": {
+        "en": "changed",
+        "zh": "有改动",
+    },
+    "steps.skip": {
+        "en": "skip steps that change nothing",
+        "zh": "跳过无改动的步骤",
+    },
+    "steps.before": {
+        "en": "before",
+        "zh": "之前",
+    },
+    "steps.after": {
+        "en": "after",
+        "zh": "之后",
+    },
+    "steps.original": {
+        "en": "Original",
+        "zh": "原始代码",
+    },
+    "steps.no_change_body": {
+        "en": "This transformer found nothing to rewrite in this function.",
+        "zh": "该转换器在此函数中没有需要改写的内容。",
+    },
+    "steps.static_title": {
+        "en": "All steps (static view: reads without a kernel)",
+        "zh": "全部步骤（静态视图：无需内核即可阅读）",
+    },
+    "steps.intro": {
+        "en": "The code after each AST transformer of paddle.jit.to_static, in Paddle's order; "
+            "each step shows the changes against the previous one.",
+        "zh": "paddle.jit.to_static 的每个 AST 转换器执行后的代码，按 Paddle "
+            "的顺序排列；每一步都显示与上一步相比的改动。",
+    },
+    "steps.live_note": {
+        "en": "Interactive stepper: needs a running kernel with ipywidgets; the static view below shows every step.",
+        "zh": "交互式步进器：需要运行中的内核和 ipywidgets；下方静态视图包含全部步骤。",
+    },
+    "steps.steps_word": {
+        "en": "steps",
+        "zh": "个步骤",
+    },
 }

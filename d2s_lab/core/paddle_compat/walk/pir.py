@@ -209,14 +209,25 @@ def _values(x) -> list:
 
 
 def _inherit_sources(graph: Graph) -> None:
+    by_id = {o.id: o for o in graph.iter_ops()}
+
+    def condition_line(op):
+        # pd_op.if / pd_op.while carry no callstack; their first operand is the condition,
+        # computed on the ``if`` / ``while`` line itself (the loop's first test included)
+        value = graph.values.get(op.inputs[0]) if op.inputs else None
+        producer = by_id.get(value.producer) if value is not None else None
+        return producer.source if producer is not None else None
+
     def visit(block: Block, parent_src):
         for op in block.ops:
+            if op.source is None and op.blocks:
+                op.source = condition_line(op)
             if op.source is None and parent_src is not None:
                 op.source = parent_src
             for sub in op.blocks:
                 visit(sub, op.source or parent_src)
             if op.source is None and op.blocks:
-                # a control-flow op takes the line of its first sourced inner op
+                # no condition line: the line of its first sourced inner op
                 for inner in graph.iter_ops(op.blocks[0]):
                     if inner.source is not None:
                         op.source = inner.source

@@ -1,0 +1,76 @@
+"""Words of the numeric check's box (dygraph vs static)."""
+
+TEXTS = {
+    "check_view.title": {
+        "en": "Numeric check: dygraph vs static",
+        "zh": "数值检查：动态图 vs 静态图",
+    },
+    "check_view.failed": {
+        "en": "The numeric check could not run both versions:",
+        "zh": "数值检查无法运行两个版本：",
+    },
+    "check_view.agree": {
+        "en": "Dygraph and static agree",
+        "zh": "动态图与静态图结果一致",
+    },
+    "check_view.differ": {
+        "en": "Dygraph and static differ",
+        "zh": "动态图与静态图结果不同",
+    },
+    "check_view.agree_tail": {
+        "en": "on {n} output(s) (inputs {ins}; eval mode unless asked otherwise; same seed).",
+        "zh": "共 {n} 个输出（输入 {ins}；除非另行指定均为 eval 模式；相同随机种子）。",
+    },
+    "check_view.first_div": {
+        "en": "First divergent layer:",
+        "zh": "第一个出现差异的层：",
+    },
+    "check_view.localized": {
+        "en": "found by comparing every sublayer's outputs",
+        "zh": "通过比较每个子层的输出找到",
+    },
+    "check_view.sublayers_compared": {
+        "en": "Sublayer outputs compared",
+        "zh": "已比较的子层输出",
+    },
+    "check_view.col_output": {
+        "en": "output",
+        "zh": "输出",
+    },
+    "check_view.col_shape": {
+        "en": "shape (dygraph vs static)",
+        "zh": "形状（动态图 vs 静态图）",
+    },
+    "check_view.col_dtype": {
+        "en": "dtype",
+        "zh": "dtype",
+    },
+    "check_view.col_maxabs": {
+        "en": "max abs diff",
+        "zh": "最大绝对误差",
+    },
+    "check_view.col_maxrel": {
+        "en": "max rel diff",
+        "zh": "最大相对误差",
+    },
+    "check_view.col_note": {
+        "en": "note",
+        "zh": "备注",
+    },
+    "check_view.col_layer_order": {
+        "en": "layer (in the order they finish)",
+        "zh": "层（按完成顺序）",
+    },
+    "check_view.col_class": {
+        "en": "class",
+        "zh": "类",
+    },
+    "check_view.col_agrees": {
+        "en": "agrees",
+        "zh": "一致",
+    },
+    "check_view.random_line": {
+        "en": "Randomness forced at",
+        "zh": "强制随机的位置",
+    },
+}
