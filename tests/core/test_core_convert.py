@@ -2,6 +2,7 @@
 import re
 
 import numpy as np
+import paddle
 import pytest
 
 import d2s_lab
