@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint test test-paddle3 test-paddle26 lab bench clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 lab bench clean
 
 setup: $(STAMP)
 
@@ -65,9 +65,20 @@ lint: setup
 	$(VENV)/bin/ruff check --no-cache d2s_lab tests benchmarks
 	$(VENV)/bin/lint-imports --no-logo --no-cache
 
+# The documentation site (mkdocs.yml, docs/) into build/docs; strict: a broken link,
+# a page missing from the nav or an option group no page shows fails the build.
+DOCS_STAMP := $(VENV)/.docs-installed
+
+$(DOCS_STAMP): requirements/docs.txt $(STAMP)
+	$(PIP) install -q -r requirements/docs.txt
+	@touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(VENV)/bin/mkdocs build --strict --quiet -d build/docs
+
 # The whole suite on Paddle 3.3.1, then again on Paddle 2.6.2; tests that need Paddle 3
 # are skipped there with the reason. pytest's "no tests" (exit 5) fails.
-test: setup lint setup26
+test: setup lint docs setup26
 	@$(MAKE) --no-print-directory test-paddle3 test-paddle26
 
 test-paddle3: setup
