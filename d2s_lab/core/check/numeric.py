@@ -1,0 +1,170 @@
+"""``d2s_lab.check``: do the dygraph and static versions compute the same thing?
+
+Both run on the same inputs, in eval mode, from the same random state; each
+output is compared (shape, dtype, max abs/rel difference, allclose).  When they
+differ, the first sublayer whose outputs differ is found
+(:mod:`~d2s_lab.core.check.divergence`); when the dygraph outputs change with the
+seed, the lines forcing randomness are named (:mod:`~d2s_lab.core.check.randomness`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, List, Optional, Tuple
+
+from d2s_lab.core import display
+from d2s_lab.core.cells import restore_sources
+from d2s_lab.core.check.divergence import LayerCheck, find_divergent_layer
+from d2s_lab.core.check.leaves import OutputCheck, compare_leaves, run_seeded
+from d2s_lab.core.check.randomness import random_layers, random_lines, random_warning
+from d2s_lab.core.diagnosis import diagnose
+from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.paddle_compat.targets import resolve, to_static_disabled
+from d2s_lab.core.specs import as_input_list, random_inputs
+from d2s_lab.errors import D2SError
+
+RTOL = 1e-5
+ATOL = 1e-6
+
+
+@dataclass
+class CheckResult:
+    """The comparison of dygraph and static outputs of one Conversion."""
+
+    name: str
+    mode: str
+    rtol: float
+    atol: float
+    inputs: List[str] = field(default_factory=list)  # shapes/dtypes used
+    outputs: List[OutputCheck] = field(default_factory=list)
+    warnings: List[str] = field(default_factory=list)
+    layers: List[LayerCheck] = field(default_factory=list)
+    first_divergent: Optional[str] = None  # layer path
+    first_divergent_cls: str = ""
+    localized_by: str = ""  # "static program" | "each layer alone" | ""
+    divergent_ops: List[int] = field(default_factory=list)  # op ids of conv.drawn_graph in that layer
+    error: Any = None  # an ErrorReport when a run failed
+    graph: Any = None  # the conversion's Graph, for drawing the divergent layer
+    # (file, line, code) of each line that forces randomness (training=True, paddle.rand*,
+    # functional dropout), when the outputs change with the seed
+    random_lines: List[Tuple[str, int, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and bool(self.outputs) and all(o.ok for o in self.outputs)
+
+    def summary(self) -> str:
+        if self.error is not None:
+            return f"{self.name}: check failed: {self.error.exc_type}: {self.error.message}"
+        verdict = "dygraph and static agree" if self.ok else "dygraph and static DIFFER"
+        worst = max((o.max_abs or 0.0 for o in self.outputs), default=0.0)
+        where = f"; first divergent layer: {self.first_divergent}" if self.first_divergent else ""
+        return (f"{self.name} [{self.mode}]: {verdict} (rtol {self.rtol:g}, atol {self.atol:g}, "
+                f"max abs diff {worst:.3g}){where}")
+
+    def __repr__(self) -> str:
+        return f"<CheckResult {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        return display.html(self)
+
+
+def _dygraph_callable(conv):
+    target = resolve(conv.target)
+    return target.function, target.layer
+
+
+class _Modes:
+    """Eval mode for the check, each sublayer's own training flag restored after."""
+
+    def __init__(self, layer, train: bool):
+        self.layer, self.train, self.saved = layer, train, []
+
+    def __enter__(self):
+        if self.layer is not None:
+            self.saved = [(m, m.training) for m in [self.layer] + list(self.layer.sublayers())]
+            self.layer.train() if self.train else self.layer.eval()
+        return self
+
+    def __exit__(self, *a):
+        for m, t in self.saved:
+            m.training = t
+
+
+def _inputs_for(conv, inputs, batch: int):
+    if inputs is None:
+        inputs = conv.example_inputs
+    if inputs is None:
+        inputs = random_inputs(conv.input_specs, batch=batch, seed=0)
+    return as_input_list(inputs)
+
+
+def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed: int = 2024,
+          train: bool = False, localize: bool = True, batch: int = 3) -> CheckResult:
+    """Compare the dygraph and static outputs of a Conversion on the same inputs.
+
+    Args:
+        conversion: a :class:`~d2s_lab.core.convert.Conversion` (from ``d2s_lab.convert``
+            or ``%%to_static``).
+        inputs: tensors/arrays (a list for several arguments). Default: the
+            conversion's example inputs, else random inputs from its InputSpecs
+            with dynamic dims set to ``batch``.
+        rtol, atol: tolerances of ``numpy.allclose``.
+        seed: both runs start from ``paddle.seed(seed)``.
+        train: compare in training mode (default: eval mode, as for inference).
+        localize: when outputs differ, find the first sublayer whose outputs differ.
+
+    Returns a :class:`CheckResult`: per output the shapes, dtypes, max abs and rel
+    differences and the allclose verdict; warnings (random layers, randomness);
+    the first divergent layer and its ops in ``conversion.drawn_graph``.
+    """
+    paddle = require_paddle()
+    res = CheckResult(conversion.name, conversion.mode, rtol, atol, graph=conversion.drawn_graph)
+    if conversion.static_function is None:
+        raise D2SError(f"{conversion.name} has no static function to check.",
+                       "Convert it successfully first (see the error report).")
+    fn, layer = _dygraph_callable(conversion)
+    xs = _inputs_for(conversion, inputs, batch)
+    res.inputs = [f"{list(x.shape)} {str(x.dtype).replace('paddle.', '')}" if hasattr(x, "shape")
+                  else type(x).__name__ for x in xs]
+    if layer is not None and train:
+        rnd = random_layers(layer)
+        if rnd:
+            res.warnings.append(
+                f"Training mode with random layers ({', '.join(rnd[:5])}): dygraph and static draw "
+                "different random numbers, so their outputs differ by design. Check in eval mode.")
+    with _Modes(layer, train):
+        try:
+            with to_static_disabled():
+                dyn = run_seeded(fn, xs, paddle, seed)
+                dyn_again = run_seeded(fn, xs, paddle, seed + 1)
+        except Exception as exc:
+            restore_sources()
+            res.error = diagnose(exc, conversion)
+            return res
+        if not all(o.ok for o in compare_leaves(dyn, dyn_again, 0.0, 0.0, paddle)):
+            res.random_lines = random_lines(conversion)
+            res.warnings.append(random_warning(res.random_lines))
+        try:
+            sta = run_seeded(conversion.static_function, xs, paddle, seed)
+        except Exception as exc:
+            restore_sources()
+            res.error = diagnose(exc, conversion)
+            return res
+        res.outputs = compare_leaves(dyn, sta, rtol, atol, paddle)
+        if any(o.note.startswith("not a Tensor") for o in res.outputs):
+            res.warnings.append(
+                "An output is not a Tensor: in static mode it is frozen at what the first trace saw.")
+        if not res.ok and localize and layer is not None:
+            try:
+                find_divergent_layer(res, conversion, fn, layer, xs, paddle, seed, rtol, atol)
+            except Exception as exc:  # localisation is a bonus; the verdict stands
+                res.warnings.append(f"Could not localise the difference: {type(exc).__name__}: {exc}")
+    return res
+
+
+def attach_check(conv) -> None:
+    """Run :func:`check` for a Conversion into ``conv.check``; a failure becomes a note."""
+    try:
+        conv.check = check(conv)
+    except Exception as exc:
+        conv.notes.append(f"The numeric check could not run: {type(exc).__name__}: {exc}")
