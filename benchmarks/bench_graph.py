@@ -2,7 +2,7 @@
 
 Run by hand (not a test): ``.venv/bin/python benchmarks/bench_graph.py [--runs 5]``.
 Prints medians as a Markdown table. The peer needs the benchmarks extra:
-``pip install -e ".[benchmarks]"`` (torch, torchview); without it that row is skipped.
+``pip install -r requirements/benchmarks.txt`` (torch, torchview); without it that row is skipped.
 
 Targets: seed net walk + SVG < 0.3 s; ResNet-50 full detail < 2 s, depth 1 < 0.5 s;
 12-layer TransformerEncoder (d_model 768, 12 heads) default view < 3 s.
@@ -164,7 +164,7 @@ def bench_torchview(rows, runs):
         import torch  # noqa: F401
         from torchview import draw_graph as tv_draw
     except ImportError:
-        print("  torchview/torch not installed (pip install -e '.[benchmarks]'): peer skipped")
+        print("  torchview/torch not installed (pip install -r requirements/benchmarks.txt): peer skipped")
         return None
     model = resnet50_torch()
 

@@ -66,7 +66,10 @@ def figure_bytes(res, fmt: str = "png") -> bytes:
 
 def bench_html(res) -> str:
     """Advice, chart (inline PNG) and table as one self-contained HTML fragment."""
-    png = base64.b64encode(figure_bytes(res, "png")).decode("ascii")
+    try:
+        png = base64.b64encode(figure_bytes(res, "png")).decode("ascii")
+    except ImportError:  # no matplotlib: the table and advice alone, and which extra draws the chart
+        png = None
     rows = []
     for r in res.rows:
         diff = "reference" if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
@@ -80,7 +83,8 @@ def bench_html(res) -> str:
     head = (f'<div class="d2s-summary"><b>{esc(res.name)}</b> · {kind} · {esc(res.device)} · '
             f"{res.threads} thread(s) · Paddle {esc(res.paddle_version)}</div>")
     advice = f'<div class="d2s-note"><b>{esc(res.advice)}</b></div>'
-    img = f'<img alt="median latency per runtime" style="max-width:100%" src="data:image/png;base64,{png}">'
+    img = (f'<img alt="median latency per runtime" style="max-width:100%" src="data:image/png;base64,{png}">'
+           if png else f'<div class="d2s-sub">{esc(t("install.chart_missing"))}</div>')
     tbl = table(["runtime", "batch", "median ms", "samples/s", "runs", "max |diff| vs eager"], rows)
     return wrap(head + advice + notes + img + tbl + skipped + _passes_html(res))
 

@@ -38,7 +38,7 @@ def test_seed_net_all_runtimes_checked_equal(seed_conv):
 
         assert "onnxruntime" in have, res.skipped
     except ImportError:
-        assert "d2s_lab[onnx]" in res.skipped["onnxruntime"]
+        assert "d2s_lab[bench]" in res.skipped["onnxruntime"]
     for b in (2, 3):
         for k in have:
             r = res.row(k, b)

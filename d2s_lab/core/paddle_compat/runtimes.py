@@ -9,13 +9,17 @@ and return lists of NumPy arrays.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
+import inspect
 import os
+import sys
 from collections.abc import Sequence
 from typing import Callable
 
 from d2s_lab.core.capture import quiet_c_streams
 from d2s_lab.errors import D2SError
 from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.text import t
 
 Runner = Callable[[Sequence], list]
 
@@ -112,6 +116,40 @@ def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_
     return run
 
 
+def _offline_export_options(export) -> dict:
+    """Keyword arguments that keep ``paddle2onnx.export`` from installing anything.
+
+    paddle2onnx 2.x optimises with Polygraphy by default, and for that sets
+    ``POLYGRAPHY_AUTOINSTALL_DEPS=1``: Polygraphy then pip-installs onnx_graphsurgeon
+    and sympy into the user's environment. Here onnxoptimizer (a dependency of
+    paddle2onnx 2.x) optimises when it is importable, else nothing does. paddle2onnx
+    1.x has no ``optimize_tool`` and installs nothing."""
+    try:
+        accepted = inspect.signature(export).parameters
+    except (TypeError, ValueError):
+        return {}
+    if "optimize_tool" not in accepted:
+        return {}
+    return {"optimize_tool": "onnxoptimizer" if importlib.util.find_spec("onnxoptimizer") else "None"}
+
+
+@contextlib.contextmanager
+def _no_autoinstall():
+    """``POLYGRAPHY_AUTOINSTALL_DEPS`` as it was before (unset if it was), whatever the
+    exporter sets meanwhile; and Polygraphy's own switch off when it is loaded."""
+    before = os.environ.get("POLYGRAPHY_AUTOINSTALL_DEPS")
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("POLYGRAPHY_AUTOINSTALL_DEPS", None)
+        else:
+            os.environ["POLYGRAPHY_AUTOINSTALL_DEPS"] = before
+        config = sys.modules.get("polygraphy.config")
+        if config is not None and before in (None, "0"):
+            config.AUTOINSTALL_DEPS = False
+
+
 def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu",
                 threads: int = 1) -> Runner:
     """Export a saved program to ONNX with paddle2onnx (into ``workdir``) and run it in
@@ -120,15 +158,14 @@ def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu"
         import onnxruntime as ort
         import paddle2onnx
     except ImportError:
-        raise RuntimeUnavailable("paddle2onnx and onnxruntime are not installed "
-                                 "(pip install 'd2s_lab[onnx]')") from None
+        raise RuntimeUnavailable(t("install.onnx_missing")) from None
     export = getattr(paddle2onnx, "export", None)
     if export is None:
-        raise RuntimeUnavailable(f"paddle2onnx {getattr(paddle2onnx, '__version__', '?')} "
-                                 "has no export(): install paddle2onnx >= 1.0")
+        raise RuntimeUnavailable(t("install.onnx_too_old", version=getattr(paddle2onnx, "__version__", "?")))
     onnx_file = os.path.join(workdir, "model.onnx")
-    with quiet_c_streams(), open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
-        export(prog, params or "", onnx_file)
+    with quiet_c_streams(), open(os.devnull, "w") as null, contextlib.redirect_stdout(null), \
+            _no_autoinstall():
+        export(prog, params or "", onnx_file, **_offline_export_options(export))
     if not os.path.isfile(onnx_file):
         raise RuntimeUnavailable("paddle2onnx wrote no model")
     so = ort.SessionOptions()

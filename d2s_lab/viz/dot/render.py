@@ -89,12 +89,13 @@ def _kill(proc: subprocess.Popen) -> None:
 
 @lru_cache(maxsize=4)
 def _dot_version(path: str) -> str:
+    """``Graphviz dot X.Y.Z`` from ``dot -V`` (it prints its version on stderr)."""
     try:
-        import graphviz
-
-        return "Graphviz dot " + ".".join(str(x) for x in graphviz.version())
+        proc = subprocess.run([path, "-V"], capture_output=True, text=True, timeout=10)
     except Exception:
         return "Graphviz dot"
+    found = re.search(r"version\s+(\d+(?:\.\d+)*)", (proc.stderr or "") + (proc.stdout or ""))
+    return f"Graphviz dot {found.group(1)}" if found else "Graphviz dot"
 
 
 def _wasm_available() -> bool:

@@ -1,0 +1,39 @@
+"""Words about optional packages (which extra adds a feature) and the labs command's output."""
+
+TEXTS = {
+    "install.onnx_missing": {
+        "en": "paddle2onnx and onnxruntime are not installed; pip install \"d2s_lab[bench]\" adds this column",
+        "zh": "未安装 paddle2onnx 和 onnxruntime；pip install \"d2s_lab[bench]\" 可添加这一列",
+    },
+    "install.onnx_too_old": {
+        "en": "paddle2onnx {version} has no export(); pip install \"d2s_lab[bench]\" installs a newer one",
+        "zh": "paddle2onnx {version} 没有 export()；pip install \"d2s_lab[bench]\" 会安装较新的版本",
+    },
+    "install.chart_missing": {
+        "en": "The chart needs matplotlib: pip install \"d2s_lab[bench]\" draws it (the table above is complete).",
+        "zh": "图表需要 matplotlib：pip install \"d2s_lab[bench]\" 后即可绘制（上面的表格是完整的）。",
+    },
+    "install.chart_file_missing": {
+        "en": "Writing a chart needs matplotlib: pip install \"d2s_lab[bench]\", or use -o bench.html.",
+        "zh": "写出图表需要 matplotlib：pip install \"d2s_lab[bench]\"，或改用 -o bench.html。",
+    },
+    "install.run_needs_nbclient": {
+        "en": "--run executes the labs with nbclient and ipykernel and exports them with nbconvert; "
+              "missing here: {missing}. pip install \"d2s_lab[notebook]\" adds them.",
+        "zh": "--run 用 nbclient 和 ipykernel 运行实验，并用 nbconvert 导出；这里缺少：{missing}。"
+              "pip install \"d2s_lab[notebook]\" 可安装它们。",
+    },
+    "install.out_inside_package": {
+        "en": "--out {path} is inside the installed d2s_lab package; choose a folder of your own, e.g. --out my_labs.",
+        "zh": "--out {path} 位于已安装的 d2s_lab 包内；请选择你自己的文件夹，例如 --out my_labs。",
+    },
+    "install.labs_written": {
+        "en": "Wrote {n} lab(s) in {langs} to {path}: student/ (to hand out, no solutions) and "
+              "teacher/ (with solutions).",
+        "zh": "已将 {n} 个实验（{langs}）写到 {path}：student/（发给学生，无答案）和 teacher/（含答案）。",
+    },
+    "install.labs_run_hint": {
+        "en": "Add --run to execute each lab with its solutions and write HTML handouts.",
+        "zh": "加上 --run 可用答案运行每个实验并生成 HTML 讲义。",
+    },
+}
