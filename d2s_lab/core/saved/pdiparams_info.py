@@ -11,7 +11,7 @@ EXT, PERSID, buffers).  It does not use the ``pickle`` module at all.
 from __future__ import annotations
 
 import struct
-from typing import Any, Dict
+from typing import Any, Callable, Dict, Optional
 
 from d2s_lab.errors import SavedModelError
 from d2s_lab.core.saved.safe_io import LIMITS, read_bytes
@@ -33,6 +33,297 @@ class _Mark:
 
 _MARK = _Mark()
 
+# Opcodes pushing a length-prefixed string or bytes: (length format, text encoding; None: bytes).
+_SIZED = {
+    b"X": ("<I", "utf-8"), b"\x8c": ("<B", "utf-8"), b"\x8d": ("<Q", "utf-8"),  # (SHORT_/8)BINUNICODE
+    b"T": ("<i", "latin-1"), b"U": ("<B", "latin-1"),  # BINSTRING, SHORT_BINSTRING
+    b"B": ("<I", None), b"C": ("<B", None), b"\x8e": ("<Q", None),  # BINBYTES, SHORT_BINBYTES, BINBYTES8
+}
+# Opcodes pushing a fixed-size number: its format.
+_NUMBERS = {b"J": "<i", b"K": "<B", b"M": "<H", b"G": ">d"}  # BININT, BININT1, BININT2, BINFLOAT
+# Opcodes pushing a constant.
+_CONSTANTS = {b"N": None, b"\x88": True, b"\x89": False}  # NONE, NEWTRUE, NEWFALSE
+
+
+class _Reader:
+    """One pass over pickle bytes, building plain values on a stack.
+
+    :attr:`OPCODES` maps each opcode byte to the method that interprets it; a method
+    returns True for STOP. An opcode outside the table is unsupported; those in
+    :data:`_REFUSED` are refused by name.
+    """
+
+    def __init__(self, data: bytes, path: str):
+        self.data, self.path = data, path
+        self.pos = 0
+        self.stack: list = []
+        self.memo: Dict[int, Any] = {}
+        self.max_ops, self.max_depth = LIMITS.pickle_ops, LIMITS.pickle_depth
+        self.max_items = LIMITS.pickle_items
+        self.depth_of: Dict[int, int] = {}  # id(container) -> nesting depth (1: holds only scalars)
+        self.sealed: set = set()  # ids of containers placed inside another container
+        self.alive: list = []  # every container made, so that ids stay unique
+
+    def read(self) -> Any:
+        ops = 0
+        try:
+            while True:
+                ops += 1
+                if ops > self.max_ops:
+                    self.refuse_shape(f"takes more than {self.max_ops:,} operations")
+                op = self.take(1)
+                handler = self.OPCODES.get(op)
+                if handler is None:
+                    self.fail(f"unsupported pickle opcode {op!r} at offset {self.pos - 1}.",
+                              "Only plain containers and strings are read from .pdiparams.info.")
+                if handler(self, op):
+                    break
+        except TypeError as exc:  # e.g. a list used as a dict key
+            self.fail(f"malformed pickle data ({exc}).")
+        except UnicodeDecodeError:
+            self.fail("malformed pickle data (bad UTF-8 text).")
+        if len(self.stack) != 1:
+            self.fail("malformed pickle: it does not build exactly one value.")
+        return self.stack[0]
+
+    # --- errors ---------------------------------------------------------------------------
+
+    def fail(self, problem: str, hint: str = ""):
+        raise SavedModelError(self.path, problem, hint)
+
+    def refuse_shape(self, problem: str):
+        self.fail(f"refused: its pickle data {problem}, which a genuine .pdiparams.info never has.",
+                  "A genuine .pdiparams.info is a flat dict of parameter names; this file may be "
+                  "hostile. Limits: d2s_lab.core.saved.safe_io.LIMITS.")
+
+    # --- the bytes ------------------------------------------------------------------------
+
+    def take(self, k: int) -> bytes:
+        n = len(self.data)
+        if k < 0 or self.pos + k > n:
+            self.fail(f"truncated pickle data (wanted {k} bytes at offset {self.pos} of {n}).")
+        b = self.data[self.pos:self.pos + k]
+        self.pos += k
+        return b
+
+    def u(self, fmt: str) -> int:
+        return struct.unpack(fmt, self.take(struct.calcsize(fmt)))[0]
+
+    # --- the stack ------------------------------------------------------------------------
+
+    def pop_mark(self) -> list:
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is _MARK:
+                items = stack[i + 1:]
+                del stack[i:]
+                return items
+        self.fail("malformed pickle: no MARK on the stack.")
+
+    def top(self):
+        if not self.stack or self.stack[-1] is _MARK:
+            self.fail("malformed pickle: stack underflow.")
+        return self.stack[-1]
+
+    def pop(self):
+        v = self.top()
+        self.stack.pop()
+        return v
+
+    # --- containers -----------------------------------------------------------------------
+
+    def new(self, container, items=()) -> Any:
+        """Register a container built from ``items``; check its depth and size."""
+        self.alive.append(container)
+        self.depth_of[id(container)] = 1
+        if items:
+            self.grow(container, items, 0)
+        return container
+
+    def grow(self, container, items, have: int) -> None:
+        if have + len(items) > self.max_items:
+            self.refuse_shape(f"holds a container of more than {self.max_items:,} items")
+        d = self.depth_of.get(id(container), 1)
+        for x in items:
+            cid = id(x)
+            if cid in self.depth_of:
+                if x is container:
+                    self.refuse_shape("holds a container inside itself")
+                self.sealed.add(cid)
+                if self.depth_of[cid] + 1 > d:
+                    d = self.depth_of[cid] + 1
+        if d > self.max_depth:
+            self.refuse_shape(f"nests containers more than {self.max_depth} deep")
+        self.depth_of[id(container)] = d
+
+    def keys_plain(self, keys) -> None:
+        for k in keys:
+            if not isinstance(k, _SCALARS):
+                self.refuse_shape(f"uses a {type(k).__name__} as a dict key or set item")
+
+    def mutate(self, container, kind, what: str):
+        if not isinstance(container, kind):
+            self.fail(f"malformed pickle: {what} on a {type(container).__name__}.")
+        if id(container) in self.sealed:
+            self.refuse_shape("changes a container after placing it inside another")
+        return container
+
+    # --- the opcodes ----------------------------------------------------------------------
+
+    def op_refused(self, op: bytes) -> None:
+        data, pos = self.data, self.pos
+        detail = ""
+        if op == b"c":
+            end = data.find(b"\n", pos, pos + 512)
+            end2 = data.find(b"\n", end + 1, end + 512) if end >= 0 else -1
+            if end >= 0 and end2 >= 0:
+                detail = (f" ({data[pos:end].decode('ascii', 'replace')}."
+                          f"{data[end + 1:end2].decode('ascii', 'replace')})")
+        self.fail(f"refused: its pickle data uses {_REFUSED[op]}{detail}, which would import "
+                  "or call code when loaded.",
+                  "A genuine .pdiparams.info holds only plain dicts and strings. Do not load "
+                  "this model with paddle.jit.load or pickle; it may be hostile.")
+
+    def op_proto(self, _op: bytes) -> None:
+        self.take(1)
+
+    def op_frame(self, _op: bytes) -> None:
+        self.take(8)
+
+    def op_stop(self, _op: bytes) -> bool:
+        return True
+
+    def op_mark(self, _op: bytes) -> None:
+        self.stack.append(_MARK)
+
+    def op_empty(self, op: bytes) -> None:
+        self.stack.append(self.new({b"}": dict, b"]": list, b")": tuple, b"\x8f": set}[op]()))
+
+    def op_dict(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        if len(items) % 2:
+            self.fail("malformed pickle: DICT with an odd number of items.")
+        self.keys_plain(items[::2])
+        self.stack.append(self.new(dict(zip(items[::2], items[1::2])), items))
+
+    def op_list(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        self.stack.append(self.new(items, items))
+
+    def op_tuple(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        self.stack.append(self.new(tuple(items), items))
+
+    def op_frozenset(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        self.keys_plain(items)
+        self.stack.append(self.new(frozenset(items), items))
+
+    def op_small_tuple(self, op: bytes) -> None:
+        stack = self.stack
+        k = op[0] - 0x84
+        if len(stack) < k or any(x is _MARK for x in stack[-k:]):
+            self.fail("malformed pickle: stack underflow.")
+        items = tuple(stack[-k:])
+        del stack[-k:]
+        stack.append(self.new(items, items))
+
+    def op_setitem(self, _op: bytes) -> None:
+        v = self.pop()
+        k = self.pop()
+        d = self.mutate(self.top(), dict, "SETITEM")
+        self.keys_plain((k,))
+        self.grow(d, (k, v), len(d))
+        d[k] = v
+
+    def op_setitems(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        d = self.mutate(self.top(), dict, "SETITEMS")
+        if len(items) % 2:
+            self.fail("malformed pickle: SETITEMS with an odd number of items.")
+        self.keys_plain(items[::2])
+        self.grow(d, items, 2 * len(d))
+        d.update(zip(items[::2], items[1::2]))
+
+    def op_append(self, _op: bytes) -> None:
+        v = self.pop()
+        lst = self.mutate(self.top(), list, "APPEND")
+        self.grow(lst, (v,), len(lst))
+        lst.append(v)
+
+    def op_appends(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        lst = self.mutate(self.top(), list, "APPENDS")
+        self.grow(lst, items, len(lst))
+        lst.extend(items)
+
+    def op_additems(self, _op: bytes) -> None:
+        items = self.pop_mark()
+        st_ = self.mutate(self.top(), set, "ADDITEMS")
+        self.keys_plain(items)
+        self.grow(st_, items, len(st_))
+        st_.update(items)
+
+    def op_sized(self, op: bytes) -> None:
+        fmt, encoding = _SIZED[op]
+        raw = self.take(self.u(fmt))
+        if encoding is None:
+            self.stack.append(raw)
+        else:
+            self.stack.append(raw.decode(encoding, "surrogatepass" if encoding == "utf-8" else "strict"))
+
+    def op_number(self, op: bytes) -> None:
+        self.stack.append(self.u(_NUMBERS[op]))
+
+    def op_constant(self, op: bytes) -> None:
+        self.stack.append(_CONSTANTS[op])
+
+    def op_long1(self, _op: bytes) -> None:
+        self.stack.append(int.from_bytes(self.take(self.u("<B")), "little", signed=True))
+
+    def op_long4(self, _op: bytes) -> None:
+        k = self.u("<i")
+        if k > _MAX_INT_BYTES:
+            self.fail("an integer literal of absurd size.")
+        self.stack.append(int.from_bytes(self.take(k), "little", signed=True))
+
+    def op_put(self, op: bytes) -> None:
+        value = self.top()  # before the index, as ``memo[index] = top()`` evaluates
+        self.memo[self.u("<B" if op == b"q" else "<I")] = value
+
+    def op_memoize(self, _op: bytes) -> None:
+        self.memo[len(self.memo)] = self.top()
+
+    def op_get(self, op: bytes) -> None:
+        idx = self.u("<B") if op == b"h" else self.u("<I")
+        if idx not in self.memo:
+            self.fail(f"malformed pickle: memo entry {idx} is missing.")
+        self.stack.append(self.memo[idx])
+
+    def op_pop(self, _op: bytes) -> None:
+        self.pop()
+
+    def op_pop_mark(self, _op: bytes) -> None:
+        self.pop_mark()
+
+    def op_dup(self, _op: bytes) -> None:
+        self.stack.append(self.top())
+
+    OPCODES: Dict[bytes, Callable[["_Reader", bytes], Optional[bool]]] = {
+        **dict.fromkeys(_REFUSED, op_refused),
+        b"\x80": op_proto, b"\x95": op_frame, b".": op_stop, b"(": op_mark,
+        b"}": op_empty, b"]": op_empty, b")": op_empty, b"\x8f": op_empty,
+        b"d": op_dict, b"l": op_list, b"t": op_tuple, b"\x91": op_frozenset,
+        b"\x85": op_small_tuple, b"\x86": op_small_tuple, b"\x87": op_small_tuple,
+        b"s": op_setitem, b"u": op_setitems, b"a": op_append, b"e": op_appends, b"\x90": op_additems,
+        **dict.fromkeys(_SIZED, op_sized),
+        **dict.fromkeys(_NUMBERS, op_number),
+        **dict.fromkeys(_CONSTANTS, op_constant),
+        b"\x8a": op_long1, b"\x8b": op_long4,
+        b"q": op_put, b"r": op_put, b"\x94": op_memoize, b"h": op_get, b"j": op_get,
+        b"0": op_pop, b"1": op_pop_mark, b"2": op_dup,
+    }
+
 
 def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
     """Interpret pickle bytes that build plain values only; raise SavedModelError otherwise.
@@ -43,241 +334,7 @@ def read_info_bytes(data: bytes, path: str = "<bytes>") -> Any:
     (a container key would be hashed, and a shared tuple 60 deep hashes 2**60 nodes);
     a container may not change once it sits inside another (no cycles).
     """
-    stack: list = []
-    memo: Dict[int, Any] = {}
-    pos = 0
-    n = len(data)
-    ops = 0
-    max_ops, max_depth, max_items = LIMITS.pickle_ops, LIMITS.pickle_depth, LIMITS.pickle_items
-    depth_of: Dict[int, int] = {}  # id(container) -> nesting depth (1: holds only scalars)
-    sealed: set = set()  # ids of containers placed inside another container
-    alive: list = []  # every container made, so that ids stay unique
-
-    def fail(problem: str, hint: str = ""):
-        raise SavedModelError(path, problem, hint)
-
-    def refuse_shape(problem: str):
-        fail(f"refused: its pickle data {problem}, which a genuine .pdiparams.info never has.",
-             "A genuine .pdiparams.info is a flat dict of parameter names; this file may be "
-             "hostile. Limits: d2s_lab.core.saved.safe_io.LIMITS.")
-
-    def new(container, items=()) -> Any:
-        """Register a container built from ``items``; check its depth and size."""
-        alive.append(container)
-        depth_of[id(container)] = 1
-        if items:
-            grow(container, items, 0)
-        return container
-
-    def grow(container, items, have: int) -> None:
-        if have + len(items) > max_items:
-            refuse_shape(f"holds a container of more than {max_items:,} items")
-        d = depth_of.get(id(container), 1)
-        for x in items:
-            cid = id(x)
-            if cid in depth_of:
-                if x is container:
-                    refuse_shape("holds a container inside itself")
-                sealed.add(cid)
-                if depth_of[cid] + 1 > d:
-                    d = depth_of[cid] + 1
-        if d > max_depth:
-            refuse_shape(f"nests containers more than {max_depth} deep")
-        depth_of[id(container)] = d
-
-    def keys_plain(keys) -> None:
-        for k in keys:
-            if not isinstance(k, _SCALARS):
-                refuse_shape(f"uses a {type(k).__name__} as a dict key or set item")
-
-    def mutate(container, kind, what: str):
-        if not isinstance(container, kind):
-            fail(f"malformed pickle: {what} on a {type(container).__name__}.")
-        if id(container) in sealed:
-            refuse_shape("changes a container after placing it inside another")
-        return container
-
-    def take(k: int) -> bytes:
-        nonlocal pos
-        if k < 0 or pos + k > n:
-            fail(f"truncated pickle data (wanted {k} bytes at offset {pos} of {n}).")
-        b = data[pos:pos + k]
-        pos += k
-        return b
-
-    def u(fmt: str) -> int:
-        return struct.unpack(fmt, take(struct.calcsize(fmt)))[0]
-
-    def pop_mark() -> list:
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i] is _MARK:
-                items = stack[i + 1:]
-                del stack[i:]
-                return items
-        fail("malformed pickle: no MARK on the stack.")
-
-    def top():
-        if not stack or stack[-1] is _MARK:
-            fail("malformed pickle: stack underflow.")
-        return stack[-1]
-
-    def pop():
-        v = top()
-        stack.pop()
-        return v
-
-    try:
-        while True:
-            ops += 1
-            if ops > max_ops:
-                refuse_shape(f"takes more than {max_ops:,} operations")
-            op = take(1)
-            if op in _REFUSED:
-                detail = ""
-                if op == b"c":
-                    end = data.find(b"\n", pos, pos + 512)
-                    end2 = data.find(b"\n", end + 1, end + 512) if end >= 0 else -1
-                    if end >= 0 and end2 >= 0:
-                        detail = (f" ({data[pos:end].decode('ascii', 'replace')}."
-                                  f"{data[end + 1:end2].decode('ascii', 'replace')})")
-                fail(f"refused: its pickle data uses {_REFUSED[op]}{detail}, which would import "
-                     "or call code when loaded.",
-                     "A genuine .pdiparams.info holds only plain dicts and strings. Do not load "
-                     "this model with paddle.jit.load or pickle; it may be hostile.")
-            if op == b"\x80":
-                take(1)
-            elif op == b"\x95":
-                take(8)
-            elif op == b".":
-                break
-            elif op == b"(":
-                stack.append(_MARK)
-            elif op == b"}":
-                stack.append(new({}))
-            elif op == b"]":
-                stack.append(new([]))
-            elif op == b")":
-                stack.append(new(()))
-            elif op == b"\x8f":
-                stack.append(new(set()))
-            elif op == b"d":
-                items = pop_mark()
-                if len(items) % 2:
-                    fail("malformed pickle: DICT with an odd number of items.")
-                keys_plain(items[::2])
-                stack.append(new(dict(zip(items[::2], items[1::2])), items))
-            elif op == b"l":
-                items = pop_mark()
-                stack.append(new(items, items))
-            elif op == b"t":
-                items = pop_mark()
-                stack.append(new(tuple(items), items))
-            elif op == b"\x91":
-                items = pop_mark()
-                keys_plain(items)
-                stack.append(new(frozenset(items), items))
-            elif op in (b"\x85", b"\x86", b"\x87"):
-                k = op[0] - 0x84
-                if len(stack) < k or any(x is _MARK for x in stack[-k:]):
-                    fail("malformed pickle: stack underflow.")
-                items = tuple(stack[-k:])
-                del stack[-k:]
-                stack.append(new(items, items))
-            elif op == b"s":
-                v = pop()
-                k = pop()
-                d = mutate(top(), dict, "SETITEM")
-                keys_plain((k,))
-                grow(d, (k, v), len(d))
-                d[k] = v
-            elif op == b"u":
-                items = pop_mark()
-                d = mutate(top(), dict, "SETITEMS")
-                if len(items) % 2:
-                    fail("malformed pickle: SETITEMS with an odd number of items.")
-                keys_plain(items[::2])
-                grow(d, items, 2 * len(d))
-                d.update(zip(items[::2], items[1::2]))
-            elif op == b"a":
-                v = pop()
-                lst = mutate(top(), list, "APPEND")
-                grow(lst, (v,), len(lst))
-                lst.append(v)
-            elif op == b"e":
-                items = pop_mark()
-                lst = mutate(top(), list, "APPENDS")
-                grow(lst, items, len(lst))
-                lst.extend(items)
-            elif op == b"\x90":
-                items = pop_mark()
-                st_ = mutate(top(), set, "ADDITEMS")
-                keys_plain(items)
-                grow(st_, items, len(st_))
-                st_.update(items)
-            elif op == b"X":
-                stack.append(take(u("<I")).decode("utf-8", "surrogatepass"))
-            elif op == b"\x8c":
-                stack.append(take(u("<B")).decode("utf-8", "surrogatepass"))
-            elif op == b"\x8d":
-                stack.append(take(u("<Q")).decode("utf-8", "surrogatepass"))
-            elif op == b"T":
-                stack.append(take(u("<i")).decode("latin-1"))
-            elif op == b"U":
-                stack.append(take(u("<B")).decode("latin-1"))
-            elif op == b"B":
-                stack.append(take(u("<I")))
-            elif op == b"C":
-                stack.append(take(u("<B")))
-            elif op == b"\x8e":
-                stack.append(take(u("<Q")))
-            elif op == b"N":
-                stack.append(None)
-            elif op == b"\x88":
-                stack.append(True)
-            elif op == b"\x89":
-                stack.append(False)
-            elif op == b"J":
-                stack.append(u("<i"))
-            elif op == b"K":
-                stack.append(u("<B"))
-            elif op == b"M":
-                stack.append(u("<H"))
-            elif op == b"\x8a":
-                stack.append(int.from_bytes(take(u("<B")), "little", signed=True))
-            elif op == b"\x8b":
-                k = u("<i")
-                if k > _MAX_INT_BYTES:
-                    fail("an integer literal of absurd size.")
-                stack.append(int.from_bytes(take(k), "little", signed=True))
-            elif op == b"G":
-                stack.append(u(">d"))
-            elif op == b"q":
-                memo[u("<B")] = top()
-            elif op == b"r":
-                memo[u("<I")] = top()
-            elif op == b"\x94":
-                memo[len(memo)] = top()
-            elif op in (b"h", b"j"):
-                idx = u("<B") if op == b"h" else u("<I")
-                if idx not in memo:
-                    fail(f"malformed pickle: memo entry {idx} is missing.")
-                stack.append(memo[idx])
-            elif op == b"0":
-                pop()
-            elif op == b"1":
-                pop_mark()
-            elif op == b"2":
-                stack.append(top())
-            else:
-                fail(f"unsupported pickle opcode {op!r} at offset {pos - 1}.",
-                     "Only plain containers and strings are read from .pdiparams.info.")
-    except TypeError as exc:  # e.g. a list used as a dict key
-        fail(f"malformed pickle data ({exc}).")
-    except UnicodeDecodeError:
-        fail("malformed pickle data (bad UTF-8 text).")
-    if len(stack) != 1:
-        fail("malformed pickle: it does not build exactly one value.")
-    return stack[0]
+    return _Reader(data, path).read()
 
 
 def read_info(path: str) -> Dict[str, Dict[str, Any]]:
