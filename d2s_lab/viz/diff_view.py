@@ -20,12 +20,12 @@ from d2s_lab.viz.html import esc, wrap
 from d2s_lab.viz.op_table import MAX_TABLE_ROWS, cut_note
 from d2s_lab.viz.source_view import side_by_side_html
 
-# status -> (border/text colour, row background, label). Changed is the colour a
+# status -> (border/text colour, row background, label key). Changed is the colour a
 # collapsed layer gets when its ops differ in several ways: such a layer changed.
 STATUS_STYLE: Dict[str, Tuple[str, str, str]] = {
-    "added": ("#1a7f37", "#e6ffec", "+ added"),
-    "removed": ("#cf222e", "#ffebe9", "− removed"),
-    "changed": (MIXED_MARK_COLOR, "#fff8c5", "~ changed"),
+    "added": ("#1a7f37", "#e6ffec", "diff.added"),
+    "removed": ("#cf222e", "#ffebe9", "diff.removed"),
+    "changed": (MIXED_MARK_COLOR, "#fff8c5", "diff.changed"),
 }
 
 
@@ -38,10 +38,10 @@ def _badge(status: str, text: str) -> str:
 def counts_html(d) -> str:
     """The counts as coloured badges (inline styles) with the totals in words."""
     c = d.counts()
-    parts = [_badge("added", f"+{c['added']} added"), _badge("removed", f"−{c['removed']} removed"),
-             _badge("changed", f"~{c['changed']} changed"),
-             f"<span>{c['same']} unchanged · {esc(d.a.num_ops())} ops in {esc(d.a_name)}, "
-             f"{esc(d.b.num_ops())} in {esc(d.b_name)}</span>"]
+    parts = [_badge("added", t("diff.n_added", n=c["added"])), _badge("removed", t("diff.n_removed", n=c["removed"])),
+             _badge("changed", t("diff.n_changed", n=c["changed"])),
+             "<span>" + esc(t("diff.totals", same=c["same"], a_ops=d.a.num_ops(), a=d.a_name, b_ops=d.b.num_ops(),
+                              b=d.b_name)) + "</span>"]
     return ('<div class="d2s-summary" style="border:1px solid #d0d7de;border-radius:6px;'
             f'padding:6px 10px;margin:4px 0">{"".join(parts)}</div>')
 
@@ -59,7 +59,8 @@ _CELL = "border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align
 
 
 def _row(d, e) -> str:
-    color, bg, label = STATUS_STYLE[e.status]
+    color, bg, label_key = STATUS_STYLE[e.status]
+    label = t(label_key)
     op = e.op
     name = op.short_name
     if e.a is not None and e.b is not None and e.a.short_name != e.b.short_name:
@@ -80,15 +81,15 @@ def diff_table_html(d) -> str:
     """One row per op that differs, in program order, at most ``MAX_TABLE_ROWS``."""
     differing = [e for e in d.entries if e.status != "same"]
     if not differing:
-        return ('<div class="d2s-note" style="padding:6px 10px">No differences: the two '
-                "programs have the same ops, attributes, output shapes and dtypes.</div>")
-    heads = ["", "op", "layer", f"out in {d.a_name}", f"out in {d.b_name}", "what differs"]
+        return f'<div class="d2s-note" style="padding:6px 10px">{esc(t("diff.no_differences"))}</div>'
+    heads = ["", t("diff.col_op"), t("diff.col_layer"), t("diff.col_out_in", name=d.a_name),
+             t("diff.col_out_in", name=d.b_name), t("diff.col_what")]
     th = "".join(f'<th style="{_CELL};background:#f6f8fa">{esc(h)}</th>' for h in heads)
     rows = "".join(_row(d, e) for e in differing[:MAX_TABLE_ROWS])
     return ('<div class="d2s-scroll" style="max-height:420px;overflow:auto">'
             f'<table class="d2s-ops d2s-difftable" style="border-collapse:collapse;font-size:12px">'
             f"<thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table></div>"
-            + cut_note(min(len(differing), MAX_TABLE_ROWS), len(differing), "differing ops"))
+            + cut_note(min(len(differing), MAX_TABLE_ROWS), len(differing), t("report.unit_differing_ops")))
 
 
 def _folded(op, view) -> bool:
@@ -126,10 +127,10 @@ def legend_html() -> str:
     items = "".join(
         f'<span style="display:inline-flex;align-items:center;gap:3px;margin-right:10px">'
         f'<span style="display:inline-block;width:14px;height:10px;border:2px solid {c};'
-        f'background:{bg}"></span>{esc(label[2:])}</span>'
-        for c, bg, label in STATUS_STYLE.values())
+        f'background:{bg}"></span>{esc(t(key)[2:])}</span>'
+        for c, bg, key in STATUS_STYLE.values())
     return (f'<div style="font-size:12px;margin:2px 0">{items}'
-            '<span style="color:#57606a">(a collapsed layer is coloured by its ops)</span></div>')
+            f'<span style="color:#57606a">{esc(t("diff.legend_layer"))}</span></div>')
 
 
 def graphs_html(d) -> str:
@@ -149,8 +150,8 @@ def sources_html(d) -> str:
     same = d.a_source == d.b_source
     body = side_by_side_html(d.a_source, d.b_source, left_title=d.a_name, right_title=d.b_name,
                              first_line=d.a_first_line, right_first_line=d.b_first_line)
-    label = "Sources (the same)" if same else "Sources"
-    return f"<details{'' if same else ' open'}><summary>{label}</summary>{body}</details>"
+    label = t("diff.sources_same") if same else t("diff.sources")
+    return f"<details{'' if same else ' open'}><summary>{esc(label)}</summary>{body}</details>"
 
 
 def diff_html(d) -> str:
@@ -162,11 +163,11 @@ def diff_html(d) -> str:
     differing = sum(1 for e in d.entries if e.status != "same")
     parts = [
         counts_html(d), notes,
-        f"<details open><summary>Ops that differ ({differing})</summary>{diff_table_html(d)}</details>",
-        f"<details open><summary>Graphs (depth {esc(d.view.depth)})</summary>{graphs_html(d)}</details>",
+        f"<details open><summary>{esc(t('diff.ops_differ', n=differing))}</summary>{diff_table_html(d)}</details>",
+        f"<details open><summary>{esc(t('diff.graphs', depth=d.view.depth))}</summary>{graphs_html(d)}</details>",
         sources_html(d),
     ]
-    return wrap("".join(parts), title=f"Diff: {d.a_name} → {d.b_name}")
+    return wrap("".join(parts), title=t("diff.title", a=d.a_name, b=d.b_name))
 
 
 __all__ = ["STATUS_STYLE", "counts_html", "diff_html", "diff_table_html", "diff_views",

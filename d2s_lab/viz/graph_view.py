@@ -10,12 +10,11 @@ from typing import Iterable, Mapping, Optional, Union
 
 from d2s_lab.errors import D2SError
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.graph.ops import CATEGORY_LABELS
 from d2s_lab.core.options import DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, INLINE, esc, message_box
-from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
+from d2s_lab.viz.html import CSS, INLINE, esc, message_box, t_html
+from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, category_label, tint
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
                      render, render_svg_and_png)
 
@@ -134,35 +133,29 @@ class GraphView:
 
     def caption(self) -> str:
         i = self.info
-        parts = [f"{i.nodes} nodes", f"{i.edges} edges", f"depth {i.depth}"]
+        parts = [t("graph.cap_nodes", n=i.nodes), t("graph.cap_edges", n=i.edges), t("graph.cap_depth", depth=i.depth)]
         if i.columns > 1:
-            parts.append(f"wrapped in {i.columns} {'rows' if 'rankdir=LR' in i.dot else 'columns'}")
+            parts.append(t("graph.cap_wrapped_rows" if "rankdir=LR" in i.dot else "graph.cap_wrapped_columns",
+                           n=i.columns))
         if self.renderer:
-            parts.append(f"rendered by {self.renderer} in {self.render_s or 0:.2f} s")
+            parts.append(t("graph.cap_rendered", renderer=self.renderer, s=f"{self.render_s or 0:.2f}"))
         if self._svg is not None:
-            parts.append(f"SVG {len(self._svg) / 1024:.0f} KB")
+            parts.append(t("graph.cap_svg", kb=f"{len(self._svg) / 1024:.0f}"))
         if i.limited:
-            parts.append("bounded layout (dot nslimit/mclimit)")
+            parts.append(t("graph.cap_limited"))
         if i.cut:
-            parts.append(f"first {i.shown_nodes:,} of {i.total_nodes:,} nodes")
+            parts.append(t("graph.cap_cut", shown=f"{i.shown_nodes:,}", total=f"{i.total_nodes:,}"))
         return " · ".join(parts)
 
     def collapse_note(self) -> str:
         i = self.info
         notes = []
         if i.auto_collapsed:
-            notes.append(
-                f"Collapsed to depth {i.depth} to keep the layout fast (depth {i.requested_depth} "
-                f"costs {i.full_cost:,} layout units, over the budget). To expand: "
-                f".graph(depth={i.requested_depth!r}, budget=None), or "
-                f"%d2s_graph OBJ --depth {i.requested_depth} --budget none.")
+            notes.append(t("graph.collapsed", depth=i.depth, requested=i.requested_depth,
+                           requested_repr=repr(i.requested_depth), cost=f"{i.full_cost:,}"))
         if i.cut:
-            notes.append(
-                f"Only the first {i.shown_nodes:,} of {i.total_nodes:,} nodes are drawn (program "
-                f"order): the whole drawing costs {i.full_cost:,} layout units, over the budget, "
-                "and has no more layers to collapse. To draw everything: .graph(budget=None), "
-                "or --budget none (the layout may then take long; it is stopped after "
-                f"{dot_timeout():g} s).")
+            notes.append(t("graph.cut", shown=f"{i.shown_nodes:,}", total=f"{i.total_nodes:,}",
+                           cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
         return " ".join(notes)
 
     def _repr_html_(self) -> str:
@@ -172,9 +165,9 @@ class GraphView:
             # One line saying why; the page around it (tables) still shows.
             dot = self.dot
             if len(dot) > MAX_DOT_SHOWN:
-                dot = dot[:MAX_DOT_SHOWN] + f"\n... ({len(self.dot) - MAX_DOT_SHOWN:,} more characters; .dot has it all)"
+                dot = dot[:MAX_DOT_SHOWN] + "\n" + t("graph.dot_more", n=f"{len(self.dot) - MAX_DOT_SHOWN:,}")
             return (message_box("error", exc.message, exc.hint)
-                    + '<div class="d2s"><details><summary>DOT text</summary><pre>'
+                    + f'<div class="d2s"><details><summary>{esc(t("graph.dot_text"))}</summary><pre>'
                     + esc(dot) + "</pre></details></div>")
         return graph_html(self, svg)
 
@@ -228,7 +221,8 @@ def graph_html(view: GraphView, svg: str) -> str:
     zoom = "".join(
         f'<input type="radio" name="{uid}" id="{uid}-{k}" class="d2s-zoom-{k}"{" checked" if k == "fit" else ""}>'
         f'<label for="{uid}-{k}">{label}</label>'
-        for k, label in (("fit", "fit width"), ("all", "whole graph"), ("1x", "100%"), ("2x", "200%"))
+        for k, label in (("fit", esc(t("graph.zoom_fit"))), ("all", esc(t("graph.zoom_all"))), ("1x", "100%"),
+                         ("2x", "200%"))
     )
     css = (
         f"#{uid} .d2s-live{{display:block!important}}#{uid} .d2s-untrusted{{display:none}}"
@@ -290,13 +284,13 @@ def legend_html(info: DotGraph) -> str:
     for cat in info.categories:
         color = CATEGORY_COLORS.get(cat, CATEGORY_COLORS["other"])
         items.append(f"<span>{_icon(CATEGORY_SHAPES.get(cat, 'box'), color, tint(color))}"
-                     f"{esc(CATEGORY_LABELS.get(cat, cat))}</span>")
+                     f"{esc(category_label(cat))}</span>")
     if "class=\"d2s-layer" in info.dot:
-        items.append(f"<span>{_icon('folder', LAYER_COLOR, tint(LAYER_COLOR, 0.85))}layer (collapsed)</span>")
+        items.append(f"<span>{_icon('folder', LAYER_COLOR, tint(LAYER_COLOR, 0.85))}"
+                     f"{esc(t('graph.legend_layer'))}</span>")
     if info.highlighted:
-        items.append(f"<span>{_icon('box', HIGHLIGHT_COLOR, '#fff', 2.5)}highlighted</span>")
-    items.append("<span>labels: op · key attributes · folded params/constants · output "
-                 "shape and dtype; N = dynamic dim</span>")
+        items.append(f"<span>{_icon('box', HIGHLIGHT_COLOR, '#fff', 2.5)}{esc(t('graph.legend_highlighted'))}</span>")
+    items.append(f"<span>{esc(t('graph.legend_labels'))}</span>")
     return '<div class="d2s-legend">' + "".join(items) + "</div>"
 
 
@@ -364,7 +358,7 @@ def draw_or_reason(graph, **options) -> tuple[Optional[GraphView], Optional[str]
     try:
         return draw_graph(graph, **options), None
     except Exception as exc:  # any failure to build the drawing: the op table still shows
-        return None, f"The graph could not be drawn ({type(exc).__name__}: {exc}); the op table follows."
+        return None, t("graph.not_drawn", error=f"{type(exc).__name__}: {exc}")
 
 
 def report_graph(conv) -> Optional[GraphView]:
@@ -381,9 +375,9 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
     view = conv.view
     body = (drawn or draw_graph_with(graph, view))._repr_html_()
     hint = ("" if view.depth == "all" else
-            " <span class=\"d2s-sub\">(more detail: <code>%d2s_graph _d2s --depth all</code> "
-            "or <code>%%to_static --depth all</code>)</span>")
-    return (f"<details open><summary>Graph ({graph.num_ops()} ops, depth {esc(view.depth)})</summary>"
+            ' <span class="d2s-sub">' + t_html("graph.more_detail", a="<code>%d2s_graph _d2s --depth all</code>",
+                                                b="<code>%%to_static --depth all</code>") + "</span>")
+    return (f"<details open><summary>{esc(t('graph.section', n=graph.num_ops(), depth=view.depth))}</summary>"
             f"{hint}{body}</details>")
 
 

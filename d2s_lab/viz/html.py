@@ -8,10 +8,18 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
+from d2s_lab.text import t
+
 
 def esc(text) -> str:
     """Escape text for HTML element content and attribute values (quotes too)."""
     return _html.escape("" if text is None else str(text), quote=True)
+
+
+def t_html(key: str, lang: Optional[str] = None, **html_fields) -> str:
+    """The catalogue's text of ``key``, escaped, with ``{fields}`` filled in as HTML
+    (escape what goes into them yourself)."""
+    return esc(t(key, lang)).format(**html_fields)
 
 
 # JupyterLab right-aligns every table cell of an HTML output (0,2,1 specificity);

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.graph.ops import CATEGORY_LABELS
 from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
-from d2s_lab.viz.palette import CATEGORY_COLORS
+from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
 
 # Rows a table shows at most; past it, a note says how many were left out.
 MAX_TABLE_ROWS = 5000
 
 
-def cut_note(shown: int, total: int, what: str = "rows") -> str:
-    """The line under a table cut at ``shown`` of ``total`` rows ('' when not cut)."""
+def cut_note(shown: int, total: int, what: str = "") -> str:
+    """The line under a table cut at ``shown`` of ``total`` rows ('' when not cut); ``what``
+    names the rows (default: the words of ``report.unit_rows``)."""
     if total <= shown:
         return ""
-    return (f'<div class="d2s-note">Showing the first {shown:,} of {total:,} {what}; '
-            f"{total - shown:,} more are not shown (d2s_lab.viz.op_table.MAX_TABLE_ROWS).</div>")
+    text = t("report.cut_note", shown=f"{shown:,}", total=f"{total:,}", what=what or t("report.unit_rows"),
+             more=f"{total - shown:,}")
+    return f'<div class="d2s-note">{esc(text)}</div>'
 
 
 def value_shapes(graph: Graph, ids: list[str], skip_params: bool = True) -> str:
@@ -37,7 +38,7 @@ def value_shapes(graph: Graph, ids: list[str], skip_params: bool = True) -> str:
 def category_mark(category: str, title: bool = True) -> str:
     """The small coloured square of an op's category."""
     color = CATEGORY_COLORS.get(category, "#888")
-    tip = f' title="{esc(CATEGORY_LABELS.get(category, category))}"' if title else ""
+    tip = f' title="{esc(category_label(category))}"' if title else ""
     return f'<span class="d2s-cat" style="background:{color}"{tip}></span>'
 
 
@@ -80,7 +81,7 @@ def op_table_html(graph: Graph) -> str:
     note = ""
     if len(rows) >= MAX_TABLE_ROWS:
         total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
-        note = cut_note(len(rows), total, "ops")
+        note = cut_note(len(rows), total, t("report.unit_ops"))
     return '<div class="d2s-scroll">' + table(
         [t("report.col_op"), t("report.col_inputs"), t("report.col_outputs"), t("report.col_params"),
          t("report.col_layer"), t("report.col_line")], rows

@@ -9,7 +9,7 @@ from __future__ import annotations
 from d2s_lab.viz.check_view import section_check
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import section_graph
-from d2s_lab.viz.html import esc, highlight_python, message_box, wrap
+from d2s_lab.viz.html import esc, highlight_python, message_box, t_html, wrap
 from d2s_lab.viz.linked_view import section_ops_by_line
 from d2s_lab.viz.log_view import section_paddle_log, section_prints
 from d2s_lab.text import t
@@ -26,14 +26,15 @@ def _op_count(conv) -> str:
     subgraphs = conv.sot.subgraphs if conv.sot is not None else []
     if subgraphs:  # SOT: what it captured, summed over its subgraphs
         total = sum(s.num_ops for s in subgraphs)
-        return f"<b>{total}</b> ops in {len(subgraphs)} subgraph{'s' if len(subgraphs) != 1 else ''}"
-    return "ops not known (no Program)"
+        return t_html("report.sot_ops", total=f"<b>{total}</b>", n=len(subgraphs),
+                      s="s" if len(subgraphs) != 1 else "")
+    return esc(t("report.ops_unknown"))
 
 
 def _timings(conv) -> str:
-    labels = {"convert_s": "convert", "first_run_s": "first run"}
+    labels = {"convert_s": t("report.timing_convert"), "first_run_s": t("report.timing_first_run")}
     if conv.mode == "sot":  # to_static only wraps; SOT translates during the first call
-        labels = {"first_run_s": "translate + first run"}
+        labels = {"first_run_s": t("report.timing_sot")}
     return ", ".join(f"{esc(labels[k])} {v * 1000:.0f} ms" for k, v in conv.timings.items() if k in labels)
 
 
@@ -56,22 +57,21 @@ def section_constants(conv) -> str:
     consts = conv.constants
     if not consts:
         return ""
-    items = " · ".join(f"<code>{esc(str(c))}</code>" + (" (default)" if c.default else "") for c in consts)
-    return (f'<div class="d2s-note d2s-constants">Python constants: {items}. The Program is '
-            "specialised to them: a different value builds a different Program.</div>")
+    items = " · ".join(f"<code>{esc(str(c))}</code>" + (esc(t("report.constant_default")) if c.default else "")
+                       for c in consts)
+    return f'<div class="d2s-note d2s-constants">{t_html("report.constants", items=items)}</div>'
 
 
 def sources_or_structure(conv) -> str:
     """Report section: the sources; the Layer's structure when forward is Paddle's own
     code (nn.Sequential); the original alone in SOT mode, which rewrites bytecode."""
     if conv.library_forward:
-        return ("<details open><summary>Structure (forward is Paddle's library code)</summary>"
+        return (f"<details open><summary>{esc(t('report.structure'))}</summary>"
                 f"<pre>{esc(conv.structure)}</pre></details>")
     if conv.mode == "sot":
-        return ("<details open><summary>Source</summary>"
-                '<div class="d2s-sub">SOT rewrites Python bytecode, not source: there is no '
-                "transformed source to compare; the graph-break report shows what it "
-                f"captured.</div>{highlight_python(conv.original_source or '# source not available')}"
+        return (f"<details open><summary>{esc(t('report.source'))}</summary>"
+                f'<div class="d2s-sub">{esc(t("report.sot_no_transformed"))}</div>'
+                f"{highlight_python(conv.original_source or t('report.no_source'))}"
                 "</details>")
     return section_sources(conv)
 
@@ -80,9 +80,10 @@ def section_methods(conv) -> str:
     """Report section: the Layer's other to_static methods, each a report of its own."""
     parts = []
     for name, method in conv.methods.items():
-        ops = method.drawn_graph.num_ops() if method.drawn_graph is not None else "no"
-        parts.append(f'<details class="d2s-method"><summary>Method <code>{esc(name)}</code> '
-                     f"({ops} ops)</summary>{_sections(method)}</details>")
+        code = f"<code>{esc(name)}</code>"
+        title = (t_html("report.method", name=code, ops=method.drawn_graph.num_ops())
+                 if method.drawn_graph is not None else t_html("report.method_no_ops", name=code))
+        parts.append(f'<details class="d2s-method"><summary>{title}</summary>{_sections(method)}</details>')
     return "".join(parts)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, esc, table
+from d2s_lab.viz.html import CSS, esc, t_html, table
 from d2s_lab.viz.op_table import op_table_html
 
 MAX_DRAWN = 8
@@ -21,8 +21,9 @@ SOT_CSS = """
 def _breaks_table(report) -> str:
     rows = []
     for i, b in enumerate(report.breaks, 1):
-        kind = ("fell back to dygraph (whole frame)" if b.kind == "fallback" else "graph break")
-        where = esc(b.where) + (f"<br><span class=\"d2s-sub\">in {esc(b.function)}</span>" if b.function else "")
+        kind = t("sot.kind_fallback") if b.kind == "fallback" else t("sot.kind_break")
+        where = esc(b.where) + (f'<br><span class="d2s-sub">{esc(t("sot.in_function", function=b.function))}</span>'
+                                if b.function else "")
         rows.append([
             str(i),
             f'<span class="d2s-kind-{esc(b.kind)}">{esc(kind)}</span>',
@@ -41,16 +42,16 @@ def _subgraph_html(sub, draw: bool) -> str:
         body = view._repr_html_() if view is not None else ""
     if not body and sub.graph is not None:
         body = op_table_html(sub.graph)
-    return (f"<details><summary>{esc(sub.name)}: {sub.num_ops} ops</summary>{body}</details>")
+    return f"<details><summary>{esc(t('sot.subgraph_ops', name=sub.name, n=sub.num_ops))}</summary>{body}</details>"
 
 
 def _ast_html(report) -> str:
+    ast, flag = f"<b>{esc(t('sot.ast_mode'))}</b>", "<code>full_graph=True</code>"
     if report.ast_ok:
-        ops = f" ({report.ast_ops} ops)" if report.ast_ops is not None else ""
-        return (f'<div class="d2s-ok"><b>AST mode</b> (<code>full_graph=True</code>) converts this '
-                f"function into one static program{ops}.</div>")
+        ops = esc(t("sot.ast_ops", n=report.ast_ops)) if report.ast_ops is not None else ""
+        return f'<div class="d2s-ok">{t_html("sot.ast_ok", ast=ast, flag=flag, ops=ops)}</div>'
     if report.ast_error is not None:
-        return ("<div><b>AST mode</b> (<code>full_graph=True</code>) fails on it:</div>"
+        return (f'<div>{t_html("sot.ast_fails", ast=ast, flag=flag)}</div>'
                 + error_report_body(report.ast_error))
     return ""
 
@@ -58,19 +59,19 @@ def _ast_html(report) -> str:
 def sot_body(report, draw: bool = True) -> str:
     """The report's SOT section (no outer wrapper)."""
     if not report.available:
-        return f'<div class="d2s-note">SOT report unavailable: {esc(report.message)}</div>'
+        return f'<div class="d2s-note">{esc(t("sot.unavailable", message=report.message))}</div>'
     n_breaks = len([b for b in report.breaks if b.kind == "break"])
     n_fb = len(report.fallbacks)
     if report.full_graph:
-        head = (f'<div class="d2s-ok">SOT captured <b>{esc(report.name)}</b> in one graph '
-                f"({report.subgraphs[0].num_ops} ops): no graph break, no fallback.</div>")
+        head = ('<div class="d2s-ok">' + t_html("sot.one_graph", name=f"<b>{esc(report.name)}</b>",
+                                                  n=report.subgraphs[0].num_ops) + "</div>")
     else:
-        head = (f'<div class="d2s-summary">SOT split <b>{esc(report.name)}</b> into '
-                f"<b>{len(report.subgraphs)}</b> subgraph(s) "
-                f"({esc(', '.join(str(s.num_ops) for s in report.subgraphs) or '-')} ops) with "
-                f"<b>{n_breaks}</b> graph break(s) and <b>{n_fb}</b> frame(s) falling back to "
-                f"dygraph; {report.frames_translated} frame(s) translated, "
-                f"{report.run_s * 1000:.0f} ms.</div>")
+        sizes = esc(", ".join(str(s.num_ops) for s in report.subgraphs) or "-")
+        head = ('<div class="d2s-summary">'
+                + t_html("sot.split", name=f"<b>{esc(report.name)}</b>", k=f"<b>{len(report.subgraphs)}</b>",
+                         sizes=sizes, b=f"<b>{n_breaks}</b>", f=f"<b>{n_fb}</b>", tr=report.frames_translated,
+                         ms=f"{report.run_s * 1000:.0f}")
+                + "</div>")
     parts = [f"<style>{SOT_CSS}{ERROR_CSS}</style>", head]
     if report.breaks:
         parts.append(_breaks_table(report))

@@ -433,9 +433,9 @@ def test_every_shape_of_a_drawing_and_its_legend_is_valid_svg():
     """An op of every category, drawn by real dot: each polyline/polygon, Graphviz's and the
     legend's icons, has points a browser accepts. (Found on a Paddle 2.6 saved-model page,
     whose ops have no layers, so matmul's icon shows in the legend.)"""
-    from d2s_lab.core.graph.ops import CATEGORY_LABELS
+    from d2s_lab.core.graph.ops import CATEGORIES
 
-    cats = [c for c in CATEGORY_LABELS if c != "data"]
+    cats = [c for c in CATEGORIES if c != "data"]
     values = {"v0": Value("v0", [-1, 8], "float32", name="x", producer=0, kind="input")}
     ops = [Op(0, "pd_op.data", "data", {"name": "x"}, [], ["v0"])]
     for i, cat in enumerate(cats, 1):

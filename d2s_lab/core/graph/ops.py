@@ -27,22 +27,6 @@ CATEGORIES = (
     "other",
 )
 
-CATEGORY_LABELS = {
-    "conv": "conv",
-    "matmul": "matmul / linear",
-    "elementwise": "elementwise",
-    "activation": "activation",
-    "normalization": "normalization",
-    "pooling": "pooling",
-    "reshape": "reshape / shape",
-    "reduction": "reduction",
-    "control": "control flow",
-    "data": "data / input",
-    "parameter": "parameter",
-    "constant": "constant",
-    "other": "other",
-}
-
 _BY_NAME = {}
 for _cat, _names in {
     "conv": "conv1d conv2d conv3d depthwise_conv2d conv2d_transpose conv3d_transpose "

@@ -30,4 +30,150 @@ TEXTS = {
         "en": "Hover over or click a source line (here or in the original source) to highlight its ops in the diagram.",
         "zh": "将鼠标悬停或点击源代码行（此处或原始代码中），即可在计算图中高亮它生成的算子。",
     },
+    "graph.category.conv": {
+        "en": "conv",
+        "zh": "卷积 conv",
+    },
+    "graph.category.matmul": {
+        "en": "matmul / linear",
+        "zh": "矩阵乘 matmul / linear",
+    },
+    "graph.category.elementwise": {
+        "en": "elementwise",
+        "zh": "逐元素运算",
+    },
+    "graph.category.activation": {
+        "en": "activation",
+        "zh": "激活函数",
+    },
+    "graph.category.normalization": {
+        "en": "normalization",
+        "zh": "归一化",
+    },
+    "graph.category.pooling": {
+        "en": "pooling",
+        "zh": "池化",
+    },
+    "graph.category.reshape": {
+        "en": "reshape / shape",
+        "zh": "变形 reshape / shape",
+    },
+    "graph.category.reduction": {
+        "en": "reduction",
+        "zh": "归约",
+    },
+    "graph.category.control": {
+        "en": "control flow",
+        "zh": "控制流",
+    },
+    "graph.category.data": {
+        "en": "data / input",
+        "zh": "数据 / 输入",
+    },
+    "graph.category.parameter": {
+        "en": "parameter",
+        "zh": "参数",
+    },
+    "graph.category.constant": {
+        "en": "constant",
+        "zh": "常量",
+    },
+    "graph.category.other": {
+        "en": "other",
+        "zh": "其他",
+    },
+    "graph.zoom_fit": {
+        "en": "fit width",
+        "zh": "适应宽度",
+    },
+    "graph.zoom_all": {
+        "en": "whole graph",
+        "zh": "整张图",
+    },
+    "graph.legend_layer": {
+        "en": "layer (collapsed)",
+        "zh": "层（已折叠）",
+    },
+    "graph.legend_highlighted": {
+        "en": "highlighted",
+        "zh": "高亮",
+    },
+    "graph.legend_labels": {
+        "en": "labels: op · key attributes · folded params/constants · output shape and dtype; N = dynamic dim",
+        "zh": "标签：算子 · 关键属性 · 折叠的参数/常量 · 输出形状和 dtype；N = 动态维度",
+    },
+    "graph.cap_nodes": {
+        "en": "{n} nodes",
+        "zh": "{n} 个节点",
+    },
+    "graph.cap_edges": {
+        "en": "{n} edges",
+        "zh": "{n} 条边",
+    },
+    "graph.cap_depth": {
+        "en": "depth {depth}",
+        "zh": "深度 {depth}",
+    },
+    "graph.cap_wrapped_rows": {
+        "en": "wrapped in {n} rows",
+        "zh": "折成 {n} 行",
+    },
+    "graph.cap_wrapped_columns": {
+        "en": "wrapped in {n} columns",
+        "zh": "折成 {n} 列",
+    },
+    "graph.cap_rendered": {
+        "en": "rendered by {renderer} in {s} s",
+        "zh": "由 {renderer} 渲染，用时 {s} s",
+    },
+    "graph.cap_svg": {
+        "en": "SVG {kb} KB",
+        "zh": "SVG {kb} KB",
+    },
+    "graph.cap_limited": {
+        "en": "bounded layout (dot nslimit/mclimit)",
+        "zh": "受限布局（dot nslimit/mclimit）",
+    },
+    "graph.cap_cut": {
+        "en": "first {shown} of {total} nodes",
+        "zh": "前 {shown} 个节点（共 {total} 个）",
+    },
+    "graph.collapsed": {
+        "en": "Collapsed to depth {depth} to keep the layout fast (depth {requested} costs {cost} "
+            "layout units, over the budget). To expand: .graph(depth={requested_repr}, "
+            "budget=None), or %d2s_graph OBJ --depth {requested} --budget none.",
+        "zh": "为了让布局保持快速，已折叠到深度 {depth}（深度 {requested} 需要 {cost"
+            "} 个布局单位，超出预算）。要展开：.graph(depth={requested_repr},"
+            " budget=None)，或 %d2s_graph OBJ --depth {requeste"
+            "d} --budget none。",
+    },
+    "graph.cut": {
+        "en": "Only the first {shown} of {total} nodes are drawn (program order): the whole "
+            "drawing costs {cost} layout units, over the budget, and has no more layers to "
+            "collapse. To draw everything: .graph(budget=None), or --budget none (the layout may "
+            "then take long; it is stopped after {timeout} s).",
+        "zh": "只画出了前 {shown} 个节点（共 {total} 个，按程序顺序）：整张图需要 {cost"
+            "} 个布局单位，超出预算，而且已没有可折叠的层。要画出全部：.graph(budget=None"
+            ")，或 --budget none（布局可能会很慢；{timeout} s 后停止）。",
+    },
+    "graph.dot_text": {
+        "en": "DOT text",
+        "zh": "DOT 文本",
+    },
+    "graph.dot_more": {
+        "en": "... ({n} more characters; .dot has it all)",
+        "zh": "……（还有 {n} 个字符；.dot 中有全部内容）",
+    },
+    "graph.not_drawn": {
+        "en": "The graph could not be drawn ({error}); the op table follows.",
+        "zh": "无法绘制计算图（{error}）；下面是算子表。",
+    },
+    "graph.section": {
+        "en": "Graph ({n} ops, depth {depth})",
+        "zh": "计算图（{n} 个算子，深度 {depth}）",
+    },
+    "graph.more_detail": {
+        "en": "(more detail: {a} or {b})",
+        "zh": "（更多细节：{a} 或 {b}）",
+    },
 }

@@ -53,4 +53,80 @@ TEXTS = {
         "en": "line",
         "zh": "行",
     },
+    "report.sot_ops": {
+        "en": "{total} ops in {n} subgraph{s}",
+        "zh": "{n} 个子图中共 {total} 个算子",
+    },
+    "report.ops_unknown": {
+        "en": "ops not known (no Program)",
+        "zh": "算子数未知（没有程序）",
+    },
+    "report.timing_convert": {
+        "en": "convert",
+        "zh": "转换",
+    },
+    "report.timing_first_run": {
+        "en": "first run",
+        "zh": "首次运行",
+    },
+    "report.timing_sot": {
+        "en": "translate + first run",
+        "zh": "翻译 + 首次运行",
+    },
+    "report.constant_default": {
+        "en": " (default)",
+        "zh": "（默认值）",
+    },
+    "report.constants": {
+        "en": "Python constants: {items}. The Program is specialised to them: a different value "
+            "builds a different Program.",
+        "zh": "Python 常量：{items}。程序针对它们进行了特化：换一个值就会构建另一个程序。",
+    },
+    "report.structure": {
+        "en": "Structure (forward is Paddle's library code)",
+        "zh": "结构（forward 是 Paddle 的库代码）",
+    },
+    "report.source": {
+        "en": "Source",
+        "zh": "源代码",
+    },
+    "report.sot_no_transformed": {
+        "en": "SOT rewrites Python bytecode, not source: there is no transformed source to "
+            "compare; the graph-break report shows what it captured.",
+        "zh": "SOT 改写的是 Python 字节码而不是源代码：没有可对比的转换后源代码；图中断报告显示了它捕获的内容。",
+    },
+    "report.no_source": {
+        "en": "# source not available",
+        "zh": "# 源代码不可用",
+    },
+    "report.method": {
+        "en": "Method {name} ({ops} ops)",
+        "zh": "方法 {name}（{ops} 个算子）",
+    },
+    "report.method_no_ops": {
+        "en": "Method {name} (no ops)",
+        "zh": "方法 {name}（没有算子）",
+    },
+    "report.cut_note": {
+        "en": "Showing the first {shown} of {total} {what}; {more} more are not shown "
+            "(d2s_lab.viz.op_table.MAX_TABLE_ROWS).",
+        "zh": "只显示前 {shown} 个{what}（共 {total} 个）；另有 {more} 个未显示"
+            "（d2s_lab.viz.op_table.MAX_TABLE_ROWS）。",
+    },
+    "report.unit_rows": {
+        "en": "rows",
+        "zh": "行",
+    },
+    "report.unit_ops": {
+        "en": "ops",
+        "zh": "算子",
+    },
+    "report.unit_params": {
+        "en": "parameter tensors",
+        "zh": "参数张量",
+    },
+    "report.unit_differing_ops": {
+        "en": "differing ops",
+        "zh": "不同的算子",
+    },
 }

@@ -33,4 +33,50 @@ TEXTS = {
         "en": "where",
         "zh": "位置",
     },
+    "sot.kind_fallback": {
+        "en": "fell back to dygraph (whole frame)",
+        "zh": "回退到动态图（整个帧）",
+    },
+    "sot.kind_break": {
+        "en": "graph break",
+        "zh": "图中断",
+    },
+    "sot.in_function": {
+        "en": "in {function}",
+        "zh": "位于 {function}",
+    },
+    "sot.subgraph_ops": {
+        "en": "{name}: {n} ops",
+        "zh": "{name}：{n} 个算子",
+    },
+    "sot.ast_mode": {
+        "en": "AST mode",
+        "zh": "AST 模式",
+    },
+    "sot.ast_ok": {
+        "en": "{ast} ({flag}) converts this function into one static program{ops}.",
+        "zh": "{ast}（{flag}）能把这个函数转换为一个静态程序{ops}。",
+    },
+    "sot.ast_ops": {
+        "en": " ({n} ops)",
+        "zh": "（{n} 个算子）",
+    },
+    "sot.ast_fails": {
+        "en": "{ast} ({flag}) fails on it:",
+        "zh": "{ast}（{flag}）在这个函数上失败：",
+    },
+    "sot.unavailable": {
+        "en": "SOT report unavailable: {message}",
+        "zh": "SOT 报告不可用：{message}",
+    },
+    "sot.one_graph": {
+        "en": "SOT captured {name} in one graph ({n} ops): no graph break, no fallback.",
+        "zh": "SOT 用一个图捕获了 {name}（{n} 个算子）：没有图中断，也没有回退。",
+    },
+    "sot.split": {
+        "en": "SOT split {name} into {k} subgraph(s) ({sizes} ops) with {b} graph break(s) and {f} "
+            "frame(s) falling back to dygraph; {tr} frame(s) translated, {ms} ms.",
+        "zh": "SOT 把 {name} 拆成 {k} 个子图（算子数 {sizes}），有 {b} 处图中断、"
+            "{f} 个帧回退到动态图；翻译了 {tr} 个帧，用时 {ms} ms。",
+    },
 }

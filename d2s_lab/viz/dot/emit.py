@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from d2s_lab.core.graph.model import Graph, Op
-from d2s_lab.core.graph.ops import CATEGORY_LABELS, is_output_op
+from d2s_lab.core.graph.ops import CATEGORIES, is_output_op
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.viz.dot.escape import dot_str, html_label, html_text
@@ -160,7 +160,7 @@ class _Emitter:
             depth=plan.depth, requested_depth=layout.requested_depth,
             auto_collapsed=layout.auto_collapsed, full_cost=layout.full_cost,
             cost=nodes + len(edges) + 2 * self.clusters, limited=limited,
-            categories=[c for c in CATEGORY_LABELS if c in self.categories],
+            categories=[c for c in CATEGORIES if c in self.categories],
             max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
             columns=len(wrap.crossing) + 1,
