@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 lab bench clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-platform dist jupyter bench clean
 
 setup: $(STAMP)
 
@@ -55,10 +55,10 @@ $(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
 demo: setup
 	$(PY) -m d2s_lab.teaching.demo
 
-# The teaching labs (notebooks/labs/): each runs with its solutions in a fresh kernel;
-# handouts (HTML) and student copies go to build/labs/. LABS_ARGS="--quick --lang en" is quicker.
+# The teaching labs (d2s_lab/teaching/notebooks/labs/): each runs with its solutions in a fresh kernel;
+# handouts (HTML), teacher and student copies go to build/labs/. LABS_ARGS="--quick --lang en" is quicker.
 labs: setup
-	$(PY) -m d2s_lab.teaching.handouts $(LABS_ARGS)
+	$(PY) -m d2s_lab.teaching.handouts --run --out build/labs $(LABS_ARGS)
 
 # ruff (a small rule set) and import-linter (layers, cycles, who may import Paddle).
 lint: setup
@@ -78,7 +78,7 @@ docs: $(DOCS_STAMP)
 
 # The whole suite on Paddle 3.3.1, then again on Paddle 2.6.2; tests that need Paddle 3
 # are skipped there with the reason. pytest's "no tests" (exit 5) fails.
-test: setup lint docs setup26
+test: setup lint docs setup26 test-platform
 	@$(MAKE) --no-print-directory test-paddle3 test-paddle26
 
 test-paddle3: setup
@@ -91,8 +91,23 @@ test-paddle26: setup26
 	$(PY26) -m pytest -q -p no:cacheprovider tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
-lab: setup
-	$(VENV)/bin/jupyter lab notebooks/
+# JupyterLab on the lab and demo notebooks (they live in the package: d2s_lab/teaching/notebooks/).
+jupyter: setup
+	$(VENV)/bin/jupyter lab d2s_lab/teaching/notebooks/
+
+# The wheel and the sdist (python -m build) into dist/. The wheel holds the package code,
+# the lab notebooks and the demo notebook: what a platform user installs.
+dist: setup
+	rm -rf dist
+	$(PY) -m build --outdir dist . >/dev/null
+	@ls -l dist
+
+# The wheel as a teaching platform gets it: a Python 3.10 venv with its own Paddle 2.6.2
+# (kept in build/platform-py310), the wheel installed without the paddle extra; Paddle
+# unchanged, d2s-lab labs, a smoke notebook and lab 6 without errors, nothing installed
+# at run time (tests/platform/platform_smoke.py). Skipped, saying so, without Python 3.10.
+test-platform: dist
+	$(PY) tests/platform/platform_smoke.py
 
 clean:
 	rm -rf build $(VENV) $(VENV26)

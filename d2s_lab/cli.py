@@ -5,6 +5,7 @@
     d2s-lab show   model.json -o model.svg
     d2s-lab report MODULE:OBJ --input "x: [None,3,32,32] float32" -o report.html
     d2s-lab bench  MODULE:OBJ --input "x: [None,3,32,32] float32" --batch 1,20
+    d2s-lab labs   --out my_labs [--run]
 
 MODULE is an importable module (``d2s_lab.teaching.examples``) or a ``.py`` file; OBJ is a
 Layer instance, a Layer class (created with no arguments) or a function in it.
@@ -30,6 +31,7 @@ from d2s_lab.core.saved.model import read_saved
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.specs import one_description
 from d2s_lab.core.steps import capture_steps
+from d2s_lab.text import t
 from d2s_lab.viz.bench_view import figure_bytes, text_progress
 from d2s_lab.viz.saved_view import draw, saved_html
 from d2s_lab.viz.standalone import html_document, report_page
@@ -237,11 +239,20 @@ def cmd_bench(args) -> int:
 
             _write(out, html_document(res._repr_html_(), f"Benchmark: {name}"), "benchmark")
         elif out.lower().endswith((".png", ".svg", ".pdf")):
-
-            _write(out, figure_bytes(res, out.rsplit(".", 1)[1].lower()), "chart")
+            try:
+                chart = figure_bytes(res, out.rsplit(".", 1)[1].lower())
+            except ImportError:
+                raise CLIError(t("install.chart_file_missing")) from None
+            _write(out, chart, "chart")
         else:
             raise CLIError(f"-o {out}: use a .png, .svg or .html file name.")
     return 0
+
+
+def cmd_labs(args) -> int:
+    from d2s_lab.teaching import handouts
+
+    return handouts.run_command(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -304,6 +315,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_options(b.add_argument, "bench")
     b.add_argument("-o", "--output", help="Chart (.png/.svg) or page (.html).")
     b.set_defaults(func=cmd_bench)
+
+    from d2s_lab.teaching import handouts
+
+    lb = sub.add_parser("labs", help="Write the teaching labs: student and teacher copies; HTML handouts with --run.",
+                        description="Write each teaching lab that comes with d2s_lab, in English and in Chinese: "
+                                    "student/ (no solutions, outputs cleared) and teacher/ (with solutions) "
+                                    "notebooks for the python3 kernel. With --run, also run each lab with its "
+                                    "solutions in a fresh kernel and write HTML handouts; exits with status 1 "
+                                    "when a self-check does not pass.")
+    handouts.add_arguments(lb)
+    lb.set_defaults(func=cmd_labs)
     return p
 
 

@@ -3,24 +3,27 @@
     python -m d2s_lab.teaching.demo            # full mode (the tutorial's scale), several minutes
     python -m d2s_lab.teaching.demo --quick    # a few dozen batches, about a minute
 
-Outputs under ``build/``: ``cifar10_image_search.html`` (the executed notebook),
+Outputs under ``./build/`` (``--out``): ``cifar10_image_search.html`` (the executed notebook),
 ``cifar10_image_search.ipynb``, the notebook's own outputs in ``cifar10_image_search/``
 (``results.json``, figures, the exported model) and ``seed_report.html``.
 """
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
-import subprocess
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from nbclient import NotebookClient
 
+# The demo notebook comes with the package; a checkout's root is two folders up.
+NOTEBOOK = Path(__file__).resolve().parent / "notebooks" / "cifar10_image_search.ipynb"
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "notebooks" / "cifar10_image_search.ipynb"
 KERNEL_NAME = "d2s_lab"
 
 
@@ -41,25 +44,20 @@ def seed_report(out_dir: str = "build") -> str:
 
 
 def venv_kernel_manager():
-    """A KernelManager for the ``d2s_lab`` kernelspec of *this* Python's prefix
-    (``make setup`` installs it into the venv), so the notebook runs on the same
-    interpreter and packages as this process. Installs the spec when it is missing
-    or points at another Python; user-level specs of the same name are ignored."""
+    """A KernelManager for an IPython kernel of *this* Python (``sys.executable``), so
+    the notebook runs on the same interpreter and packages as this process. Its
+    kernelspec lives in a temporary folder (removed at exit): nothing is installed into
+    the environment, and specs of the same name elsewhere are ignored."""
     from jupyter_client import KernelManager
-    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+    from jupyter_client.kernelspec import KernelSpecManager
 
-    kernels_dir = Path(sys.prefix) / "share" / "jupyter" / "kernels"
+    kernels_dir = Path(tempfile.mkdtemp(prefix="d2s_lab_kernels_"))
+    atexit.register(shutil.rmtree, str(kernels_dir), True)
+    (kernels_dir / KERNEL_NAME).mkdir()
+    spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "Python (d2s_lab)", "language": "python", "metadata": {"debugger": True}}
+    (kernels_dir / KERNEL_NAME / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
     ksm = KernelSpecManager(kernel_dirs=[str(kernels_dir)])
-    try:
-        spec = ksm.get_kernel_spec(KERNEL_NAME)
-        ok = bool(spec.argv) and os.path.abspath(spec.argv[0]) == os.path.abspath(sys.executable)
-    except NoSuchKernel:
-        ok = False
-    if not ok:
-        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix",
-                        "--name", KERNEL_NAME, "--display-name", "Python (d2s_lab)"],
-                       check=True, stdout=subprocess.DEVNULL)
-        ksm = KernelSpecManager(kernel_dirs=[str(kernels_dir)])
     return KernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=ksm)
 
 
@@ -75,7 +73,7 @@ def run_notebook(path=NOTEBOOK, out_dir=None, quick: bool = False, progress: boo
     import nbformat
 
     path = Path(path)
-    out_dir = Path(out_dir or ROOT / "build" / path.stem).resolve()
+    out_dir = Path(out_dir or Path("build") / path.stem).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
     results_file = out_dir / "results.json"
     if results_file.exists():
@@ -95,7 +93,7 @@ def run_notebook(path=NOTEBOOK, out_dir=None, quick: bool = False, progress: boo
                   flush=True)
 
     client = _EchoClient(nb, km=venv_kernel_manager(), timeout=cell_timeout,
-                         resources={"metadata": {"path": str(path.parent)}},
+                         resources={"metadata": {"path": str(out_dir)}},
                          on_cell_execute=on_cell_execute, echo=progress)
     try:
         client.execute(env=env, cleanup_kc=True)  # our own KernelManager: shut its kernel down too
@@ -163,7 +161,7 @@ def _use_shared_data() -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.demo", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few dozen batches instead of the full run")
-    parser.add_argument("--out", default=str(ROOT / "build"), help="output folder (default: build/)")
+    parser.add_argument("--out", default="build", help="output folder (default: ./build)")
     args = parser.parse_args(argv)
     import warnings
 
@@ -175,7 +173,7 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    print(f"Running {NOTEBOOK.relative_to(ROOT)} ({'quick' if args.quick else 'full'} mode) "
+    print(f"Running {NOTEBOOK.name} ({'quick' if args.quick else 'full'} mode) "
           f"in a fresh kernel ({sys.executable})...", flush=True)
     try:
         nb, results = run_notebook(NOTEBOOK, out / NOTEBOOK.stem, quick=args.quick)

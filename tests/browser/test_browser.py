@@ -60,7 +60,7 @@ CELLS = [
 ]
 LOAD, SEED, LARGE, BROKEN, XSS, XSS_ERROR = range(6)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEMO = os.path.join(ROOT, "notebooks", "cifar10_image_search.ipynb")
+DEMO = os.path.join(ROOT, "d2s_lab", "teaching", "notebooks", "cifar10_image_search.ipynb")
 SHARED_CIFAR10 = os.path.join(os.path.dirname(ROOT), "shared", "data", "cifar-10-python.tar.gz")
 
 

@@ -1,4 +1,4 @@
-"""The teaching labs (notebooks/labs/): every lab runs top to bottom with its solutions in a
+"""The teaching labs (d2s_lab/teaching/notebooks/labs/): every lab runs top to bottom with its solutions in a
 real d2s_lab kernel (quick mode, as ``make labs`` runs them) and all its self-checks pass;
 the student copies have no solution and fail their checks; a wrong answer gets friendly
 feedback in English and in Chinese; the handouts read offline in Chromium; the teacher's
@@ -14,7 +14,8 @@ import nbformat
 import pytest
 
 import browser_util as bu
-from d2s_lab import lab, labs
+from d2s_lab import lab
+from d2s_lab.teaching import handouts as labs
 from d2s_lab.text import CATALOGUE
 from d2s_lab.text.lang import set_lang
 from versions import PADDLE3
@@ -221,7 +222,7 @@ def test_make_labs_fails_when_a_solution_is_wrong(tmp_path, capsys):
     (cell,) = [c for c in nb.cells if "def count_doublings" in c.source]
     cell.source = cell.source.replace("while x.abs().sum() < 100:", "for _ in range(3):")
     nbformat.write(nb, str(folder / LABS[1].name))
-    rc = labs.main(["--quick", "--lang", "en", "--labs", str(folder), "--out", str(tmp_path / "out")])
+    rc = labs.main(["--run", "--quick", "--lang", "en", "--labs", str(folder), "--out", str(tmp_path / "out")])
     printed = capsys.readouterr()
     assert rc == 1 and "Not passing: 02_control_flow.en" in printed.err
     (row,) = json.loads((tmp_path / "out" / "summary.json").read_text(encoding="utf-8"))

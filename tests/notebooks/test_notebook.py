@@ -1,4 +1,4 @@
-"""The demo notebook (notebooks/cifar10_image_search.ipynb), run in quick mode
+"""The demo notebook (d2s_lab/teaching/notebooks/cifar10_image_search.ipynb), run in quick mode
 (D2S_QUICK=1) through real kernels: once under nbval, once as ``python -m d2s_lab.teaching.demo --quick``
 runs it (nbclient, HTML export), whose results.json the assertions read."""
 import json
@@ -12,7 +12,7 @@ import pytest
 from versions import PROGRAM_SUFFIX, full_op
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "notebooks" / "cifar10_image_search.ipynb"
+NOTEBOOK = ROOT / "d2s_lab" / "teaching" / "notebooks" / "cifar10_image_search.ipynb"
 SHARED_DATA = ROOT.parent / "shared" / "data" / "cifar-10-python.tar.gz"  # what .ci/run uses
 
 
