@@ -41,7 +41,9 @@ def bench_figure(res):
         ax.barh(y, vals, color=[RUNTIME_COLORS.get(r.runtime, "#888") for r in rows],
                 hatch=None)
         ax.set_yticks(y)
-        ax.set_yticklabels([r.label + ("" if r.ok else " (!)") for r in rows] if ax is axes[0]
+        # the chart stays in English: matplotlib's default fonts have no Chinese glyphs
+        ax.set_yticklabels([runtime_label(r.runtime, "en") + ("" if r.ok else " (!)") for r in rows]
+                           if ax is axes[0]
                            else [""] * len(rows), fontsize=9)
         if vals and max(vals) / max(min(vals), 1e-9) > 30:
             ax.set_xscale("log")
@@ -72,20 +74,21 @@ def bench_html(res) -> str:
         png = None
     rows = []
     for r in res.rows:
-        diff = "reference" if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
-        check = "" if r.ok else ' <b style="color:#cf222e">differs</b>'
+        diff = esc(t("bench.reference")) if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
+        check = "" if r.ok else f' <b style="color:#cf222e">{esc(t("bench.differs"))}</b>'
         rows.append([esc(r.label), esc(r.batch or "-"), f"{r.median_s * 1000:.3f}",
                      f"{r.throughput:,.1f}", str(r.runs), diff + check])
-    skipped = "".join(f'<div class="d2s-sub">{esc(r)}: skipped ({esc(why)})</div>'
+    skipped = "".join(f'<div class="d2s-sub">{esc(t("bench.skipped", runtime=r, why=why))}</div>'
                       for r, why in res.skipped.items())
     notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in res.notes)
-    kind = "training step (forward, backward, SGD)" if res.train else "inference"
+    kind = esc(t("bench.kind_train") if res.train else t("bench.kind_inference"))
     head = (f'<div class="d2s-summary"><b>{esc(res.name)}</b> · {kind} · {esc(res.device)} · '
-            f"{res.threads} thread(s) · Paddle {esc(res.paddle_version)}</div>")
+            f"{esc(t('bench.threads', n=res.threads))} · Paddle {esc(res.paddle_version)}</div>")
     advice = f'<div class="d2s-note"><b>{esc(res.advice)}</b></div>'
-    img = (f'<img alt="median latency per runtime" style="max-width:100%" src="data:image/png;base64,{png}">'
+    img = (f'<img alt="{esc(t("bench.chart_alt"))}" style="max-width:100%" src="data:image/png;base64,{png}">'
            if png else f'<div class="d2s-sub">{esc(t("install.chart_missing"))}</div>')
-    tbl = table(["runtime", "batch", "median ms", "samples/s", "runs", "max |diff| vs eager"], rows)
+    tbl = table([t("bench.col_runtime"), t("bench.col_batch"), t("bench.col_median"), t("bench.col_samples"),
+                 t("bench.col_runs"), t("bench.col_diff")], rows)
     return wrap(head + advice + notes + img + tbl + skipped + _passes_html(res))
 
 

@@ -39,12 +39,14 @@ def _shape(s) -> str:
 def outputs_table(result) -> str:
     rows = []
     for o in result.outputs:
-        shapes = esc(_shape(o.dygraph_shape)) + ("" if o.shapes_equal else f" vs {esc(_shape(o.static_shape))}")
-        dtypes = esc(o.dygraph_dtype) + ("" if o.dtypes_equal else f" vs {esc(o.static_dtype)}")
+        shapes = esc(_shape(o.dygraph_shape)) + ("" if o.shapes_equal else
+                                                 esc(t("check_view.versus", other=_shape(o.static_shape))))
+        dtypes = esc(o.dygraph_dtype) + ("" if o.dtypes_equal else esc(t("check_view.versus", other=o.static_dtype)))
         rows.append([f"<code>{esc(o.name)}</code>", shapes + " " + _cell(o.shapes_equal),
                      dtypes + " " + _cell(o.dtypes_equal), _num(o.max_abs), _num(o.max_rel),
                      _cell(o.allclose), esc(o.note)])
-    return table([t("check_view.col_output"), t("check_view.col_shape"), t("check_view.col_dtype"), t("check_view.col_maxabs"), t("check_view.col_maxrel"),
+    return table([t("check_view.col_output"), t("check_view.col_shape"), t("check_view.col_dtype"),
+                  t("check_view.col_maxabs"), t("check_view.col_maxrel"),
                   f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", t("check_view.col_note")], rows)
 
 
@@ -54,13 +56,14 @@ def layers_table(result, limit: int = 60) -> str:
     for lc in shown:
         first = lc.path == result.first_divergent and lc.call == 0
         mark = "▶ " if first else ""
-        call = f" (call {lc.call + 1})" if lc.call else ""
+        call = t("check_view.call", n=lc.call + 1) if lc.call else ""
         rows.append([f"{mark}<code>{esc(lc.path)}</code>{esc(call)}", esc(lc.cls), _num(lc.max_abs),
                      _cell(lc.ok) if not lc.note else "", esc(lc.note)])
-    more = (f'<div class="d2s-sub">{len(result.layers) - limit} more layers not shown.</div>'
+    more = (f'<div class="d2s-sub">{esc(t("check_view.more_layers", n=len(result.layers) - limit))}</div>'
             if len(result.layers) > limit else "")
-    return ('<div class="d2s-scroll">' + table([t("check_view.col_layer_order"), t("check_view.col_class"),
-                                                t("check_view.col_maxabs"), t("check_view.col_agrees"), t("check_view.col_note")], rows)
+    heads = [t("check_view.col_layer_order"), t("check_view.col_class"), t("check_view.col_maxabs"),
+             t("check_view.col_agrees"), t("check_view.col_note")]
+    return ('<div class="d2s-scroll">' + table(heads, rows)
             + "</div>" + more)
 
 
@@ -70,7 +73,7 @@ def _diagram(result, conv) -> str:
         return ""
     depth = len(result.first_divergent.split(".")) + 1
     view, _ = draw_or_reason(graph, depth=depth, highlight=set(result.divergent_ops),
-                             title=f"first divergent layer: {result.first_divergent}")
+                             title=t("check_view.diagram_title", layer=result.first_divergent))
     if view is not None:
         body = view._repr_html_()
     else:
@@ -78,8 +81,8 @@ def _diagram(result, conv) -> str:
         sub = Graph(blocks=[Block("global", "global", [o for o in graph.iter_ops() if o.id in ids])],
                     values=graph.values)
         body = op_table_html(sub)
-    return (f"<details open><summary>Ops of {esc(result.first_divergent)} in the program "
-            f"(highlighted)</summary>{body}</details>")
+    return (f"<details open><summary>{esc(t('check_view.diagram', layer=result.first_divergent))}</summary>"
+            f"{body}</details>")
 
 
 def check_body(result, conv=None) -> str:

@@ -21,6 +21,7 @@ from d2s_lab.core.options import ViewOptions
 from d2s_lab.viz.dot.emit import build_dot
 from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.dot.render import clean_svg, render
+from d2s_lab.text import t
 
 # Colours of what a search finds and what a selected op reads from and feeds.
 MATCH_COLOR = "#8250df"
@@ -113,14 +114,14 @@ class ExplorerState:
         return clean_svg(data.decode("utf-8"))
 
     def info(self) -> str:
-        parts = [f"{self.nodes} nodes", f"{len(self.opened)} layers open"]
+        parts = [t("explorer.nodes", n=self.nodes), t("explorer.layers_open", n=len(self.opened))]
         if self.query.strip():
-            parts.append(f"{len(self.matches)} ops match {self.query.strip()!r}")
+            parts.append(t("explorer.matches", n=len(self.matches), query=repr(self.query.strip())))
         if self.selected is not None:
             producers, consumers = self.selection
-            parts.append(f"op {self.selected}: {len(producers)} producers (green), "
-                         f"{len(consumers)} consumers (orange)")
-        parts.append(f"drawn in {self.seconds:.2f} s")
+            parts.append(t("explorer.selected", op=self.selected, producers=len(producers),
+                           consumers=len(consumers)))
+        parts.append(t("explorer.drawn_in", s=f"{self.seconds:.2f}"))
         return " · ".join(parts)
 
 
@@ -137,7 +138,8 @@ function render({ model, el: root }) {
   const bar = el("div", "d2s-x-bar");
   const input = el("input", "d2s-x-search");
   input.type = "search";
-  input.placeholder = "search ops, layers, lines (softmax, layers.3, cell[2]:16)";
+  const words = model.get("words");
+  input.placeholder = words.search;
   input.value = model.get("query");
   const info = el("span", "d2s-x-info");
   const box = el("div", "d2s-x-box");
@@ -148,12 +150,12 @@ function render({ model, el: root }) {
     box.innerHTML = model.get("svg");
     info.textContent = model.get("info");
     crumbs.replaceChildren();
-    const home = el("button", "d2s-x-crumb d2s-x-home", "all layers closed");
+    const home = el("button", "d2s-x-crumb d2s-x-home", words.home);
     home.onclick = () => send("opened", []);
     crumbs.append(home);
     for (const path of model.get("opened")) {
       const b = el("button", "d2s-x-crumb", path + " \u00d7");
-      b.title = "close " + path;
+      b.title = words.close.replace("{path}", path);
       b.dataset.path = path;
       b.onclick = () => send("closing", path);
       crumbs.append(b);
@@ -213,6 +215,7 @@ def _widget_class():
         _css = _CSS
         svg = T.Unicode("").tag(sync=True)
         info = T.Unicode("").tag(sync=True)
+        words = T.Dict({}).tag(sync=True)  # the browser side's words, in the language of the kernel
         opened = T.List(T.Unicode()).tag(sync=True)
         query = T.Unicode("").tag(sync=True)
         selected = T.Int(-1).tag(sync=True)
@@ -222,6 +225,7 @@ def _widget_class():
         def __init__(self, state: ExplorerState, **kwargs):
             super().__init__(**kwargs)
             self.state = state
+            self.words = {"search": t("explorer.search"), "home": t("explorer.home"), "close": t("explorer.close")}
             self._redraw()
             self.observe(self._on_open, names="opening")
             self.observe(self._on_close, names="closing")

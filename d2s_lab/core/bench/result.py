@@ -110,53 +110,51 @@ def advise(res: BenchResult) -> str:
     """One line drawn from the measured numbers (never assumed)."""
     batches = [b for b in res.batches if res.row("eager", b) is not None]
     if not batches:
-        return "No timings to compare."
+        return t("bench.advice.none")
     b = batches[len(batches) // 2]
     eager = res.row("eager", b)
-    at = f"at batch {b}" if b else "on the given input"
+    at = t("bench.advice.at_batch", b=b) if b else t("bench.advice.on_input")
     ts = res.row("to_static", b)
     if res.train:
         if ts is None:
-            return f"A training step takes {_ms(eager.median_s)} in eager mode {at}."
+            return t("bench.advice.train_eager", eager=_ms(eager.median_s), at=at)
         s = eager.median_s / ts.median_s
-        verdict = (f"to_static makes a training step of {res.name} {s:.1f}x faster" if s >= 1.15
-                   else f"to_static makes a training step of {res.name} {1 / s:.1f}x slower" if s <= 0.87
-                   else f"to_static does not change the speed of a training step of {res.name} much")
-        return f"{verdict} ({_ms(ts.median_s)} vs eager {_ms(eager.median_s)} {at})."
+        verdict = (t("bench.advice.train_faster", name=res.name, s=f"{s:.1f}") if s >= 1.15
+                   else t("bench.advice.train_slower", name=res.name, s=f"{1 / s:.1f}") if s <= 0.87
+                   else t("bench.advice.train_same", name=res.name))
+        return t("bench.advice.train_line", verdict=verdict, ts=_ms(ts.median_s), eager=_ms(eager.median_s), at=at)
     parts = []
     if ts is not None and ts.ok:
         s = eager.median_s / ts.median_s
+        times = {"ts": _ms(ts.median_s), "eager": _ms(eager.median_s), "at": at}
         if s >= 1.15:
-            parts.append(f"to_static alone speeds {res.name} up {s:.1f}x "
-                         f"({_ms(ts.median_s)} vs eager {_ms(eager.median_s)} {at})")
+            parts.append(t("bench.advice.ts_faster", name=res.name, s=f"{s:.1f}", **times))
         else:
-            parts.append(f"to_static alone does not speed {res.name} up "
-                         f"({_ms(ts.median_s)} vs eager {_ms(eager.median_s)} {at})")
+            parts.append(t("bench.advice.ts_same", name=res.name, **times))
     deploy = [r for r in (res.row(k, b) for k in DEPLOY) if r is not None and r.ok]
     paddle_deploy = [r for r in deploy if r.runtime != "onnxruntime"]
     if paddle_deploy:
         best = min(paddle_deploy, key=lambda r: r.median_s)
         s = eager.median_s / best.median_s
         if s >= 1.3:
-            parts.append(f"the {best.label} predictor does: {s:.1f}x faster than eager "
-                         f"({_ms(best.median_s)})" if best.runtime.startswith("predictor")
-                         else f"{best.label} does: {s:.1f}x faster than eager ({_ms(best.median_s)})")
+            key = ("bench.advice.predictor_faster" if best.runtime.startswith("predictor")
+                   else "bench.advice.runtime_faster")
+            parts.append(t(key, label=best.label, s=f"{s:.1f}", ms=_ms(best.median_s)))
         else:
-            parts.append(f"the Paddle Inference predictor is not much faster either "
-                         f"({best.label}: {s:.1f}x eager)")
+            parts.append(t("bench.advice.predictor_same", label=best.label, s=f"{s:.1f}"))
     onnx = res.row("onnxruntime", b)
     if onnx is not None and onnx.ok:
-        parts.append(f"ONNX Runtime: {eager.median_s / onnx.median_s:.1f}x eager ({_ms(onnx.median_s)})")
+        parts.append(t("bench.advice.onnx", s=f"{eager.median_s / onnx.median_s:.1f}", ms=_ms(onnx.median_s)))
     for k in ("predictor_onednn", "predictor"):
         d = res.inference_diffs.get(k)
         if res.passes.get(k) and d is not None and res.row(k, b) is not None:
-            parts.append(f"the {runtime_label(k)} program has {d.b.num_ops()} ops where the saved one has "
-                         f"{d.a.num_ops()}: {res.passes[k]}")
+            parts.append(t("bench.advice.passes", label=runtime_label(k), n_run=d.b.num_ops(),
+                           n_saved=d.a.num_ops(), passes=res.passes[k]))
             break
     bad = sorted({r.label for r in res.rows if not r.ok})
     if bad:
-        parts.append(f"outputs differ from eager for {', '.join(bad)}: check before deploying")
-    line = "; ".join(parts) or f"eager takes {_ms(eager.median_s)} {at}"
+        parts.append(t("bench.advice.mismatch", which=", ".join(bad)))
+    line = t("bench.advice.sep").join(parts) or t("bench.advice.eager_only", eager=_ms(eager.median_s), at=at)
     if not line.startswith("to_static"):
         line = line[0].upper() + line[1:]
-    return line + "."
+    return line + t("bench.advice.end")

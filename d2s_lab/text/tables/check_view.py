@@ -73,4 +73,24 @@ TEXTS = {
         "en": "Randomness forced at",
         "zh": "强制随机的位置",
     },
+    "check_view.versus": {
+        "en": " vs {other}",
+        "zh": " vs {other}",
+    },
+    "check_view.call": {
+        "en": " (call {n})",
+        "zh": "（第 {n} 次调用）",
+    },
+    "check_view.more_layers": {
+        "en": "{n} more layers not shown.",
+        "zh": "另有 {n} 个层未显示。",
+    },
+    "check_view.diagram_title": {
+        "en": "first divergent layer: {layer}",
+        "zh": "第一个出现差异的层：{layer}",
+    },
+    "check_view.diagram": {
+        "en": "Ops of {layer} in the program (highlighted)",
+        "zh": "{layer} 在程序中的算子（已高亮）",
+    },
 }
