@@ -1,4 +1,4 @@
-"""An :class:`~d2s_lab.core.diagnose.ErrorReport` as compact HTML.
+"""An :class:`~d2s_lab.core.diagnosis.ErrorReport` as compact HTML.
 
 The failing line of the user's cell with a few numbered lines around it, the
 matching line of the code Paddle generated, the hint, and Paddle's full text
