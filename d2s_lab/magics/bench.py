@@ -9,6 +9,7 @@ from d2s_lab.core.bench.runner import bench
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import check_bench_args
 from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
+from d2s_lab.text import t
 
 
 def _progress_display():
@@ -29,7 +30,7 @@ def _progress_display():
 
         return cb, box.close
     except ImportError:
-        handle = display(HTML("<code>starting...</code>"), display_id=True)
+        handle = display(HTML(f"<code>{t('magics.starting')}</code>"), display_id=True)
 
         def cb(done, total, msg):
             if handle is not None:
@@ -64,15 +65,14 @@ class BenchMagics(Magics):
         """
         args, err = parse_line(self.d2s_bench, line)
         if err:
-            show_error(err, "See %d2s_bench? for the options.")
+            show_error(err, t("magics.see_options", magic="%d2s_bench"))
             return None
         expr = args.obj or "_d2s"
         try:
             check_target_name(args.as_)
             batches = check_bench_args(args)
             obj = lookup(self.shell, expr,
-                         "Run a %%to_static cell first, or name a Layer: %d2s_bench net --input ..."
-                         if expr == "_d2s" else "Give the name of a Layer, function or Conversion.")
+                         t("magics.bench_no_d2s") if expr == "_d2s" else t("magics.name_model"))
         except D2SError as exc:
             show_error(exc.message, exc.hint)
             return None
@@ -89,8 +89,8 @@ class BenchMagics(Magics):
             return None
         except Exception as exc:  # a Paddle failure must not become a traceback
             close()
-            show_error(f"The benchmark failed: {type(exc).__name__}: {str(exc)[:400]}",
-                       "The notebook's variables are unchanged.")
+            show_error(t("magics.bench_failed", error=f"{type(exc).__name__}: {str(exc)[:400]}"),
+                       t("magics.vars_unchanged"))
             return None
         close()
         store(self.shell, args.as_, res)

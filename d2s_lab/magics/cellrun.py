@@ -11,6 +11,7 @@ from d2s_lab.core.cells import cell_filename, run_cell_source
 from d2s_lab.errors import D2SError
 from d2s_lab.core.frames import CELL_NUMBERS
 from d2s_lab.core.paddle_compat.targets import is_convertible
+from d2s_lab.text import t
 
 
 class CellFailed(Exception):
@@ -35,8 +36,8 @@ def assigned_names(source: str) -> List[List[str]]:
             names.append(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for t in targets:
-                for n in ast.walk(t):
+            for target in targets:
+                for n in ast.walk(target):
                     if isinstance(n, ast.Name):
                         names.append(n.id)
         if names:
@@ -78,19 +79,19 @@ def run_body(shell, body: str) -> Tuple[str, int]:
         line = (exc.lineno or 0)
         text = (exc.text or "").rstrip()
         raise CellFailed(
-            f"SyntaxError in this cell, line {line}: {exc.msg}" + (f":  {text.strip()}" if text else ""),
-            "Fix the line and run the cell again; nothing in the cell ran.",
+            t("magics.syntax_error", line=line, msg=exc.msg) + (f":  {text.strip()}" if text else ""),
+            t("magics.syntax_hint"),
         ) from None
     except Exception as exc:
         tb = traceback.extract_tb(sys.exc_info()[2])
         where = ""
         for fr in reversed(tb):
             if fr.filename == filename:
-                where = f" at line {fr.lineno}: {(fr.line or '').strip()}"
+                where = t("magics.cell_raised_where", line=fr.lineno, code=(fr.line or "").strip())
                 break
         raise CellFailed(
-            f"The cell raised {type(exc).__name__}{where}: {exc}",
-            "Variables assigned before that line are kept. Fix the error and run the cell again.",
+            t("magics.cell_raised", error=type(exc).__name__, where=where, exc=exc),
+            t("magics.cell_raised_hint"),
         ) from None
     return source, count
 
@@ -106,24 +107,17 @@ def find_model(shell, source: str, name: Optional[str]):
             return eval(expr, ns), expr  # e.g. --model net.encoder
         except Exception:
             pass
-        cands = ", ".join(sorted(k for k in ns if is_convertible(ns[k]) and not k.startswith("_"))) or "none"
-        raise D2SError(
-            f"--model {name}: no such name in the notebook.",
-            f"Layers and functions defined now: {cands}.",
-        )
+        cands = (", ".join(sorted(k for k in ns if is_convertible(ns[k]) and not k.startswith("_")))
+                 or t("magics.none"))
+        raise D2SError(t("magics.model_no_such", name=name), t("magics.model_candidates", names=cands))
     stmts = assigned_names(source)
     for names in reversed(stmts):
         found = [n for n in dict.fromkeys(names) if is_convertible(ns.get(n))]
         layers = [n for n in found if not inspect.isfunction(ns.get(n))]
         pick = layers or found
         if len(pick) > 1:
-            raise D2SError(
-                f"This cell's last statement defines several models: {', '.join(pick)}.",
-                f"Say which one with --model, e.g. %%to_static --model {pick[-1]}.",
-            )
+            raise D2SError(t("magics.model_several", names=", ".join(pick)),
+                           t("magics.model_several_hint", name=pick[-1]))
         if pick:
             return ns[pick[0]], pick[0]
-    raise D2SError(
-        "No model found: the cell assigns no paddle.nn.Layer instance and defines no function.",
-        "End the cell with e.g. `net = Net()`, or name one with --model NAME.",
-    )
+    raise D2SError(t("magics.no_model"), t("magics.no_model_hint"))

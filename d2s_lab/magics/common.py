@@ -15,6 +15,7 @@ from IPython.display import HTML, display
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import OPTIONS
 from d2s_lab.viz.html import message_box
+from d2s_lab.text import t
 
 
 def show_error(message: str, hint: str = "") -> None:
@@ -65,9 +66,9 @@ def parse_line(magic_func, line: str):
     except UsageError as exc:
         return None, str(exc)
     except SystemExit:
-        return None, f"Could not read the options: {line}"
+        return None, t("magics.options_unread", line=line)
     except ValueError as exc:  # shlex: unbalanced quotes
-        return None, f"Could not read the options ({exc}): {line}"
+        return None, t("magics.options_unread_why", error=exc, line=line)
 
 
 def options(*groups: str):
@@ -87,7 +88,7 @@ def evaluate(shell, expr: str, label: str, hint: str):
     try:
         return shell.ev(expr)
     except Exception as exc:
-        raise D2SError(f"{label}: evaluating it raised {type(exc).__name__}: {exc}.", hint) from None
+        raise D2SError(t("magics.eval_raised", label=label, error=f"{type(exc).__name__}: {exc}"), hint) from None
 
 
 def lookup(shell, expr: str, missing_hint: str):
@@ -98,7 +99,7 @@ def lookup(shell, expr: str, missing_hint: str):
     try:
         return shell.ev(expr)
     except Exception:
-        raise D2SError(f"{expr}: no such name in the notebook.", missing_hint) from None
+        raise D2SError(t("magics.no_such_name", expr=expr), missing_hint) from None
 
 
 def check_target_name(name: str, option: str = "--as") -> str:
@@ -106,9 +107,8 @@ def check_target_name(name: str, option: str = "--as") -> str:
     a D2SError naming ``option`` otherwise.  Every magic that stores a result checks
     its target with this."""
     if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
-        raise D2SError(f"{option} {name!r}: not a valid Python variable name.",
-                       f"Use letters, digits and underscores, not starting with a digit, "
-                       f"e.g. {option} result.")
+        raise D2SError(t("magics.bad_target", option=option, name=repr(name)),
+                       t("magics.bad_target_hint", option=option))
     return name
 
 

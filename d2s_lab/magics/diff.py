@@ -14,10 +14,7 @@ from d2s_lab.core.options import ViewOptions, program_options
 from d2s_lab.core.saved.model import PROGRAM_SUFFIXES
 from d2s_lab.viz.diff_view import diff_html
 from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
-
-_WHAT = ("Give two Conversions (%%to_static --as NAME, d2s_lab.convert), saved models "
-         "(PREFIX.json / .pdmodel paths) or Graphs, e.g. %d2s_diff before after.")
-
+from d2s_lab.text import t
 
 def _on_disk(text: str) -> bool:
     """``text`` names a saved model: a file, or a prefix with a program file beside it."""
@@ -65,7 +62,7 @@ class DiffMagics(Magics):
         """
         args, err = parse_line(self.d2s_diff, line)
         if err:
-            show_error(err, "See %d2s_diff? for the options.")
+            show_error(err, t("magics.see_options", magic="%d2s_diff"))
             return None
         try:
             result = self._diff(args)
@@ -73,8 +70,7 @@ class DiffMagics(Magics):
             show_error(exc.message, exc.hint)
             return None
         except Exception as exc:  # a bug of ours must not end in a traceback
-            show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
-                       "Please report this with the cell.")
+            show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.report_hint"))
             return None
         store(self.shell, args.as_, result)
         display(HTML(diff_html(result)))
@@ -82,13 +78,12 @@ class DiffMagics(Magics):
 
     def _resolve(self, text: str):
         if text in self.shell.user_ns or not _on_disk(text):
-            return lookup(self.shell, text, "It is neither a notebook name nor a saved model "
-                                            "file. " + _WHAT)
+            return lookup(self.shell, text, t("magics.diff_not_found", what=t("magics.diff_what")))
         return text
 
     def _diff(self, args):
         if not args.a or (not args.b and args.program == "forward"):
-            raise D2SError("Give the two programs to compare.", _WHAT)
+            raise D2SError(t("magics.diff_give_two"), t("magics.diff_what"))
         check_target_name(args.as_)
         view = ViewOptions.from_args(args).as_dict()
         view.pop("wrap")  # a diff draws its two programs as strips side by side
@@ -106,6 +101,6 @@ class DiffMagics(Magics):
 
 def _conversion(obj, name: str, program: str) -> Conversion:
     if not isinstance(obj, Conversion):
-        raise D2SError(f"--program {program} needs a Conversion; {name} is a {type(obj).__name__}.",
-                       "Give a Conversion from %%to_static --as NAME or d2s_lab.convert.")
+        raise D2SError(t("magics.needs_conversion", program=program, name=name, type=type(obj).__name__),
+                       t("magics.needs_conversion_hint"))
     return obj

@@ -17,6 +17,7 @@ from d2s_lab.viz.graph_view import draw_graph
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.dot.render import render
 from d2s_lab.magics.common import evaluate, options, parse_line, show_error, show_note, show_png_twin
+from d2s_lab.text import t
 
 
 @magics_class
@@ -61,32 +62,29 @@ class GraphMagics(Magics):
         """
         args, err = parse_line(self.d2s_graph, line)
         if err:
-            show_error(err, "See %d2s_graph? for the options.")
+            show_error(err, t("magics.see_options", magic="%d2s_graph"))
             return None
         try:
             self._draw(args)
         except D2SError as exc:
             show_error(exc.message, exc.hint)
         except Exception as exc:  # a bug of ours must not end in a traceback
-            show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
-                       "Please report this with the cell.")
+            show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.report_hint"))
         return None
 
     def _resolve(self, args):
         if not args.obj:
-            raise D2SError("Give the object to draw, e.g. %d2s_graph _d2s.",
-                           "A Conversion, a converted function, a Layer (with --input) or a Graph.")
-        obj = evaluate(self.shell, args.obj, args.obj,
-                       "Give the name of a Conversion, converted function, Layer or Graph.")
+            raise D2SError(t("magics.graph_what"), t("magics.graph_what_hint"))
+        obj = evaluate(self.shell, args.obj, args.obj, t("magics.graph_name"))
         if isinstance(obj, Graph):
             if args.program != "forward":
-                raise D2SError(f"--program {args.program} needs a Conversion; {args.obj} is a Graph.",
-                               "Give the Conversion (e.g. _d2s) it came from.")
+                raise D2SError(t("magics.needs_conversion", program=args.program, name=args.obj, type="Graph"),
+                               t("magics.graph_from_hint"))
             return obj
         if isinstance(obj, Conversion):
             if obj.drawn_graph is None:
-                raise D2SError(f"{args.obj} has no Program graph ({obj.mode} mode).",
-                               "Convert with --mode ast to draw it.")
+                raise D2SError(t("magics.no_program_graph", name=args.obj, mode=obj.mode),
+                               t("magics.no_program_graph_hint"))
             conv = obj
         else:
             require_paddle()
@@ -110,8 +108,8 @@ class GraphMagics(Magics):
             if fmt and ext != fmt:
                 path = args.output + "." + fmt
             view.save(path)
-            display(HTML(f'<div class="d2s"><div class="d2s-sub">Saved {esc(path)} '
-                         f"({os.path.getsize(path) / 1024:.1f} KB).</div></div>"))
+            saved = t("magics.saved_file", path=path, kb=f"{os.path.getsize(path) / 1024:.1f}")
+            display(HTML(f'<div class="d2s"><div class="d2s-sub">{esc(saved)}</div></div>'))
         if fmt == "dot":
             print(view.dot)
         elif fmt == "png":

@@ -11,6 +11,7 @@ from d2s_lab.core.saved.model import read_saved
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.viz.saved_view import saved_html
 from d2s_lab.magics.common import check_target_name, parse_line, show_error, show_png_twin, store
+from d2s_lab.text import t
 
 
 @magics_class
@@ -41,10 +42,10 @@ class ShowMagics(Magics):
         """
         args, err = parse_line(self.d2s_show, line)
         if err:
-            show_error(err, "See %d2s_show? for the options.")
+            show_error(err, t("magics.see_options", magic="%d2s_show"))
             return None
         if not args.path:
-            show_error("Give the path of a saved model.", "For example: %d2s_show build/model/net.json")
+            show_error(t("magics.show_path"), t("magics.show_path_hint"))
             return None
         try:
             check_target_name(args.as_)

@@ -9,6 +9,7 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.steps import capture_steps
 from d2s_lab.magics.common import evaluate, options, parse_line, show_error
 from d2s_lab.magics.widget_outputs import cell_run, display_steps
+from d2s_lab.text import t
 
 
 @magics_class
@@ -39,13 +40,11 @@ class StepsMagics(Magics):
         """
         args, err = parse_line(self.d2s_steps, line)
         if err:
-            show_error(err, "Usage: %d2s_steps OBJ [--lang en|zh] [--static]")
+            show_error(err, t("magics.steps_usage"))
             return None
         try:
             require_paddle()
-            obj = evaluate(self.shell, args.obj, f"%d2s_steps {args.obj}",
-                           "Give a function, paddle.nn.Layer, to_static function or Conversion "
-                           "defined in the notebook, e.g. %d2s_steps net.")
+            obj = evaluate(self.shell, args.obj, f"%d2s_steps {args.obj}", t("magics.steps_what"))
             steps = capture_steps(obj)
         except D2SError as exc:
             show_error(exc.message, exc.hint)

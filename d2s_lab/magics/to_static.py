@@ -20,6 +20,7 @@ from d2s_lab.magics.cellrun import CellFailed, find_model, run_body
 from d2s_lab.magics.common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
                      start_drawing)
 from d2s_lab.magics.widget_outputs import cell_run, conversion_steps, show_outputs
+from d2s_lab.text import t
 
 
 @magics_class
@@ -109,20 +110,19 @@ class D2SMagics(Magics):
             source, _ = run_body(self.shell, cell)
         except CellFailed as exc:
             if arg_error:
-                show_error(arg_error, "See %%to_static? for the options.")
+                show_error(arg_error, t("magics.see_options", magic="%%to_static"))
             hint = exc.hint
             if "No module named 'paddle'" in exc.message:
                 hint = INSTALL_HINT
             show_error(exc.message, hint)
             return None
         if arg_error:
-            show_error(arg_error, "The cell ran; fix the options (see %%to_static?) and run it again.")
+            show_error(arg_error, t("magics.cell_ran_fix"))
             return None
         try:
             self._convert_and_show(source, args, run=cell_run(f"%%to_static {line}\n{cell}"))
         except Exception as exc:  # a bug of ours must not bury the user's cell
-            show_error(f"d2s_lab failed unexpectedly: {type(exc).__name__}: {exc}",
-                       "The cell's variables are kept. Please report this with the cell.")
+            show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.vars_kept_report"))
         return None
 
     def _spec(self, expr: str):
@@ -132,9 +132,8 @@ class D2SMagics(Magics):
         try:
             return eval(expr, ns)  # the user's own notebook expression
         except Exception as exc:
-            raise D2SError(f"--spec {expr}: evaluating it raised {type(exc).__name__}: {exc}.",
-                           "Give an expression that builds the input description, e.g. --spec "
-                           "\"[InputSpec([None, 4], 'float32', 'x'), 3]\".") from None
+            raise D2SError(t("magics.eval_raised", label=f"--spec {expr}", error=f"{type(exc).__name__}: {exc}"),
+                           t("magics.spec_hint")) from None
 
     def _convert_and_show(self, source, args, run=(None, None)):
         try:
@@ -144,9 +143,7 @@ class D2SMagics(Magics):
             example = None
             if args.example:
                 example = evaluate(
-                    self.shell, args.example, f"--example {args.example}",
-                    "Give an expression that builds the example tensor(s), e.g. "
-                    "--example \"paddle.randn([2, 3, 32, 32])\".")
+                    self.shell, args.example, f"--example {args.example}", t("magics.example_hint"))
             spec = self._spec(args.spec) if args.spec else None
             view = ViewOptions.from_args(args)
             conv = convert(obj, input_spec=one_description(args.input, spec), example_inputs=example,
@@ -155,8 +152,8 @@ class D2SMagics(Magics):
         except ConversionError as exc:
             if exc.conversion is not None:
                 self.shell.user_ns[args.as_] = exc.conversion
-            kept = f"; the partial result is in {args.as_}" if exc.conversion is not None else ""
-            display(HTML(error_report_html(exc.report, note=f"The cell's variables are kept{kept}.")))
+            kept = t("magics.partial_in", name=args.as_) if exc.conversion is not None else ""
+            display(HTML(error_report_html(exc.report, note=t("magics.vars_kept", kept=kept))))
             return
         except D2SError as exc:
             show_error(exc.message, exc.hint)

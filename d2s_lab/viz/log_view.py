@@ -3,6 +3,7 @@ once, at trace time, which is worth seeing), and Paddle's own log lines and warn
 kept out of the way behind a toggle."""
 from __future__ import annotations
 
+from d2s_lab.text import t
 from d2s_lab.viz.html import esc
 
 
@@ -10,9 +11,8 @@ def section_prints(conv) -> str:
     """The user's prints while Paddle traced forward, shown once and labelled."""
     if not conv.traced_prints.strip():
         return ""
-    return ('<div class="d2s-log d2s-traced"><b>Printed while tracing</b> '
-            '<span class="d2s-sub">(forward\'s Python runs while Paddle traces it to build the '
-            "Program; the static Program itself does not print)</span>"
+    return (f'<div class="d2s-log d2s-traced"><b>{esc(t("report.printed"))}</b> '
+            f'<span class="d2s-sub">{esc(t("report.printed_why"))}</span>'
             f"<pre>{esc(conv.traced_prints.rstrip())}</pre></div>")
 
 
@@ -22,5 +22,6 @@ def section_paddle_log(conv) -> str:
     if not log:
         return ""
     n = len(log.splitlines())
-    return (f'<details class="d2s-log d2s-paddle-log"><summary>Paddle\'s log ({n} line'
-            f'{"s" if n != 1 else ""})</summary><pre>{esc(log)}</pre></details>')
+    title = t("report.paddle_log", n=n, s="s" if n != 1 else "")
+    return (f'<details class="d2s-log d2s-paddle-log"><summary>{esc(title)}</summary>'
+            f"<pre>{esc(log)}</pre></details>")

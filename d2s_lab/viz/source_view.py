@@ -234,8 +234,8 @@ _COLS = ('<colgroup><col class="d2s-c-ln"><col class="d2s-c-code"><col class="d2
 def side_by_side_html(
     original: str,
     transformed: Optional[str],
-    left_title: str = "Original (dygraph)",
-    right_title: str = "Transformed by to_static",
+    left_title: Optional[str] = None,
+    right_title: Optional[str] = None,
     first_line: int = 1,
     right_first_line: int = 1,
     linked_lines: Optional[Iterable[int]] = None,
@@ -299,7 +299,9 @@ def side_by_side_html(
         rows.append(_skipped_row(skipped))
     if transformed is None:
         rows.append('<tr><td></td><td></td><td></td><td></td>'
-                    '<td class="d2s-code d2s-none"># no transformed source in this mode</td></tr>')
+                    f'<td class="d2s-code d2s-none">{esc(t("sources.no_transformed"))}</td></tr>')
+    left_title = t("sources.original") if left_title is None else left_title
+    right_title = t("sources.transformed") if right_title is None else right_title
     head = (f'<tr><th colspan="2">{esc(left_title)}</th><th></th>'
             f'<th colspan="2">{esc(right_title)}</th></tr>')
     caption = f"<h4>{esc(title)}</h4>" if title else ""
@@ -327,7 +329,7 @@ def _near_changes(pairs, context: Optional[int]) -> List[bool]:
 
 def _skipped_row(n: int) -> str:
     return (f'<tr><td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none d2s-sub" colspan="4">'
-            f"⋯ {n} unchanged line{'s' if n != 1 else ''}</td></tr>")
+            f"{esc(t('sources.unchanged_lines', n=n, s='s' if n != 1 else ''))}</td></tr>")
 
 
 def section_sources(conv) -> str:
@@ -337,7 +339,7 @@ def section_sources(conv) -> str:
     lang = get_lang()
     lines = linked_lines(conv.drawn_graph, conv.source_file)
     parts = [side_by_side_html(
-        conv.original_source or "# source not available",
+        conv.original_source or t("report.no_source", lang),
         conv.transformed_source,
         left_title=t("sources.original", lang),
         right_title=t("sources.transformed", lang),
@@ -347,11 +349,11 @@ def section_sources(conv) -> str:
     for fn in conv.callees:
         parts.append(
             f"<details><summary>{esc(t('sources.converted_too', lang))}: <code>{esc(fn.name)}</code></summary>"
-            + side_by_side_html(fn.original_source or "# source not available", fn.transformed_source,
+            + side_by_side_html(fn.original_source or t("report.no_source", lang), fn.transformed_source,
                                 left_title=t("sources.original", lang),
                                 right_title=t("sources.transformed", lang),
                                 first_line=fn.first_line or 1, style=False)
             + "</details>"
         )
-    return ("<details open><summary>Source: original and transformed</summary>"
+    return (f"<details open><summary>{esc(t('sources.section', lang))}</summary>"
             + "".join(parts) + "</details>")

@@ -176,4 +176,8 @@ TEXTS = {
         "en": "(more detail: {a} or {b})",
         "zh": "（更多细节：{a} 或 {b}）",
     },
+    "graph.layer_call": {
+        "en": "{path} · call {n} of {total}",
+        "zh": "{path} · 第 {n} 次调用（共 {total} 次）",
+    },
 }

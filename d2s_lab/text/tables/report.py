@@ -129,4 +129,17 @@ TEXTS = {
         "en": "differing ops",
         "zh": "不同的算子",
     },
+    "report.printed": {
+        "en": "Printed while tracing",
+        "zh": "追踪时打印的内容",
+    },
+    "report.printed_why": {
+        "en": "(forward's Python runs while Paddle traces it to build the Program; the static "
+            "Program itself does not print)",
+        "zh": "（Paddle 追踪 forward 以构建程序时会运行它的 Python 代码；静态程序本身不会打印）",
+    },
+    "report.paddle_log": {
+        "en": "Paddle's log ({n} line{s})",
+        "zh": "Paddle 的日志（{n} 行）",
+    },
 }

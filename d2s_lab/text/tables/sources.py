@@ -13,4 +13,16 @@ TEXTS = {
         "en": "Also converted (called from it)",
         "zh": "同时被转换的函数（由它调用）",
     },
+    "sources.unchanged_lines": {
+        "en": "⋯ {n} unchanged line{s}",
+        "zh": "⋯ {n} 行未改动",
+    },
+    "sources.section": {
+        "en": "Source: original and transformed",
+        "zh": "源代码：原始与转换后",
+    },
+    "sources.no_transformed": {
+        "en": "# no transformed source in this mode",
+        "zh": "# 此模式下没有转换后的源代码",
+    },
 }

@@ -14,6 +14,7 @@ from typing import Optional, Union
 
 from d2s_lab.core.graph.model import Op
 from d2s_lab.core.graph.ops import is_transparent
+from d2s_lab.text import t
 from d2s_lab.viz.dot.labels import Folds, GraphIndex
 
 Depth = Union[int, str]  # 1, 2, ... or "all"
@@ -124,7 +125,7 @@ class Plan:
         is when the forward calls that layer more than once (``relu · call 2 of 3``)."""
         path, _, n = key.partition("#")
         total = self.calls.get(path, 1)
-        return f"{path} · call {n or 1} of {total}" if total > 1 else path
+        return t("graph.layer_call", path=path, n=n or 1, total=total) if total > 1 else path
 
     def is_drawn(self, op: Op) -> bool:
         """Not folded into a label and not plumbing."""

@@ -1,0 +1,201 @@
+"""Messages of the notebook magics (%%to_static, %d2s_graph, %d2s_diff, %d2s_show, %d2s_steps, %d2s_bench)."""
+
+TEXTS = {
+    "magics.options_unread": {
+        "en": "Could not read the options: {line}",
+        "zh": "无法读取选项：{line}",
+    },
+    "magics.options_unread_why": {
+        "en": "Could not read the options ({error}): {line}",
+        "zh": "无法读取选项（{error}）：{line}",
+    },
+    "magics.eval_raised": {
+        "en": "{label}: evaluating it raised {error}.",
+        "zh": "{label}：求值时抛出了 {error}。",
+    },
+    "magics.no_such_name": {
+        "en": "{expr}: no such name in the notebook.",
+        "zh": "{expr}：笔记本中没有这个名字。",
+    },
+    "magics.bad_target": {
+        "en": "{option} {name}: not a valid Python variable name.",
+        "zh": "{option} {name}：不是合法的 Python 变量名。",
+    },
+    "magics.bad_target_hint": {
+        "en": "Use letters, digits and underscores, not starting with a digit, e.g. {option} result.",
+        "zh": "请使用字母、数字和下划线，且不要以数字开头，例如 {option} result。",
+    },
+    "magics.syntax_error": {
+        "en": "SyntaxError in this cell, line {line}: {msg}",
+        "zh": "此单元格第 {line} 行有 SyntaxError：{msg}",
+    },
+    "magics.syntax_hint": {
+        "en": "Fix the line and run the cell again; nothing in the cell ran.",
+        "zh": "请修改该行后重新运行单元格；单元格中的代码都没有运行。",
+    },
+    "magics.cell_raised": {
+        "en": "The cell raised {error}{where}: {exc}",
+        "zh": "单元格抛出了 {error}{where}：{exc}",
+    },
+    "magics.cell_raised_where": {
+        "en": " at line {line}: {code}",
+        "zh": "（第 {line} 行：{code}）",
+    },
+    "magics.cell_raised_hint": {
+        "en": "Variables assigned before that line are kept. Fix the error and run the cell again.",
+        "zh": "该行之前赋值的变量都已保留。请修正错误后重新运行单元格。",
+    },
+    "magics.model_no_such": {
+        "en": "--model {name}: no such name in the notebook.",
+        "zh": "--model {name}：笔记本中没有这个名字。",
+    },
+    "magics.model_candidates": {
+        "en": "Layers and functions defined now: {names}.",
+        "zh": "当前已定义的层和函数：{names}。",
+    },
+    "magics.none": {
+        "en": "none",
+        "zh": "无",
+    },
+    "magics.model_several": {
+        "en": "This cell's last statement defines several models: {names}.",
+        "zh": "此单元格的最后一条语句定义了多个模型：{names}。",
+    },
+    "magics.model_several_hint": {
+        "en": "Say which one with --model, e.g. %%to_static --model {name}.",
+        "zh": "请用 --model 指定其中一个，例如 %%to_static --model {name}。",
+    },
+    "magics.no_model": {
+        "en": "No model found: the cell assigns no paddle.nn.Layer instance and defines no function.",
+        "zh": "没有找到模型：此单元格既没有赋值 paddle.nn.Layer 实例，也没有定义函数。",
+    },
+    "magics.no_model_hint": {
+        "en": "End the cell with e.g. `net = Net()`, or name one with --model NAME.",
+        "zh": "请以例如 `net = Net()` 结束单元格，或用 --model NAME 指定一个。",
+    },
+    "magics.see_options": {
+        "en": "See {magic}? for the options.",
+        "zh": "选项说明见 {magic}?。",
+    },
+    "magics.unexpected": {
+        "en": "d2s_lab failed unexpectedly: {error}",
+        "zh": "d2s_lab 意外失败：{error}",
+    },
+    "magics.report_hint": {
+        "en": "Please report this with the cell.",
+        "zh": "请连同该单元格一起报告这个问题。",
+    },
+    "magics.bench_no_d2s": {
+        "en": "Run a %%to_static cell first, or name a Layer: %d2s_bench net --input ...",
+        "zh": "请先运行一个 %%to_static 单元格，或指定一个层：%d2s_bench net --input ...",
+    },
+    "magics.name_model": {
+        "en": "Give the name of a Layer, function or Conversion.",
+        "zh": "请给出层、函数或转换结果的名字。",
+    },
+    "magics.bench_failed": {
+        "en": "The benchmark failed: {error}",
+        "zh": "基准测试失败：{error}",
+    },
+    "magics.vars_unchanged": {
+        "en": "The notebook's variables are unchanged.",
+        "zh": "笔记本中的变量没有改变。",
+    },
+    "magics.starting": {
+        "en": "starting...",
+        "zh": "开始……",
+    },
+    "magics.diff_what": {
+        "en": "Give two Conversions (%%to_static --as NAME, d2s_lab.convert), saved models "
+            "(PREFIX.json / .pdmodel paths) or Graphs, e.g. %d2s_diff before after.",
+        "zh": "请给出两个转换结果（%%to_static --as NAME、d2s_lab.convert）"
+            "、已保存的模型（PREFIX.json / .pdmodel 路径）或 Graph，例如 %d2"
+            "s_diff before after。",
+    },
+    "magics.diff_not_found": {
+        "en": "It is neither a notebook name nor a saved model file. {what}",
+        "zh": "它既不是笔记本中的名字，也不是已保存的模型文件。{what}",
+    },
+    "magics.diff_give_two": {
+        "en": "Give the two programs to compare.",
+        "zh": "请给出要比较的两个程序。",
+    },
+    "magics.needs_conversion": {
+        "en": "--program {program} needs a Conversion; {name} is a {type}.",
+        "zh": "--program {program} 需要一个转换结果；{name} 是 {type}。",
+    },
+    "magics.needs_conversion_hint": {
+        "en": "Give a Conversion from %%to_static --as NAME or d2s_lab.convert.",
+        "zh": "请给出来自 %%to_static --as NAME 或 d2s_lab.convert 的转换结果。",
+    },
+    "magics.graph_what": {
+        "en": "Give the object to draw, e.g. %d2s_graph _d2s.",
+        "zh": "请给出要绘制的对象，例如 %d2s_graph _d2s。",
+    },
+    "magics.graph_what_hint": {
+        "en": "A Conversion, a converted function, a Layer (with --input) or a Graph.",
+        "zh": "转换结果、转换后的函数、层（配合 --input）或 Graph。",
+    },
+    "magics.graph_name": {
+        "en": "Give the name of a Conversion, converted function, Layer or Graph.",
+        "zh": "请给出转换结果、转换后的函数、层或 Graph 的名字。",
+    },
+    "magics.graph_from_hint": {
+        "en": "Give the Conversion (e.g. _d2s) it came from.",
+        "zh": "请给出它所来自的转换结果（例如 _d2s）。",
+    },
+    "magics.no_program_graph": {
+        "en": "{name} has no Program graph ({mode} mode).",
+        "zh": "{name} 没有程序图（{mode} 模式）。",
+    },
+    "magics.no_program_graph_hint": {
+        "en": "Convert with --mode ast to draw it.",
+        "zh": "请用 --mode ast 转换后再绘制。",
+    },
+    "magics.saved_file": {
+        "en": "Saved {path} ({kb} KB).",
+        "zh": "已保存 {path}（{kb} KB）。",
+    },
+    "magics.show_path": {
+        "en": "Give the path of a saved model.",
+        "zh": "请给出已保存模型的路径。",
+    },
+    "magics.show_path_hint": {
+        "en": "For example: %d2s_show build/model/net.json",
+        "zh": "例如：%d2s_show build/model/net.json",
+    },
+    "magics.steps_usage": {
+        "en": "Usage: %d2s_steps OBJ [--lang en|zh] [--static]",
+        "zh": "用法：%d2s_steps OBJ [--lang en|zh] [--static]",
+    },
+    "magics.steps_what": {
+        "en": "Give a function, paddle.nn.Layer, to_static function or Conversion defined in the "
+            "notebook, e.g. %d2s_steps net.",
+        "zh": "请给出笔记本中定义的函数、paddle.nn.Layer、to_static 函数或转换结果，例如 %d2s_steps net。",
+    },
+    "magics.cell_ran_fix": {
+        "en": "The cell ran; fix the options (see %%to_static?) and run it again.",
+        "zh": "单元格已运行；请修正选项（见 %%to_static?）后再运行。",
+    },
+    "magics.vars_kept_report": {
+        "en": "The cell's variables are kept. Please report this with the cell.",
+        "zh": "单元格中的变量都已保留。请连同该单元格一起报告这个问题。",
+    },
+    "magics.spec_hint": {
+        "en": "Give an expression that builds the input description, e.g. --spec "
+            "\"[InputSpec([None, 4], 'float32', 'x'), 3]\".",
+        "zh": "请给出构建输入描述的表达式，例如 --spec \"[InputSpec([None, 4], 'float32', 'x'), 3]\"。",
+    },
+    "magics.example_hint": {
+        "en": "Give an expression that builds the example tensor(s), e.g. --example \"paddle.randn([2, 3, 32, 32])\".",
+        "zh": "请给出构建示例张量的表达式，例如 --example \"paddle.randn([2, 3, 32, 32])\"。",
+    },
+    "magics.vars_kept": {
+        "en": "The cell's variables are kept{kept}.",
+        "zh": "单元格中的变量都已保留{kept}。",
+    },
+    "magics.partial_in": {
+        "en": "; the partial result is in {name}",
+        "zh": "；部分结果保存在 {name} 中",
+    },
+}
