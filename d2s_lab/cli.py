@@ -58,15 +58,14 @@ def _load(target: str):
     """``MODULE:OBJ`` -> ``(module, object, display_name)``."""
     module_part, sep, attr = target.rpartition(":")
     if not sep or not module_part or not attr:
-        raise CLIError(f"{target!r} is not MODULE:OBJ.",
-                       "For example d2s_lab.teaching.examples:EmbeddingNet or models.py:net.")
+        raise CLIError(t("cli.not_target", target=repr(target)), t("cli.not_target_hint"))
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
         if module_part.endswith(".py") or os.sep in module_part:
             path = os.path.abspath(module_part)
             if not os.path.isfile(path):
-                raise CLIError(f"No such file: {module_part}.")
+                raise CLIError(t("cli.no_file", path=module_part))
             name = os.path.splitext(os.path.basename(path))[0]
             spec = importlib.util.spec_from_file_location(name, path)
             module = importlib.util.module_from_spec(spec)
@@ -77,22 +76,20 @@ def _load(target: str):
     except CLIError:
         raise
     except ImportError as exc:
-        raise CLIError(f"Cannot import {module_part}: {exc}.",
-                       "Run from the folder that holds it, or give the path of the .py file.") from None
+        raise CLIError(t("cli.cannot_import", module=module_part, error=exc), t("cli.cannot_import_hint")) from None
     except Exception as exc:
-        raise CLIError(f"Importing {module_part} raised {type(exc).__name__}: {exc}.") from None
+        raise CLIError(t("cli.import_raised", module=module_part, error=f"{type(exc).__name__}: {exc}")) from None
     obj = module
     for part in attr.split("."):
         if not hasattr(obj, part):
             names = ", ".join(n for n in dir(module) if not n.startswith("_"))[:300]
-            raise CLIError(f"{module_part} has no {attr}.", f"It defines: {names}.")
+            raise CLIError(t("cli.no_attr", module=module_part, attr=attr), t("cli.it_defines", names=names))
         obj = getattr(obj, part)
     if is_layer_class(obj):
         try:
             obj = obj()
         except TypeError as exc:
-            raise CLIError(f"{attr} needs constructor arguments ({exc}).",
-                           "Create an instance in the module and name it instead.") from None
+            raise CLIError(t("cli.needs_args", attr=attr, error=exc), t("cli.needs_args_hint")) from None
     return module, obj, attr
 
 
@@ -107,8 +104,8 @@ def load_model(args):
         try:
             spec = eval(args.spec, ns)  # the user's own expression, in their module
         except Exception as exc:
-            raise CLIError(f"--spec {args.spec}: evaluating it raised {type(exc).__name__}: {exc}.",
-                           "Give a Python expression, e.g. --spec \"[InputSpec([None, 4]), 3]\".") from None
+            raise CLIError(t("cli.spec_raised", spec=args.spec, error=f"{type(exc).__name__}: {exc}"),
+                           t("cli.spec_hint")) from None
     return obj, name, one_description(args.input, spec)
 
 
@@ -125,20 +122,20 @@ def _write(path: str, data, what: str) -> None:
         with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as fh:
             fh.write(data)
     except OSError as exc:
-        raise CLIError(f"Cannot write {path}: {exc.strerror or exc}.") from None
-    print(f"wrote {what}: {path} ({os.path.getsize(path):,} bytes)", file=sys.stderr)
+        raise CLIError(t("cli.cannot_write", path=path, error=exc.strerror or exc)) from None
+    print(t("cli.wrote", what=what, path=path, size=f"{os.path.getsize(path):,}"), file=sys.stderr)
 
 
 def _save_view(view, out: str) -> None:
     if not out.lower().endswith((".svg", ".png", ".dot", ".gv", ".pdf")):
-        raise CLIError(f"-o {out}: use a .svg, .png or .dot file name.")
+        raise CLIError(t("cli.bad_graph_output", out=out))
     try:
         view.save(out)
     except D2SError:
         raise
     except Exception as exc:
-        raise CLIError(f"Cannot write {out}: {type(exc).__name__}: {exc}.") from None
-    print(f"wrote graph: {out} ({os.path.getsize(out):,} bytes)", file=sys.stderr)
+        raise CLIError(t("cli.cannot_write", path=out, error=f"{type(exc).__name__}: {exc}")) from None
+    print(t("cli.wrote", what=t("cli.what_graph"), path=out, size=f"{os.path.getsize(out):,}"), file=sys.stderr)
 
 
 def _graph_view(graph, args):
@@ -163,10 +160,10 @@ def cmd_steps(args) -> int:
     steps = capture_steps(obj)
     if args.output:
         _write(args.output, html_document(steps_static_html(steps, args.lang),
-                                          f"to_static steps: {name}"), "steps")
+                                          t("cli.steps_title", name=name)), t("cli.what_steps"))
     else:
         for k, s in enumerate(steps):
-            mark = "original" if s.is_original else ("changed" if s.changed else "no change")
+            mark = t("cli.mark_original") if s.is_original else t("steps.changed" if s.changed else "steps.unchanged")
             print(f"{k:2d} {s.transformer:28} {mark}")
     return 0
 
@@ -175,13 +172,13 @@ def cmd_show(args) -> int:
     parse_depth(args.depth)
     sm = read_saved(args.path)
     for note in sm.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(t("cli.note", note=note), file=sys.stderr)
     programs = [("", sm)] + list(sm.methods.items())
     out = args.output
     if not out:
         for method, one in programs:
             if method:
-                print(f"\nmethod {method}: {one.path}")
+                print("\n" + t("cli.method", method=method, path=one.path))
             print(one.summary())
             for op in one.graph.iter_ops():
                 shapes = ", ".join(format_shape(one.graph.values[v].shape) for v in op.outputs
@@ -190,7 +187,7 @@ def cmd_show(args) -> int:
         return 0
     if out.lower().endswith((".html", ".htm")):
         _write(out, html_document(saved_html(sm, depth=parse_depth(args.depth)),
-                                  f"Saved model: {os.path.basename(sm.path)}"), "saved-model view")
+                                  t("saved.title", name=os.path.basename(sm.path))), t("cli.what_saved"))
         return 0
     stem, ext = os.path.splitext(out)
     for method, one in programs:  # x.svg for forward, x.embed.svg for embed, ...
@@ -214,13 +211,12 @@ def cmd_report(args) -> int:
         try:
             steps = capture_steps(obj)
         except Exception as exc:  # the report still shows everything else
-            conv.notes.append(f"The steps could not be captured: {type(exc).__name__}: {exc}")
+            conv.notes.append(t("cli.steps_failed", error=f"{type(exc).__name__}: {exc}"))
     conv.view = ViewOptions.from_args(args)
     _write(args.output, report_page(conv, steps=steps, lang=args.lang, depth=conv.view.depth),
-           "report")
+           t("cli.what_report"))
     if failed is not None:
-        print(f"d2s-lab: the conversion failed; the report shows why: {failed.message}",
-              file=sys.stderr)
+        print(t("cli.conversion_failed", message=failed.message), file=sys.stderr)
         return 1
     return 0
 
@@ -237,15 +233,15 @@ def cmd_bench(args) -> int:
         out = args.output
         if out.lower().endswith((".html", ".htm")):
 
-            _write(out, html_document(res._repr_html_(), f"Benchmark: {name}"), "benchmark")
+            _write(out, html_document(res._repr_html_(), t("cli.bench_title", name=name)), t("cli.what_benchmark"))
         elif out.lower().endswith((".png", ".svg", ".pdf")):
             try:
                 chart = figure_bytes(res, out.rsplit(".", 1)[1].lower())
             except ImportError:
                 raise CLIError(t("install.chart_file_missing")) from None
-            _write(out, chart, "chart")
+            _write(out, chart, t("cli.what_chart"))
         else:
-            raise CLIError(f"-o {out}: use a .png, .svg or .html file name.")
+            raise CLIError(t("cli.bad_bench_output", out=out))
     return 0
 
 
@@ -332,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     """Entry point of the ``d2s-lab`` console script; returns the exit status."""
     status = _main(argv)
-    if any(t.is_alive() for t in RUNAWAY_RUNS):
+    if any(run.is_alive() for run in RUNAWAY_RUNS):
         # A first static run that never ended still holds Paddle's executor; letting the
         # interpreter finalise under it crashes. Leave at once, with this status.
         sys.stdout.flush()
@@ -351,7 +347,7 @@ def _main(argv: Optional[List[str]]) -> int:
     try:
         return int(args.func(args) or 0)
     except D2SError as exc:
-        print(f"d2s-lab {args.command}: error: {exc.message}", file=sys.stderr)
+        print(t("cli.error", command=args.command, message=exc.message), file=sys.stderr)
         report = getattr(exc, "report", None)  # a failed conversion, explained
         if report is not None:
             print("\n".join("  " + ln for ln in str(report).splitlines()), file=sys.stderr)
@@ -359,13 +355,13 @@ def _main(argv: Optional[List[str]]) -> int:
             print(f"  {exc.hint}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("d2s-lab: interrupted", file=sys.stderr)
+        print(t("cli.interrupted"), file=sys.stderr)
         return 130
     except Exception as exc:
         if os.environ.get("D2S_DEBUG"):
             raise
-        print(f"d2s-lab {args.command}: failed: {type(exc).__name__}: {str(exc)[:500]}", file=sys.stderr)
-        print("  Set D2S_DEBUG=1 for the full traceback.", file=sys.stderr)
+        print(t("cli.failed", command=args.command, error=f"{type(exc).__name__}: {str(exc)[:500]}"), file=sys.stderr)
+        print(t("cli.debug_hint"), file=sys.stderr)
         return 2
 
 

@@ -14,6 +14,7 @@ import sys
 from typing import Optional
 
 from d2s_lab.version import __version__
+from d2s_lab.text import t
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import draw_or_reason, section_graph
 from d2s_lab.viz.html import esc, message_box, style_block, table
@@ -36,10 +37,10 @@ def environment_rows(paddle_version: str = "") -> list:
     """Rows of the environment table: Python, Paddle, d2s_lab, platform, date."""
     return [
         ["Python", esc(f"{platform.python_version()} ({sys.implementation.name})")],
-        ["PaddlePaddle", esc(paddle_version or "unknown")],
+        ["PaddlePaddle", esc(paddle_version or t("report.env_unknown"))],
         ["d2s_lab", esc(__version__)],
-        ["Platform", esc(platform.platform())],
-        ["Generated", esc(datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))],
+        [esc(t("report.env_platform")), esc(platform.platform())],
+        [esc(t("report.env_generated")), esc(datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))],
     ]
 
 
@@ -49,14 +50,14 @@ def _error_section(conv) -> str:
         return ""
     diagnosed = section_error(conv)  # the cell-line report with Paddle's text one click away
     if diagnosed:
-        return "<h2>Error</h2>" + diagnosed
+        return f"<h2>{esc(t('report.h_error'))}</h2>" + diagnosed
     parts = [message_box("error", err.message or str(err), err.hint)]
     original = err.original
     if original is not None:
         text = f"{type(original).__name__}: {original}"
-        parts.append(f"<details open><summary>Paddle's error</summary>"
+        parts.append(f"<details open><summary>{esc(t('report.paddle_error'))}</summary>"
                      f'<pre class="d2s-trace">{esc(text[:20000])}</pre></details>')
-    return "<h2>Error</h2>" + "".join(parts)
+    return f"<h2>{esc(t('report.h_error'))}</h2>" + "".join(parts)
 
 
 def _graph_section(conv, depth) -> str:
@@ -65,7 +66,7 @@ def _graph_section(conv, depth) -> str:
     view, why = draw_or_reason(conv.drawn_graph, depth=depth)
     body = (f'<div class="d2s-graph">{view.svg}</div><div class="d2s-sub">{esc(view.caption())}</div>'
             if view is not None else f'<div class="d2s-note">{esc(why)}</div>')
-    return "<h2>Graph</h2>" + body
+    return f"<h2>{esc(t('report.h_graph'))}</h2>" + body
 
 
 def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optional[str] = None,
@@ -76,15 +77,15 @@ def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optio
     ``lang``: ``"en"``/``"zh"`` for the steps' explanations; ``depth``: graph layer depth.
     """
     conv = conversion
-    title = title or f"d2s_lab report: {conv.name}"
+    title = title or t("report.page_title", name=conv.name)
     parts = [f"<h1>{esc(title)}</h1>",
-             "<h2>Environment</h2>",
-             table(["component", "version"], environment_rows(conv.paddle_version)),
-             "<h2>Summary</h2>", summary_html(conv), section_notes(conv),
+             f"<h2>{esc(t('report.h_environment'))}</h2>",
+             table([t("report.col_component"), t("report.col_version")], environment_rows(conv.paddle_version)),
+             f"<h2>{esc(t('report.h_summary'))}</h2>", summary_html(conv), section_notes(conv),
              _error_section(conv),
-             "<h2>Source</h2>", sources_or_structure(conv)]
+             f"<h2>{esc(t('report.source'))}</h2>", sources_or_structure(conv)]
     if steps is not None:
-        parts += ["<h2>Steps</h2>", steps_static_html(steps, lang)]
+        parts += [f"<h2>{esc(t('report.h_steps'))}</h2>", steps_static_html(steps, lang)]
     parts.append(_graph_section(conv, depth))
     parts.append(section_ops(conv))
     # Sections other features add to the notebook report (saved files, ...), except the

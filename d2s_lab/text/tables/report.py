@@ -142,4 +142,52 @@ TEXTS = {
         "en": "Paddle's log ({n} line{s})",
         "zh": "Paddle 的日志（{n} 行）",
     },
+    "report.page_title": {
+        "en": "d2s_lab report: {name}",
+        "zh": "d2s_lab 报告：{name}",
+    },
+    "report.h_environment": {
+        "en": "Environment",
+        "zh": "环境",
+    },
+    "report.h_summary": {
+        "en": "Summary",
+        "zh": "概要",
+    },
+    "report.h_error": {
+        "en": "Error",
+        "zh": "错误",
+    },
+    "report.h_steps": {
+        "en": "Steps",
+        "zh": "转换步骤",
+    },
+    "report.h_graph": {
+        "en": "Graph",
+        "zh": "计算图",
+    },
+    "report.col_component": {
+        "en": "component",
+        "zh": "组件",
+    },
+    "report.col_version": {
+        "en": "version",
+        "zh": "版本",
+    },
+    "report.env_platform": {
+        "en": "Platform",
+        "zh": "平台",
+    },
+    "report.env_generated": {
+        "en": "Generated",
+        "zh": "生成时间",
+    },
+    "report.env_unknown": {
+        "en": "unknown",
+        "zh": "未知",
+    },
+    "report.paddle_error": {
+        "en": "Paddle's error",
+        "zh": "Paddle 的错误",
+    },
 }
