@@ -78,8 +78,7 @@ class ExplorerState:
 
     def __init__(self, graph: Graph, view: Optional[ViewOptions] = None):
         if not isinstance(graph, Graph):
-            raise D2SError(f"Cannot explore a {type(graph).__name__}.",
-                           "Give a Graph, or a Conversion from %%to_static (mode ast).")
+            raise D2SError(t("explorer.cannot_explore", type=type(graph).__name__), t("explorer.cannot_explore_hint"))
         self.graph = graph
         # every layer open or closed by clicks; the budget only cuts an over-big drawing
         self.view = ViewOptions(depth=1, params=(view or ViewOptions()).params,
@@ -203,8 +202,7 @@ def _widget_class():
         import anywidget
         import traitlets as T
     except ImportError:
-        raise D2SError("The graph explorer needs anywidget (pip install anywidget).",
-                       "Without it, %d2s_graph draws the static diagram.") from None
+        raise D2SError(t("explorer.needs_anywidget"), t("explorer.needs_anywidget_hint")) from None
 
     class GraphExplorer(anywidget.AnyWidget):
         """Click a collapsed layer to open it, a layer's frame (or its breadcrumb) to

@@ -117,13 +117,13 @@ class GraphView:
         elif ext == "png":
             data, self.renderer = render(self.dot, "png")
         else:
-            raise D2SError(f"Cannot save a graph as {path!r}.", "Use a .svg, .png or .dot file name.")
+            raise D2SError(t("graph.cannot_save", path=repr(path)), t("graph.cannot_save_hint"))
         try:
             with open(path, "wb") as fh:
                 fh.write(data)
         except OSError as exc:
-            raise D2SError(f"Cannot write {path}: {exc.strerror or exc}.",
-                           "Choose a folder you can write to.") from None
+            raise D2SError(t("graph.cannot_write", path=path, error=exc.strerror or exc),
+                           t("graph.cannot_write_hint")) from None
         return str(path)
 
     def __repr__(self) -> str:
@@ -345,8 +345,7 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
     if not isinstance(graph, Graph) and isinstance(getattr(graph, "drawn_graph", None), Graph):
         graph = graph.drawn_graph
     if not isinstance(graph, Graph):
-        raise D2SError(f"Cannot draw a {type(graph).__name__}.",
-                       "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').")
+        raise D2SError(t("graph.cannot_draw", type=type(graph).__name__), t("graph.cannot_draw_hint"))
     t0 = time.perf_counter()
     built = build_dot(graph, view, highlight=highlight, title=title, marks=marks)
     return GraphView(built, graph.name, time.perf_counter() - t0)

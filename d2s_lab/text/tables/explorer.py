@@ -33,4 +33,20 @@ TEXTS = {
         "en": "close {path}",
         "zh": "折叠 {path}",
     },
+    "explorer.cannot_explore": {
+        "en": "Cannot explore a {type}.",
+        "zh": "无法浏览 {type}。",
+    },
+    "explorer.cannot_explore_hint": {
+        "en": "Give a Graph, or a Conversion from %%to_static (mode ast).",
+        "zh": "请给出 Graph，或来自 %%to_static（ast 模式）的转换结果。",
+    },
+    "explorer.needs_anywidget": {
+        "en": "The graph explorer needs anywidget (pip install anywidget).",
+        "zh": "计算图浏览器需要 anywidget（pip install anywidget）。",
+    },
+    "explorer.needs_anywidget_hint": {
+        "en": "Without it, %d2s_graph draws the static diagram.",
+        "zh": "没有它时，%d2s_graph 会画出静态图。",
+    },
 }

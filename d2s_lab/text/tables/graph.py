@@ -256,4 +256,28 @@ TEXTS = {
         "en": "; draw with depth={depth} or 'all' to expand",
         "zh": "；用 depth={depth} 或 'all' 绘制即可展开",
     },
+    "graph.cannot_save": {
+        "en": "Cannot save a graph as {path}.",
+        "zh": "无法把计算图保存为 {path}。",
+    },
+    "graph.cannot_save_hint": {
+        "en": "Use a .svg, .png or .dot file name.",
+        "zh": "请使用 .svg、.png 或 .dot 文件名。",
+    },
+    "graph.cannot_write": {
+        "en": "Cannot write {path}: {error}.",
+        "zh": "无法写入 {path}：{error}。",
+    },
+    "graph.cannot_write_hint": {
+        "en": "Choose a folder you can write to.",
+        "zh": "请选择一个你有写权限的文件夹。",
+    },
+    "graph.cannot_draw": {
+        "en": "Cannot draw a {type}.",
+        "zh": "无法绘制 {type}。",
+    },
+    "graph.cannot_draw_hint": {
+        "en": "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').",
+        "zh": "请给出 Graph，或来自 d2s_lab.convert（mode 'ast'）的转换结果。",
+    },
 }
