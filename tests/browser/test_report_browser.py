@@ -6,13 +6,14 @@ import sys
 import pytest
 
 from browser_util import missing_requirements, new_page, screenshot
+import paths
 from versions import PROGRAM_SUFFIX
 
 MISSING = missing_requirements()
 pytestmark = pytest.mark.skipif(bool(MISSING), reason="; ".join(MISSING))
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ENV = dict(os.environ, GLOG_minloglevel="2", PYTHONPATH=ROOT)
+ROOT = paths.ROOT
+ENV = paths.child_env()
 
 
 def cli(*args):

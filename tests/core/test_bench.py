@@ -12,6 +12,7 @@ from d2s_lab.errors import D2SError
 from d2s_lab.core.paddle_compat.runtimes import quiet_c_streams, set_num_threads
 from d2s_lab.core.bench.timing import TimingPlan, interleaved
 from d2s_lab.viz.bench_view import bench_html, figure_bytes
+import paths
 
 QUICK = {"repeat": 2, "min_time": 0.0, "warmup": 1}
 
@@ -195,8 +196,7 @@ def test_views_and_magics_import_without_paddle():
             "assert not [m for m in sys.modules if m.startswith('paddle.')]\n"
             "try:\n    d2s_lab.core.bench.runner.bench(object())\nexcept d2s_lab.errors.D2SError as e:\n"
             "    print('MSG', e.message)\n")
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                       env=dict(os.environ, PYTHONPATH=root), check=False)
+                       env=dict(os.environ, PYTHONPATH=paths.ROOT), check=False)
     assert r.returncode == 0, r.stderr
     assert "MSG" in r.stdout and "paddle" in r.stdout.lower()

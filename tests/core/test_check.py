@@ -7,6 +7,7 @@ from paddle import nn as pnn
 
 from d2s_lab.core.check import CheckResult, LayerCheck, OutputCheck
 from d2s_lab.viz.palette import HIGHLIGHT_COLOR
+from html_text import by_class as _by_class
 
 DIVERGENT = '''%%to_static --check --input "x: [None, 4] float32"
 import paddle
@@ -43,11 +44,6 @@ class Net(nn.Layer):
 
 net = Net()
 '''
-
-
-def _by_class(page: str, cls: str, tag: str = "div"):
-    """Inner HTML of each (non-nested) ``tag`` element that has class ``cls``."""
-    return re.findall(rf'<{tag}\b[^>]*\bclass="(?:[^"]*\s)?{cls}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>', page, re.S)
 
 
 def _verdict(page: str):

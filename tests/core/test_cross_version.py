@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import paths
+
+ROOT = paths.ROOT
 PYTHONS = {"3": os.path.join(ROOT, ".venv", "bin", "python"),
            "2.6": os.path.join(ROOT, ".venv-paddle26", "bin", "python")}
 
@@ -42,7 +44,7 @@ print(json.dumps({
 
 
 def _run(python):
-    out = subprocess.run([python, "-c", SCRIPT, os.path.join(ROOT, "tests", "support")], capture_output=True,
+    out = subprocess.run([python, "-c", SCRIPT, paths.SUPPORT], capture_output=True,
                          text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout.strip().splitlines()[-1])

@@ -7,20 +7,8 @@ import pytest
 
 from d2s_lab.core.diagnosis import ErrorReport, CodeLine
 from d2s_lab.viz.error_view import error_report_html
+from html_text import by_class as _by_class, squash as _squash, text as _text
 from versions import ONE_PATH_VALUE_REFUSED, assert_same_outputs
-
-
-def _text(h):
-    return html.unescape(re.sub(r"<[^>]+>", " ", h))
-
-
-def _by_class(page: str, cls: str, tag: str = "div"):
-    """Inner HTML of each (non-nested) ``tag`` element that has class ``cls``."""
-    return re.findall(rf'<{tag}\b[^>]*\bclass="(?:[^"]*\s)?{cls}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>', page, re.S)
-
-
-def _squash(text: str) -> str:
-    return "".join(text.split())
 
 
 def _cell_line(cell: str, marker: str) -> int:

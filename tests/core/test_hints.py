@@ -11,6 +11,7 @@ import pytest
 import recorded_errors as rec
 from d2s_lab.core.diagnosis import HINTS, classify, hint_text
 from models import line_in
+import paths
 from d2s_lab.text.lookup import CATALOGUE
 from versions import MIXED_INT_ADD_REFUSED, ONE_PATH_VALUE_REFUSED, assert_same_outputs, plain_failure
 
@@ -433,8 +434,7 @@ def test_catalogue_lists_every_hint_in_both_languages():
     for a, b in zip(en, zh):
         assert a.text == hint_text(a.id, "en") and b.text == hint_text(a.id, "zh") and a.text != b.text
         assert a.title and b.title and a.example and a.mode in ("ast", "sot")
-    page = open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "docs",
-                             "diagnosis.md"), encoding="utf-8").read()
+    page = open(os.path.join(paths.ROOT, "docs", "diagnosis.md"), encoding="utf-8").read()
     for h in en:
         assert f"| `{h.id}` |" in page, h.id
 

@@ -19,8 +19,9 @@ import time
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ENV = dict(os.environ, GLOG_minloglevel="2", PYTHONPATH=ROOT)
+import paths
+
+ENV = paths.child_env()
 TIME_LIMIT_S = 10.0
 MEMORY_LIMIT = 1 << 30  # address space of the reading process
 

@@ -15,9 +15,10 @@ from d2s_lab.errors import D2SError, SpecError
 from d2s_lab.core.specs import Constant, parse_spec_text
 
 import input_models as im
+import paths
 from versions import PADDLE3, PROGRAM_SUFFIX, op, pir_only
 
-HERE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support")
+HERE = paths.SUPPORT
 
 
 def _plain(fn, *args, **kw):

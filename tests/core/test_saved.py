@@ -16,6 +16,7 @@ from d2s_lab.core.saved.model import load_saved, read_saved
 from d2s_lab.core.saved.pdiparams_info import read_info, read_info_bytes
 from d2s_lab.core.saved.pdmodel import read_legacy
 from d2s_lab.core.saved.pdiparams import read_params
+import paths
 from versions import PADDLE3, PADDLE_VERSION, PIR, PROGRAM_SUFFIX, full_op, pir_only
 
 PROG = PROGRAM_SUFFIX  # what paddle.jit.save writes the program to: .json (PIR), .pdmodel
@@ -45,8 +46,7 @@ def without_save_ops(names):
     assert name(names[0]) == "feed" and [name(o) for o in names[-2:]] == ["scale", "fetch"], names
     return names[1:-2]
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ENV = dict(os.environ, GLOG_minloglevel="2", PYTHONPATH=ROOT)
+ENV = paths.child_env()
 FAST = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 

@@ -1,13 +1,13 @@
 """SOT graph-break report: real SOT runs on functions with a data-dependent branch and a
 NumPy call, in Python and through %%to_static --mode sot in a real IPython shell."""
 import html
-import re
 
 import pytest
 
 from d2s_lab.core.paddle_compat.sot import sot_internals
 from d2s_lab.core.sot_report import GraphBreak, SotReport, Subgraph, sot_report
 from d2s_lab.viz.sot_view import sot_report_html
+from html_text import by_class as _by_class, text as _text
 
 # Paddle 2.6 has SOT but not paddle.jit.sot.utils.info_collector, which the report reads
 SOT, NO_SOT = sot_internals()
@@ -30,15 +30,6 @@ def branchy(x):
 
 def _line(cell, marker):
     return next(i for i, ln in enumerate(cell.splitlines(), 1) if ln.rstrip().endswith("# " + marker))
-
-
-def _text(h):
-    return html.unescape(re.sub(r"<[^>]+>", " ", h))
-
-
-def _by_class(page: str, cls: str, tag: str = "div"):
-    """Inner HTML of each (non-nested) ``tag`` element that has class ``cls``."""
-    return re.findall(rf'<{tag}\b[^>]*\bclass="(?:[^"]*\s)?{cls}(?:\s[^"]*)?"[^>]*>(.*?)</{tag}>', page, re.S)
 
 
 @needs_collector

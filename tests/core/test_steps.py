@@ -6,6 +6,7 @@ import re
 import pytest
 
 import steps_models as m
+from html_text import words as _text
 from d2s_lab.core.steps import Steps, capture_steps, normalize_names
 
 
@@ -25,10 +26,6 @@ def _paddle_transformer_list():
                 names.remove("AttributeJstTransformer")
             return names
     raise AssertionError("transformer list not found in Paddle's source")
-
-
-def _text(html):
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 @pytest.fixture(scope="module")

@@ -18,16 +18,13 @@ from d2s_lab import lab
 from d2s_lab.teaching import handouts as labs
 from d2s_lab.text import CATALOGUE
 from d2s_lab.text.lang import set_lang
+from html_text import text as _text
 from versions import PADDLE3
 
 ROOT = Path(__file__).resolve().parents[2]
 LABS = labs.lab_files()
 CJK = re.compile(r"[\u4e00-\u9fff]")
 MAX_LAB_S = 120  # each lab, quick mode, 2 cores
-
-
-def _text(h: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", h))
 
 
 def _cells(nb, tag):

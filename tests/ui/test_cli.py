@@ -8,10 +8,11 @@ import sys
 
 import pytest
 
+import paths
 from versions import PADDLE_VERSION, PIR, PROGRAM_SUFFIX, full_op
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ENV = dict(os.environ, GLOG_minloglevel="2", PYTHONPATH=ROOT)
+ROOT = paths.ROOT
+ENV = paths.child_env()
 SEED = ["d2s_lab.teaching.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32"]
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "d2s-lab")
 

@@ -16,11 +16,12 @@ from d2s_lab.viz.graph_view import GraphView, draw_graph
 from d2s_lab.viz.palette import HIGHLIGHT_COLOR
 
 import models
+import paths
+from graph_models import chain as _chain
 from versions import PIR, PROGRAM_SUFFIX, op, pir_only
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 # ---------------------------------------------------------------- helpers
@@ -323,16 +324,6 @@ def test_auto_collapse_over_budget(outer):
     assert "Collapsed to depth" in html and "budget=None" in html and "--budget none" in html
 
 
-def _chain(n: int, layer: str = "", name: str = "chain") -> Graph:
-    """A plain graph model (no Paddle): data -> n relus."""
-    values = {"v0": Value("v0", [-1, 8], "float32", name="x", producer=0, kind="input")}
-    ops = [Op(0, "pd_op.data", "data", {"name": "x"}, [], ["v0"])]
-    for i in range(1, n + 1):
-        values[f"v{i}"] = Value(f"v{i}", [-1, 8], "float32", producer=i)
-        ops.append(Op(i, "pd_op.relu", "activation", {}, [f"v{i - 1}"], [f"v{i}"], layer=layer))
-    return Graph([Block("global", "global", ops)], values, ["v0"], [f"v{n}"], name=name)
-
-
 def test_big_full_detail_layout_uses_dot_limits():
     g = _chain(LIMIT_NODES + 20)
     view = draw_graph(g, depth="all")
@@ -472,8 +463,8 @@ def test_save_formats(seed, out_dir):
 _SCRIPT = r"""
 import sys
 {block}
-sys.path.insert(0, {tests!r})
-from test_graph import _chain
+sys.path.insert(0, {support!r})
+from graph_models import chain as _chain
 from d2s_lab.viz.graph_view import draw_graph
 view = draw_graph(_chain(5), depth="all")
 html = view._repr_html_()
@@ -485,9 +476,9 @@ print("HTML", html[:20000])
 def _run_without_dot(block: str = ""):
     bindir = os.path.dirname(sys.executable)
     env = dict(os.environ, PATH=bindir)  # the venv's bin holds python, not dot
-    code = _SCRIPT.format(block=block, tests=os.path.join(ROOT, "tests", "support"))
+    code = _SCRIPT.format(block=block, support=paths.SUPPORT)
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+                          timeout=120, cwd=paths.ROOT)
 
 
 def test_fallback_renderer_without_dot_on_path():

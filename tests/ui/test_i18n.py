@@ -13,10 +13,7 @@ from d2s_lab.text.lang import using_lang
 from d2s_lab.text.lookup import CATALOGUE
 from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.text import missing
-
-
-def _text(h):
-    return html.unescape(re.sub(r"<[^>]+>", " ", h))
+from html_text import text as _text
 
 
 def dtype_mix(x):

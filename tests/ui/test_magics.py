@@ -5,11 +5,8 @@ import sys
 import textwrap
 
 from cells import SEED_CELL
+from html_text import text as _text
 from versions import op
-
-
-def _text(html):
-    return re.sub(r"<[^>]+>", " ", html)
 
 
 def test_seed_cell_report_and_conversion(shell):
