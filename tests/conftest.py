@@ -5,6 +5,30 @@ import pytest
 os.environ.setdefault("GLOG_minloglevel", "2")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "test-output")
+TESTS = os.path.dirname(os.path.abspath(__file__))
+# Markers by folder (registered in pyproject.toml): `-m "not browser and not notebook"`
+# leaves out what needs JupyterLab, Chromium or whole notebook runs.
+FOLDER_MARKERS = {"browser": "browser", "notebooks": "notebook"}
+BROWSER_FIXTURES = {"server", "browser"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        rel = os.path.relpath(str(item.path), TESTS)
+        folder = rel.split(os.sep)[0]
+        if folder in FOLDER_MARKERS:
+            item.add_marker(FOLDER_MARKERS[folder])
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker("browser")
+
+
+def _needs_browser():
+    """Skip, naming what is missing, where Chromium, JupyterLab or Playwright are absent."""
+    import browser_util as bu
+
+    missing = bu.missing_requirements()
+    if missing:
+        pytest.skip("browser tests need: " + "; ".join(missing))
 
 
 @pytest.fixture(scope="session")
@@ -26,6 +50,8 @@ def out_dir():
 def server(out_dir):
     import browser_util as bu
 
+    _needs_browser()
+
     with bu.lab_server(os.path.join(out_dir, "browser-jupyter-lab.log")) as srv:
         yield srv
 
@@ -34,8 +60,19 @@ def server(out_dir):
 def browser():
     import browser_util as bu
 
+    _needs_browser()
+
     with bu.chromium() as b:
         yield b
+
+
+# The demo notebook in quick mode, run once for the session: the notebook tests read its
+# results and the browser tests open its HTML export. Skips, saying why, without CIFAR-10.
+@pytest.fixture(scope="session")
+def demo_run(tmp_path_factory):
+    import demo_run as demo
+
+    return demo.quick_run(tmp_path_factory.mktemp("demo-quick"))
 
 
 class Shell:

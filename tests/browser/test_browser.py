@@ -1,12 +1,12 @@
 """d2s_lab in a real browser: JupyterLab in headless Chromium, and the static HTML export.
 
-One JupyterLab server and one notebook run serve the JupyterLab checks; the demo
-notebook's export runs once (the module takes under a minute on 2 cores). Screenshots go
-to build/test-output/browser-*.png.
+One JupyterLab server and one notebook run serve the JupyterLab checks; the static export
+is the demo notebook's from the session's one quick demo run (shared with
+tests/notebooks/test_notebook.py). Screenshots go to build/test-output/browser-*.png.
 
 Needs Debian's Chromium at /usr/bin/chromium (`make test` installs it when root) and the
 Python packages jupyterlab and playwright (requirements/test.txt); without them the
-module is skipped with a message that names what is missing.
+tests are skipped with a message that names what is missing.
 """
 import os
 import re
@@ -15,11 +15,9 @@ import shutil
 import pytest
 
 import browser_util as bu
+import paths
 from cells import BROKEN_CELL, BROKEN_LINE, SEED_CELL
-
-_missing = bu.missing_requirements()
-if _missing:
-    pytest.skip("browser tests need: " + "; ".join(_missing), allow_module_level=True)
+from demo_run import NOTEBOOK as DEMO_NOTEBOOK
 
 # Runs (from the cell's own line 12) into a shape error on the first static run.
 # Every op of the seed net, left to right: wider than the output area at 100%.
@@ -59,9 +57,7 @@ CELLS = [
     XSS_ERROR_CELL,
 ]
 LOAD, SEED, LARGE, BROKEN, XSS, XSS_ERROR = range(6)
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEMO = os.path.join(ROOT, "d2s_lab", "teaching", "notebooks", "cifar10_image_search.ipynb")
-SHARED_CIFAR10 = os.path.join(os.path.dirname(ROOT), "shared", "data", "cifar-10-python.tar.gz")
+NOTEBOOK = "e2e.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it
 
 
 @pytest.fixture(scope="module")
@@ -73,17 +69,6 @@ def shots(out_dir):
     return shot
 
 
-@pytest.fixture(scope="module")
-def lab_page(server, browser, out_dir):
-    """The test notebook, opened in JupyterLab and run top to bottom."""
-    with bu.notebook_run(browser, server, "e2e.ipynb", CELLS, out_dir) as page:
-        yield page
-
-
-def _output(page, index):
-    return bu.cell(page, index).locator(".jp-OutputArea")
-
-
 def _section(scope, title_start):
     """The report's <details> section whose summary starts with ``title_start``."""
     return scope.locator("details").filter(
@@ -92,7 +77,7 @@ def _section(scope, title_start):
 
 
 def _report_of(page, index):
-    out = _output(page, index)
+    out = bu.output(page, index)
     return out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
 
 
@@ -110,9 +95,9 @@ def test_lab_runs_the_magic_and_shows_the_report(lab_page, shots, out_dir):
     m = re.search(r"net\s*\[ast\]\s*·\s*(\d+)\s*ops", text)
     assert m and int(m.group(1)) > 10, text
     assert "in x: [None,3,32,32] float32" in text and "out [None,8] float32" in text
-    assert not _output(lab_page, SEED).locator(".d2s-error").count()
+    assert not bu.output(lab_page, SEED).locator(".d2s-error").count()
     # No warning Paddle emits while d2s_lab converts lands above the report.
-    assert "'place' interface" not in _output(lab_page, SEED).inner_text()
+    assert "'place' interface" not in bu.output(lab_page, SEED).inner_text()
     # The op table: real shapes and the cell's own lines (forward starts at line 16).
     ops = _section(report, "Ops (")
     rows = ops.locator("table.d2s-ops tbody tr")
@@ -167,7 +152,7 @@ SMALLEST_TEXT_PX = "s => 8 * 96 / 72 * s.getBoundingClientRect().width / s.width
 
 
 def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
-    out = _output(lab_page, LARGE)
+    out = bu.output(lab_page, LARGE)
     view = out.locator(".d2s-graphview").first
     svg, box = view.locator(".d2s-graph-box svg").first, view.locator(".d2s-graph-box")
     svg.scroll_into_view_if_needed()
@@ -204,7 +189,7 @@ def test_at_1024x768_text_stays_readable_and_twins_stay_hidden(lab_page, out_dir
     lab_page.set_viewport_size({"width": 1024, "height": 768})
     try:
         for index, name in ((SEED, "seed"), (LARGE, "large")):
-            out = _output(lab_page, index)
+            out = bu.output(lab_page, index)
             svg = out.locator(".d2s-graph-box svg").first
             svg.scroll_into_view_if_needed()
             assert svg.is_visible()
@@ -213,7 +198,7 @@ def test_at_1024x768_text_stays_readable_and_twins_stay_hidden(lab_page, out_dir
             assert not out.locator(".jp-RenderedImage").first.is_visible(), name  # ... hidden
             assert not out.locator(".d2s-untrusted").first.is_visible(), name
             lab_page.screenshot(path=os.path.join(out_dir, f"browser-1024-{name}.png"))
-        box = _output(lab_page, LARGE).locator(".d2s-graph-box").first
+        box = bu.output(lab_page, LARGE).locator(".d2s-graph-box").first
         assert box.evaluate("b => b.scrollWidth > b.clientWidth + 1")  # LR at 1024: scrolls
     finally:
         lab_page.set_viewport_size(size)
@@ -275,7 +260,7 @@ def _shown_step(live):
 
 
 def test_steps_widget_next_changes_the_code_shown(lab_page, shots):
-    out = _output(lab_page, SEED)
+    out = bu.output(lab_page, SEED)
     live = out.locator(".d2s-steps-live").first
     live.wait_for(state="visible", timeout=15_000)
     # Under the live stepper, its static copy is folded into one line (opened, it holds
@@ -310,7 +295,7 @@ def test_steps_widget_next_changes_the_code_shown(lab_page, shots):
 
 
 def test_broken_cell_shows_the_error_report_at_the_cell_line(lab_page, shots):
-    out = _output(lab_page, BROKEN)
+    out = bu.output(lab_page, BROKEN)
     err = out.locator(".d2s-error").first
     err.wait_for(state="visible", timeout=10_000)
     head = err.locator(".d2s-err-head").inner_text()
@@ -334,7 +319,7 @@ def test_broken_cell_shows_the_error_report_at_the_cell_line(lab_page, shots):
 
 
 def test_markup_in_names_source_and_errors_shows_as_text(lab_page, shots):
-    out, err_out = _output(lab_page, XSS), _output(lab_page, XSS_ERROR)
+    out, err_out = bu.output(lab_page, XSS), bu.output(lab_page, XSS_ERROR)
     out.locator(".d2s-summary").wait_for(state="visible", timeout=10_000)
     # JupyterLab runs scripts and inline handlers of trusted HTML outputs: none may run.
     assert lab_page.evaluate("() => window.__d2s_xss") is None
@@ -361,28 +346,27 @@ def _demo_data():
     """The CIFAR-10 archive the demo notebook reads: $D2S_CIFAR10, or the copy CI uses."""
     from d2s_lab.teaching.datasets import ENV_VAR
 
-    for path in (os.environ.get(ENV_VAR, ""), SHARED_CIFAR10):
+    for path in (os.environ.get(ENV_VAR, ""), paths.SHARED_CIFAR10):
         if path and os.path.isfile(path):
             return path
     return None
 
 
 @pytest.fixture(scope="module")
-def export_page(server, browser, out_dir):
+def export_page(request, server, browser, out_dir):
     """The executed demo notebook's nbconvert HTML export (quick mode), opened offline
-    (file://, every other request aborted). Without CIFAR-10 on this machine, a notebook
-    with the demo's %%to_static cell (the seed net) stands in for it."""
-    data = _demo_data()
-    if data:
-        nb = os.path.join(server.root, os.path.basename(DEMO))
-        shutil.copy(DEMO, nb)
-        env = {"D2S_QUICK": "1", "D2S_CIFAR10": data, "D2S_OUT": os.path.join(server.tmp, "demo")}
+    (file://, every other request aborted): the session's ``demo_run`` (tests/conftest.py),
+    whose results the notebook tests check. Without CIFAR-10 on this machine, a notebook
+    with the demo's %%to_static cell (the seed net), exported by ``jupyter nbconvert
+    --execute``, stands in for it."""
+    html = os.path.join(out_dir, "browser-export.html")
+    if _demo_data():
+        demo_out = request.getfixturevalue("demo_run")[3]
+        shutil.copy(os.path.join(demo_out, DEMO_NOTEBOOK.stem + ".html"), html)
     else:
         nb = os.path.join(server.root, "export.ipynb")
         bu.write_notebook(nb, CELLS[:2])
-        env = {}
-    html = bu.export_html(server, nb, os.path.join(out_dir, "browser-export.html"),
-                          extra_env=env)
+        bu.export_html(server, nb, html)
     page = bu.new_page(browser)
     try:
         page.goto("file://" + html, wait_until="load", timeout=30_000)

@@ -10,10 +10,6 @@ import pytest
 import browser_util as bu
 from d2s_lab.viz.explorer import CONSUMER_COLOR, MATCH_COLOR
 
-_missing = bu.missing_requirements()
-if _missing:
-    pytest.skip("browser tests need: " + "; ".join(_missing), allow_module_level=True)
-
 ENCODER_CELL = '''%%to_static --input "x: [None, 16, 64] float32"
 import paddle
 layer = paddle.nn.TransformerEncoderLayer(64, 4, 128, dropout=0.0)
@@ -22,19 +18,20 @@ encoder.eval()
 '''
 CELLS = ["%load_ext d2s_lab", ENCODER_CELL, "%d2s_graph _d2s --explore"]
 EXPLORE = 2
+NOTEBOOK = "explore.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it, then ready()
 
 
 def _box(page):
     return bu.cell(page, EXPLORE).locator(".d2s-explorer")
 
 
-@pytest.fixture(scope="module")
-def explorer(server, browser, out_dir):
-    def ready(page):
-        _box(page).locator(".d2s-x-box svg").wait_for(state="visible", timeout=30_000)
+def ready(page):
+    _box(page).locator(".d2s-x-box svg").wait_for(state="visible", timeout=30_000)
 
-    with bu.notebook_run(browser, server, "explore.ipynb", CELLS, out_dir, ready) as page:
-        yield page, _box(page)
+
+@pytest.fixture(scope="module")
+def explorer(lab_page):
+    return lab_page, _box(lab_page)
 
 
 def _node(box, kind, path):

@@ -5,12 +5,9 @@ import sys
 
 import pytest
 
-from browser_util import missing_requirements, new_page, screenshot
 import paths
+from browser_util import new_page, screenshot
 from versions import PROGRAM_SUFFIX
-
-MISSING = missing_requirements()
-pytestmark = pytest.mark.skipif(bool(MISSING), reason="; ".join(MISSING))
 
 ROOT = paths.ROOT
 ENV = paths.child_env()

@@ -11,10 +11,6 @@ import pytest
 import browser_util as bu
 from versions import step_names
 
-_missing = bu.missing_requirements()
-if _missing:
-    pytest.skip("browser tests need: " + "; ".join(_missing), allow_module_level=True)
-
 STEPS_CELL = '''import paddle
 def gate(x):
     if paddle.mean(x) > 0:
@@ -36,20 +32,11 @@ def branch(x):
 IF_LINE = 4
 
 CELLS = ["%load_ext d2s_lab", STEPS_CELL, LINKED_CELL]
+NOTEBOOK = "steps.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it
 STEPS, LINKED = 1, 2
 STEP_NAMES = step_names()  # this Paddle's transformers, in order
 N_STEPS = 1 + len(STEP_NAMES)  # the original, then one step per transformer
 LAST = N_STEPS - 1
-
-
-@pytest.fixture(scope="module")
-def lab_page(server, browser, out_dir):
-    with bu.notebook_run(browser, server, "steps.ipynb", CELLS, out_dir) as page:
-        yield page
-
-
-def _out(page, index):
-    return bu.cell(page, index).locator(".jp-OutputArea")
 
 
 def _shown_page_text(live):
@@ -59,7 +46,7 @@ def _shown_page_text(live):
 
 
 def test_stepper_steps_through_every_transformer_in_lab(lab_page, out_dir):
-    out = _out(lab_page, STEPS)
+    out = bu.output(lab_page, STEPS)
     live = out.locator(".d2s-steps-live")
     live.wait_for(state="visible", timeout=20_000)
     # the static copy is folded into one line under the stepper
@@ -85,7 +72,7 @@ def test_stepper_steps_through_every_transformer_in_lab(lab_page, out_dir):
 
 
 def test_hovering_a_source_line_highlights_its_ops_in_lab(lab_page, out_dir):
-    out = _out(lab_page, LINKED)
+    out = bu.output(lab_page, LINKED)
     line = out.locator(f'td.d2s-code[data-d2s-line="{IF_LINE}"]').first
     line.wait_for(state="visible", timeout=20_000)
     ops = out.locator(f"g.d2s-op.d2s-line-{IF_LINE}")

@@ -17,10 +17,6 @@ import pytest
 import browser_util as bu
 from cells import BROKEN_CELL, BROKEN_LINE, SEED_CELL
 
-_missing = bu.missing_requirements()
-if _missing:
-    pytest.skip("browser tests need: " + "; ".join(_missing), allow_module_level=True)
-
 SAVE_CELL = 'import d2s_lab\nd2s_lab.convert(net, ["x: [None,3,32,32] float32"]).save("handout_model/net")'
 CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
          "%d2s_show handout_model/net"]
@@ -46,10 +42,7 @@ def handout(server):
 
 @pytest.fixture(scope="module")
 def page(server, browser, handout, out_dir):
-    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
-    pg.blocked = bu.local_only(pg)
+    pg = bu.new_page(browser, viewport=SMALL)
     try:
         try:
             bu.open_notebook(pg, server, "handout.ipynb")
@@ -58,11 +51,7 @@ def page(server, browser, handout, out_dir):
             raise AssertionError(f"{exc}\n{bu.failure_context(pg, server, shot)}") from None
         yield pg
     finally:
-        context.close()
-
-
-def _out(page, i):
-    return bu.cell(page, i).locator(".jp-OutputArea")
+        pg.context.close()
 
 
 def _window_shot(locator, out_dir, name):
@@ -96,7 +85,7 @@ def seed_html(nb):
 
 def test_graph_picture_shows_where_the_svg_cannot(page, handout, out_dir):
     _, nb = handout
-    out = _out(page, SEED)
+    out = bu.output(page, SEED)
     img = out.locator(".jp-RenderedImage img").first
     img.wait_for(state="visible")
     # the picture is the same layout as the report's SVG: same nodes, same size (pt -> px)
@@ -123,7 +112,7 @@ def test_graph_picture_shows_where_the_svg_cannot(page, handout, out_dir):
 
 
 def test_saved_model_viewer_shows_its_picture_too(page, out_dir):
-    out = _out(page, SHOW)
+    out = bu.output(page, SHOW)
     img = out.locator(".jp-RenderedImage img").first
     img.wait_for(state="visible")
     assert img.evaluate("i => i.naturalWidth") > 100
@@ -133,7 +122,7 @@ def test_saved_model_viewer_shows_its_picture_too(page, out_dir):
 
 
 def test_sources_stay_aligned(page, out_dir):
-    report = _out(page, SEED).locator(".jp-OutputArea-output").filter(
+    report = bu.output(page, SEED).locator(".jp-OutputArea-output").filter(
         has=page.locator(".d2s-summary")).first
     table = report.locator("table.d2s-diff").first
     table.scroll_into_view_if_needed()
@@ -171,7 +160,7 @@ def test_sources_stay_aligned(page, out_dir):
 
 @pytest.mark.parametrize("index,lang", [(BROKEN, "en"), (BROKEN_ZH, "zh")])
 def test_error_box_reads_in_both_languages(page, out_dir, index, lang):
-    out = _out(page, index)
+    out = bu.output(page, index)
     box = out.locator(".d2s-error").first
     box.wait_for(state="visible")
     border = box.evaluate("e => getComputedStyle(e).borderTopColor")
@@ -195,7 +184,7 @@ def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
     page.wait_for_function(
         "() => !window.jupyterapp.shell.currentWidget.sessionContext.session", timeout=30_000)
-    out = _out(page, SEED)
+    out = bu.output(page, SEED)
     static = out.locator(".d2s-steps-static").first
     static.scroll_into_view_if_needed()
     assert static.is_visible()

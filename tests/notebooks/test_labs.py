@@ -377,10 +377,6 @@ def test_saved_model_checks(paddle, tmp_path):
 
 # -- the handout in a browser ----------------------------------------------------------
 
-BROWSER_MISSING = bu.missing_requirements()
-
-
-@pytest.mark.skipif(bool(BROWSER_MISSING), reason="; ".join(BROWSER_MISSING))
 def test_handout_opens_offline_untrusted_with_graphs(built, browser, out_dir):
     """A handout opened from disk with JavaScript off and the network closed: the graphs
     are drawn (inline SVG, nodes visible) and the self-check boxes read PASS."""

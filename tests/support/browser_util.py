@@ -221,8 +221,10 @@ def local_only(page) -> List[str]:
     return blocked
 
 
-def new_page(browser):
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+def new_page(browser, viewport: Optional[dict] = None):
+    """A page in a context of its own (``viewport``, default VIEWPORT) that may only talk
+    to 127.0.0.1; ``page.blocked`` lists the URLs it was refused."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.blocked = local_only(page)
@@ -300,6 +302,11 @@ def run_all_cells(page, n_cells: int, timeout_s: float = 150.0) -> None:
 
 def cell(page, index: int):
     return page.locator(".jp-NotebookPanel .jp-CodeCell").nth(index)
+
+
+def output(page, index: int):
+    """The output area of code cell ``index``."""
+    return cell(page, index).locator(".jp-OutputArea")
 
 
 def box_within(inner: dict, outer: dict, tol: float = 1.0) -> bool:
