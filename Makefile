@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-platform dist jupyter bench clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-fast test-platform dist jupyter bench clean
 
 setup: $(STAMP)
 
@@ -89,6 +89,13 @@ test-paddle3: setup
 test-paddle26: setup26
 	@echo "== Paddle 2.6.2 =="
 	$(PY26) -m pytest -q -p no:cacheprovider tests; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
+
+# Quick check while working: Paddle 3.3.1 only, without the browser and notebook tests and
+# those marked slow (markers in pyproject.toml); a few minutes on 2 cores. `make test` runs all.
+test-fast: setup
+	@echo "== Paddle 3.3.1, fast subset =="
+	$(PY) -m pytest -q -p no:cacheprovider -m "not browser and not notebook and not slow" tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 # JupyterLab on the lab and demo notebooks (they live in the package: d2s_lab/teaching/notebooks/).

@@ -298,6 +298,7 @@ def view_in_child(path: str, how: str = "html", mem: int = MEMORY_LIMIT,
 
 # --- every case in a limited child --------------------------------------------------------
 
+@pytest.mark.slow  # each case is read in a fresh interpreter
 @pytest.mark.parametrize("name,how,expected", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_hostile_file_opens_or_is_refused_within_limits(tmp_path, name, how, expected):
     path = build_case(name, str(tmp_path))

@@ -49,6 +49,7 @@ def _freeze():
                           text=True, check=True).stdout
 
 
+@pytest.mark.slow
 def test_onnx_export_installs_nothing(tmp_path):
     pytest.importorskip("paddle2onnx")
     pytest.importorskip("onnxruntime")

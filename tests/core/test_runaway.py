@@ -29,6 +29,7 @@ def kernel():
         km.shutdown_kernel(now=True)
 
 
+@pytest.mark.slow
 def test_interrupt_stops_the_wait_and_keeps_the_conversion(kernel):
     km, kc = kernel
     assert run_cell(kc, "%load_ext d2s_lab")[0] == "ok"
@@ -44,6 +45,7 @@ def test_interrupt_stops_the_wait_and_keeps_the_conversion(kernel):
     assert "6.0" in out
 
 
+@pytest.mark.slow
 def test_time_budget_ends_the_wait(kernel):
     km, kc = kernel
     run_cell(kc, "%load_ext d2s_lab")

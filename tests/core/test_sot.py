@@ -33,6 +33,7 @@ def _line(cell, marker):
 
 
 @needs_collector
+@pytest.mark.slow
 def test_sot_magic_lists_breaks_with_reasons_and_cell_lines(shell):
     res, htmls, _ = shell.run(BRANCHY)
     assert res.success and len(htmls) >= 1

@@ -62,6 +62,7 @@ def test_help_for_every_command():
     assert r.returncode == 2 and "COMMAND" in r.stderr
 
 
+@pytest.mark.slow
 def test_graph_svg_and_dot(tmp_path):
     out = tmp_path / "g.svg"
     r = cli("graph", *SEED, "-o", out)
@@ -73,6 +74,7 @@ def test_graph_svg_and_dot(tmp_path):
     assert r.returncode == 0 and r.stdout.lstrip().startswith("digraph") and "conv2d" in r.stdout
 
 
+@pytest.mark.slow
 def test_steps_page_and_listing(tmp_path):
     out = tmp_path / "steps.html"
     r = cli("steps", "d2s_lab.teaching.examples:EmbeddingNet", "-o", out)
@@ -164,6 +166,7 @@ def test_report_of_failing_model(tmp_path):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
 
 
+@pytest.mark.slow
 def test_bench_command(tmp_path):
     out = tmp_path / "chart.png"
     r = cli("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32",
@@ -182,6 +185,7 @@ def test_bench_command(tmp_path):
     assert r.returncode == 1 and "--batch x" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_bad_targets():
     r = cli("graph", "no_such_module_xyz:Net", "--input", "[None, 4]")
     assert r.returncode == 1 and "no_such_module_xyz" in r.stderr and "Traceback" not in r.stderr

@@ -49,6 +49,7 @@ def _widgets(kc) -> int:
     return int(out.split("WIDGETS")[1].split()[0])
 
 
+@pytest.mark.slow
 def test_rerunning_a_cell_closes_its_old_widgets(kernel):
     _execute(kernel, "%load_ext d2s_lab", "load")
     _execute(kernel, CELL, "cell-a")
