@@ -40,8 +40,13 @@ def paddle():
 
 @pytest.fixture(scope="session")
 def out_dir():
-    os.makedirs(OUT_DIR, exist_ok=True)
-    return OUT_DIR
+    """Screenshots and pages the tests leave to look at; the Paddle 2.6 suite writes into
+    its own subfolder, so the two suites can run side by side."""
+    from versions import PADDLE3
+
+    path = OUT_DIR if PADDLE3 else os.path.join(OUT_DIR, "paddle26")
+    os.makedirs(path, exist_ok=True)
+    return path
 
 
 # One JupyterLab server and one Chromium for all browser tests (each test module opens
