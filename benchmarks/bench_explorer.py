@@ -5,7 +5,7 @@ browser asks for, redrawn by the kernel (state -> DOT -> Graphviz -> SVG).
     python benchmarks/bench_explorer.py [--layers 48] [--repeat 3]
 
 Prints the median seconds of each interaction and the nodes drawn. The browser's share
-(sending the click, swapping the SVG) is not included: see tests/test_explorer_browser.py
+(sending the click, swapping the SVG) is not included: see tests/browser/test_explorer_browser.py
 for the round trip in JupyterLab.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Time and peak memory of opening each hostile saved-model file.
 
-Builds the cases of ``tests/test_hostile_files.py`` in a temp dir and opens each in a
+Builds the cases of ``tests/core/test_hostile_files.py`` in a temp dir and opens each in a
 fresh interpreter, as ``d2s-lab show`` does (``read_saved``, then the HTML page or the
 SVG), under a generous memory and time limit, and prints one row per case: the outcome,
 the wall time, the peak RSS of that interpreter (VmHWM; a ``dot`` child is not counted)
@@ -15,7 +15,8 @@ import os
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+_TESTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+sys.path[:0] = [os.path.join(_TESTS, "core"), os.path.join(_TESTS, "support")]
 
 import test_hostile_files as cases  # noqa: E402
 

@@ -5,7 +5,7 @@ import sys
 import time
 
 os.environ.setdefault("GLOG_minloglevel", "2")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "support"))
 
 
 def median_s(fn, n=5):
@@ -28,7 +28,7 @@ def main():
     targets = {
         "tensor_if": steps_models.tensor_if,
         "loops_break_continue": steps_models.loops_break_continue,
-        "loopy (tests/models.py)": models.loopy,
+        "loopy (tests/support/models.py)": models.loopy,
         "EmbeddingNet.forward": EmbeddingNet(),
         "Outer (LayerList loop)": models.Outer(),
     }
