@@ -38,7 +38,7 @@ from d2s_lab.core.graph.ops import op_kinds, short_name
 from d2s_lab.core.graph.shapes import format_shape, is_dynamic
 from d2s_lab.viz.html import esc
 
-__all__ = ["expect", "expect_saved", "answer", "Expectation", "CheckLine", "op_kinds"]
+__all__ = ["expect", "expect_saved", "answer", "ready", "Expectation", "CheckLine", "CheckNotPassed", "op_kinds"]
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -287,7 +287,10 @@ class Expectation:
             if conv.error is not None:
                 report = getattr(conv.error, "report", None)
                 what = getattr(report, "exc_type", "") or type(getattr(conv.error, "original", None)).__name__
-                raise _Fail("not_converted", name=conv.name, error=what or "error")
+                # the stage that failed: Paddle built the Program but its first run failed
+                stage = getattr(report, "stage", "") or getattr(conv.error, "stage", "")
+                key = "first_run_failed" if stage == "run" else "not_converted"
+                raise _Fail(key, name=conv.name, error=what or "error")
             return ("translated" if conv.mode == "sot" else "converted"), {"name": conv.name}
         return self._run("converted", run, gate=True)
 
@@ -581,6 +584,28 @@ class Expectation:
             return "close_ok", {"diff": f"{diff:.3g}"}
         return self._run("close_to", run)
 
+    # -- grading (nbgrader) ---------------------------------------------------------------
+    def graded(self) -> None:
+        """For an autograded test cell (``d2s-lab labs --nbgrader``): show the box, then
+        raise :class:`CheckNotPassed` (an ``AssertionError``) with the box's sentences
+        when a check did not pass; when none failed, nothing more (the autograder's
+        success). Checks this Paddle cannot answer do not fail the cell."""
+        try:
+            from IPython.display import display
+
+            display(self)
+        except Exception:  # no IPython: the exception below still carries the message
+            pass
+        if self.verdict == FAIL:
+            raise CheckNotPassed(self._failure_text())
+
+    def _failure_text(self) -> str:
+        lang = self.lang
+        sep = "：" if lang == "zh" else ": "
+        head = f"{_t('title', lang)}{sep}{self.label} — {_t(_VERDICT_KEYS[FAIL], lang)}"
+        failed = "\n".join(f"  ✘ {c.message}" for c in self.lines if c.status == FAIL)
+        return f"{head}\n{failed}\n{self.summary()}"
+
     # -- display -------------------------------------------------------------------------
     def summary(self) -> str:
         """The verdict in one sentence."""
@@ -635,6 +660,15 @@ class Expectation:
                 f'<div class="d2s-lab-verdict">{esc(self.summary())}</div></div>')
 
 
+class CheckNotPassed(AssertionError):
+    """A self-check that did not pass, raised by :meth:`Expectation.graded` for nbgrader.
+    Its message is the box's sentences in the lab's language; in a notebook it shows as
+    that message alone, without a traceback."""
+
+    def _render_traceback_(self):
+        return [f"{type(self).__name__}: {self}"]
+
+
 def _inline_code(message: str) -> str:
     """Escaped HTML of a message, with `backticked` parts as <code>."""
     parts = message.split("`")
@@ -668,6 +702,47 @@ def _lookup(name: str, depth: int = 3):
     return ns[name] if name in ns else _Missing(name)
 
 
+def _placeholders() -> List[str]:
+    from d2s_lab.text.lookup import CATALOGUE
+
+    return [v for v in CATALOGUE.get("labs.placeholder", {}).values() if v]
+
+
+def _why_missing(name: str, depth: int = 4) -> str:
+    """Why ``name`` is missing, from the cells the kernel ran (IPython's ``_ih``):
+    ``ran_empty`` (a cell that stores it with ``--as name`` ran but made nothing),
+    ``blank`` (the cell run just before the check still holds the exercise placeholder)
+    or ``missing`` (nothing says it ran)."""
+    try:
+        ns = _caller_namespace(depth)
+        history = [str(c) for c in (ns.get("_ih") or ns.get("In") or [])]
+    except Exception:  # no history to read: the plain sentence
+        return "missing"
+    earlier = [c for c in history[:-1] if c.strip()]  # the last one is the check cell itself
+    stores = re.compile(rf"--as[=\s]+['\"]?{re.escape(name)}(?![\w.])")
+    if any(stores.search(c) for c in earlier):
+        return "ran_empty"
+    if earlier and any(p in earlier[-1] for p in _placeholders()):
+        return "blank"
+    return "missing"
+
+
+def ready(*names: str, lang: Optional[str] = None) -> bool:
+    """True when every one of ``names`` exists in the notebook; otherwise prints one kind
+    line saying which exercise to do first, and returns False. A given cell that uses an
+    exercise's result starts with ``if lab.ready("ex1"):`` so it never raises when the
+    exercise is still blank."""
+    ns = _caller_namespace(2)
+    missing = [str(n) for n in names if str(n) not in ns]
+    if not missing:
+        return True
+    try:
+        print(t("labs.not_ready", get_lang(lang), names=", ".join(f"`{n}`" for n in missing)))
+    except Exception:
+        print(", ".join(missing) + "?")
+    return False
+
+
 def answer(name: str):
     """The value the student stored under ``name`` in the notebook, for the checks that
     take an answer: ``lab.expect("ex1").step(lab.answer("answer3"), writes="_jst.While")``.
@@ -686,27 +761,41 @@ def _given(value) -> str:
     return text
 
 
-def expect(obj, lang: Optional[str] = None) -> Expectation:
+def expect(obj, lang: Optional[str] = None, exercise: Optional[str] = None) -> Expectation:
     """Start the checks of an exercise.
 
     ``obj`` is what the exercise produced — a ``Conversion`` (``%%to_static ... --as
     ex1``), a saved model read with ``d2s_lab.read_saved``, a ``BenchResult``
     (``%d2s_bench --as ex6``), a Tensor or array — or, better, its *name* as a string
     (``lab.expect("ex1")``): then a missing result gives a friendly "run the exercise
-    cell first" instead of a ``NameError``. ``lang`` overrides ``%d2s_lang``.
+    cell first" instead of a ``NameError`` (or, when that cell ran and made nothing,
+    "it is still blank"). ``lang`` overrides ``%d2s_lang``. ``exercise`` names the
+    box when it checks another exercise's result (``lab.expect("ex1", exercise="ex3")``:
+    exercise 3 asks about the conversion of exercise 1).
 
     Example::
 
         lab.expect("ex1").converted().has_op("while").output(shape=[None, 10])
     """
+    try:
+        title = str(exercise).strip() if exercise is not None else ""
+    except Exception:
+        title = ""
     if isinstance(obj, str):
         name = obj.strip()
         value = _lookup(name)
         if isinstance(value, _Missing):
-            return Expectation(None, name, lang, problem=("missing", {"name": name}))
-        return Expectation(value, name, lang)
-    label = getattr(obj, "name", None) if _is_conversion(obj) or _is_bench(obj) else None
-    return Expectation(obj, str(label or type(obj).__name__), lang)
+            why = _why_missing(name)
+            return Expectation(None, title or name, lang, problem=(why, {"name": name}))
+        return Expectation(value, title or name, lang)
+    label = None
+    try:
+        if _is_conversion(obj) or _is_bench(obj):
+            label = getattr(obj, "name", None)
+        label = title or str(label or type(obj).__name__)
+    except Exception:  # an odd object: its type names the box
+        label = title or type(obj).__name__
+    return Expectation(obj, label, lang)
 
 
 def expect_saved(path, lang: Optional[str] = None) -> Expectation:
