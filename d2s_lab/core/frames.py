@@ -41,6 +41,7 @@ class Frame(NamedTuple):
     line: int
     function: str = ""
     code: str = ""  # the source line's text, when the callstack carries it
+    library: str = ""  # the library the line belongs to ("paddleformers"); "" for the user's code
 
 
 # Paddle writes each transformed function to ~/.cache/paddle/to_static_tmp/<pid>/<name>XXXXXXXX.py
@@ -86,9 +87,49 @@ def is_user_file(path: str) -> bool:
         return True
     if any(real.startswith(d + os.sep) for d in _LIB_DIRS):
         return False
+    if any(m in real.replace("\\", "/").split("/") for m in _SITE_DIRS):
+        return False  # another environment's libraries (a second venv, a conda env)
     if not os.path.exists(real):
         return not any(m in path for m in _LIBRARY_MARKS)
     return True
+
+
+_SITE_DIRS = ("site-packages", "dist-packages")
+
+
+@functools.lru_cache(maxsize=4096)
+def library_of(path: str) -> str:
+    """The name of the installed library ``path`` belongs to: its top-level package
+    (``paddleformers``; Paddle's parts as ``paddle.nn``, ``paddle.vision``), ``python`` for
+    Python's own modules; "" for the user's code, notebook cells and d2s_lab."""
+    if not path or path.startswith("<"):
+        return "python" if path.startswith("<frozen") else ""
+    parts = path.replace("\\", "/").split("/")
+    for k in range(len(parts) - 1, -1, -1):
+        if parts[k] in _SITE_DIRS:
+            inside = [p for p in parts[k + 1:] if p]
+            if not inside:
+                return ""
+            top = inside[0][:-3] if inside[0].endswith(".py") else inside[0]
+            if top == "paddle" and len(inside) > 2:
+                return "paddle." + inside[1]
+            return top
+    real = os.path.realpath(path)
+    return "python" if any(real.startswith(d + os.sep) for d in _LIB_DIRS) else ""
+
+
+def is_paddle_library(name: str) -> bool:
+    """True for Paddle's own library (``paddle``, ``paddle.nn``): where ops are made, never
+    where a model says what to compute."""
+    return name == "paddle" or name.startswith("paddle.")
+
+
+def is_library_model_file(path: str) -> bool:
+    """True for a model's code in an installed library other than Paddle itself and
+    Python's modules (PaddleFormers' ``modeling.py``): its lines say what the model
+    computes, as the user's own lines do."""
+    name = library_of(path)
+    return bool(name) and name != "python" and not is_paddle_library(name) and name != "d2s_lab"
 
 
 def parse_callstack(lines: List[str]) -> List[Frame]:
@@ -124,6 +165,33 @@ def innermost_user_frame(lines: List[str]) -> Optional[Frame]:
             return None
         if is_user_file(file):
             return Frame(file, int(m.group("line")), (m.group("func") or "").strip(), code)
+        code = ""
+    return None
+
+
+def innermost_model_frame(lines: List[str]) -> Optional[Frame]:
+    """Where an op comes from, in the model's code: the innermost user frame, or, when a
+    library's frame lies inside it (a PaddleFormers ``BertModel`` called from the
+    user's forward, or converted itself), that library frame, with ``library`` set.
+    Paddle's own frames (``paddle.nn``, where every op is made) never count; frames up
+    to the tracing entry are skipped, as :func:`innermost_user_frame` does."""
+    lines = list(lines or [])
+    code = ""
+    for i in range(len(lines) - 1, -1, -1):
+        m = FRAME_RE.search(lines[i])
+        if m is None:
+            code = lines[i].strip() or code
+            continue
+        file = m.group("file")
+        if file.endswith(_TRACE_ENTRY):
+            return None
+        func = (m.group("func") or "").strip()
+        if is_user_file(file):
+            lib = library_of(file)
+            return Frame(file, int(m.group("line")), func, code,
+                         lib if lib and lib != "python" else "")
+        if is_library_model_file(file):
+            return Frame(file, int(m.group("line")), func, code, library_of(file))
         code = ""
     return None
 

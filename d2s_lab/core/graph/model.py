@@ -16,15 +16,17 @@ from d2s_lab.core.graph.shapes import format_shape
 
 @dataclass
 class SourceLoc:
-    """Where in the user's code an op came from."""
+    """Where in the model's code (the user's, or an installed library's) an op came from."""
 
     file: str
     line: int
     function: str = ""
     code: str = ""  # the source line's text, when known
+    library: str = ""  # the installed library the line is in ("paddleformers"); "" for the user's
 
     def __str__(self) -> str:
-        return f"{display_file(self.file)}:{self.line}"
+        where = f"{display_file(self.file)}:{self.line}"
+        return f"{where} [{self.library}]" if self.library else where
 
 
 @dataclass

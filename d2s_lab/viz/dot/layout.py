@@ -19,6 +19,15 @@ from d2s_lab.viz.dot.labels import Folds, GraphIndex
 
 Depth = Union[int, str]  # 1, 2, ... or "all"
 
+# A layer is a wrapper, opened before depths are counted, when it stands for at least
+# this share of the drawn ops and at least WRAPPER_MIN_OPS of them (a library model's
+# ``bert`` holding 95 % of a classifier, its ``bert.encoder`` holding 90 % of that):
+# drawn as one node it would hide most of the model.
+WRAPPER_SHARE = 0.6
+WRAPPER_MIN_OPS = 40
+# Wrappers are opened only while the drawing stays readable.
+READABLE_NODES = 80
+
 
 def layer_levels(layer: str) -> list[str]:
     """``blocks.0.body.1`` -> ``["blocks.0", "blocks.0.body.1"]``: list indices
@@ -98,8 +107,11 @@ class Plan:
 
     def __init__(self, index: GraphIndex, folds: Folds, top_ops: list[Op],
                  levels: dict[int, list[str]], depth: Depth,
-                 opened: Optional[frozenset] = None):
+                 opened: Optional[frozenset] = None, wrappers: frozenset = frozenset()):
         self.index, self.folds, self.depth = index, folds, depth
+        # wrappers: layer paths drawn open whatever the depth; the depth counts the
+        # levels below them (depth 1 of a BERT classifier: the parts of ``bert.encoder``)
+        self.wrappers = wrappers
         # opened: the layer paths drawn open (an explorer's state); every other layer is
         # one node. None: open what lies above ``depth``.
         self.opened = opened
@@ -139,7 +151,15 @@ class Plan:
         op is drawn itself."""
         if self.opened is not None:
             return next((k for k, key in enumerate(lv, 1) if key not in self.opened), None)
-        return self.depth if self.depth != "all" and len(lv) >= self.depth else None
+        if self.depth == "all":
+            return None
+        skipped = 0
+        for k, key in enumerate(lv, 1):
+            if key in self.wrappers:
+                skipped += 1
+            elif k - skipped >= self.depth:
+                return k
+        return None
 
     def _add_to_group(self, op: Op, lv: list[str], keys: list[str], k: int) -> None:
         key = keys[k - 1]
@@ -275,13 +295,14 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
     levels = {op.id: layer_levels(op.layer) for op in top_ops}
     max_depth = max((len(v) for v in levels.values()), default=0)
-    plan = Plan(index, folds, top_ops, levels, depth, opened)
+    wrappers = find_wrappers(index, folds, top_ops, levels) if opened is None else frozenset()
+    plan = Plan(index, folds, top_ops, levels, depth, opened, wrappers)
     full_cost = cost = plan.cost()
     auto = False
     if budget is not None and full_cost > budget and max_depth and opened is None:
         start = max_depth - 1 if depth == "all" else min(depth, max_depth) - 1
         for d in range(start, 0, -1):
-            smaller = Plan(index, folds, top_ops, levels, d)
+            smaller = Plan(index, folds, top_ops, levels, d, None, wrappers)
             cost = smaller.cost()
             if cost <= budget or d == 1:
                 plan, auto = smaller, True
@@ -292,6 +313,30 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
         plan = Plan(index, folds, top_ops[:keep], levels, plan.depth, opened)
         return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total)
     return Layout(plan, depth, auto, full_cost, max_depth)
+
+
+def find_wrappers(index: GraphIndex, folds: Folds, top_ops: list[Op],
+                  levels: dict[int, list[str]]) -> frozenset:
+    """The layers that wrap most of the model (see :data:`WRAPPER_SHARE`), outermost
+    first, each opened while the depth-1 drawing stays within :data:`READABLE_NODES`
+    nodes: a library model's ``bert`` and ``bert.encoder``, so its first view shows the
+    embeddings, the mask, each encoder layer, the pooler and the classifier."""
+    wrappers: frozenset = frozenset()
+    plan = Plan(index, folds, top_ops, levels, 1)
+    total = sum(1 for op in index.graph.iter_ops() if plan.is_drawn(op))
+    while plan.groups:
+        name = max(plan.groups, key=lambda n: len(plan.shown(plan.groups[n])))
+        shown = len(plan.shown(plan.groups[name]))
+        path = plan.group_path[name]
+        if shown < WRAPPER_MIN_OPS or shown < WRAPPER_SHARE * total or path in wrappers:
+            break
+        if plan.calls.get(path, 1) > 1:
+            break  # a layer called several times is a part, not a wrapper
+        wider = Plan(index, folds, top_ops, levels, 1, None, wrappers | {path})
+        if wider.node_count() > READABLE_NODES:
+            break
+        wrappers, plan = wrappers | {path}, wider
+    return wrappers
 
 
 def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
@@ -319,4 +364,5 @@ def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
     return keep
 
 
-__all__ = ["Depth", "LayerTree", "Layout", "Plan", "call_keys", "choose_layout", "layer_levels"]
+__all__ = ["Depth", "LayerTree", "Layout", "Plan", "call_keys", "choose_layout", "find_wrappers",
+           "layer_levels"]

@@ -7,6 +7,12 @@ chain may be cut: the edges across the cut stop constraining the ranks
 (``constraint=false``), so the next unit starts a new column beside the last one.
 Cuts are chosen from rough sizes of the nodes (their label text) so that the whole
 drawing comes out about :data:`TARGET_ASPECT` times as long as it is broad.
+
+A layer cluster that holds most of the drawing (a BERT's ``bert``, then its
+``bert.encoder``) is looked into: its parts (each encoder layer) are the units, so the
+cluster itself is drawn in columns. A unit that feeds many later ones (the attention
+mask every encoder layer reads) does not stop a cut: its edges across the cut are
+drawn without constraining the ranks.
 """
 from __future__ import annotations
 
@@ -24,6 +30,10 @@ MIN_WRAP_LENGTH = 720  # 10 in: taller than a laptop's window at 96 dpi
 # A wrapped drawing is about this many times as long (along the flow) as it is broad.
 TARGET_ASPECT = 1.2
 MAX_COLUMNS = 8
+# Look into a layer cluster holding at least this share of the drawing's nodes.
+DOMINANT_SHARE = 0.6
+# A unit feeding this many later units is broadcast (a mask): its edges never stop a cut.
+BROADCAST_FANOUT = 3
 RANK_GAP = 20  # ranksep (0.28 in) in points
 NODE_GAP = 14  # nodesep (0.2 in)
 CLUSTER_PAD = 24  # a cluster's label and margins, along the flow
@@ -46,8 +56,10 @@ def label_size(line: str) -> tuple[float, float]:
 
 
 class _Unit:
-    def __init__(self, nodes: set, pos: float, name: str):
+    def __init__(self, nodes: set, pos: float, name: str, tree: Optional[LayerTree] = None,
+                 level: int = 0):
         self.nodes, self.pos, self.name = nodes, pos, name
+        self.tree, self.level = tree, level  # a layer cluster's subtree, and its nesting
         self.length = 0.0
         self.breadth = 0.0
 
@@ -77,17 +89,30 @@ def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
             out |= subtree_nodes(child, level + 1)
         return out
 
-    units = []
     nesting: dict[str, int] = {}  # node -> layer clusters around it
-    for kind, item in plan.tree.items:
-        nodes = _item_nodes(plan, kind, item)
-        if nodes:
-            name = plan.group_path[item] if kind == "layer" else item.short_name
-            units.append(_Unit(nodes, first(nodes), name))
-    for key, child in plan.tree.children.items():
-        nodes = subtree_nodes(child, 1)
-        if nodes:
-            units.append(_Unit(nodes, first(nodes), key))
+
+    def parts(tree: LayerTree, level: int) -> list[_Unit]:
+        out = []
+        for kind, item in tree.items:
+            nodes = _item_nodes(plan, kind, item)
+            if nodes:
+                name = plan.group_path[item] if kind == "layer" else item.short_name
+                out.append(_Unit(nodes, first(nodes), name))
+        for key, child in tree.children.items():
+            nodes = subtree_nodes(child, level + 1)
+            if nodes:
+                out.append(_Unit(nodes, first(nodes), key.partition("#")[0], child, level + 1))
+        return out
+
+    units = parts(plan.tree, 0)
+    total = sum(len(u.nodes) for u in units)
+    while units:
+        big = max(units, key=lambda u: len(u.nodes))
+        inner = parts(big.tree, big.level) if big.tree is not None else []
+        if len(big.nodes) < DOMINANT_SHARE * total or len(inner) < 2:
+            break
+        units.remove(big)
+        units.extend(inner)
     for k in range(len(plan.index.out_marks)):
         units.append(_Unit({f"out{k}"}, math.inf, "output"))
     units.sort(key=lambda u: u.pos)
@@ -152,10 +177,13 @@ class Wrap:
     of each column, left to right."""
 
     def __init__(self, edges: Optional[list] = None, heads: Optional[list] = None,
-                 names: Optional[list] = None, along: str = "column"):
+                 names: Optional[list] = None, along: str = "column",
+                 loose: Optional[list] = None):
         self.along = along  # "row" where the flow runs left to right
         self.crossing = edges or []  # per cut: the (src, dst) edges across it
-        self.edges = {e for cut in self.crossing for e in cut}
+        # edges from a broadcast unit across a cut: drawn, but not ranking their target
+        self.loose = loose or []
+        self.edges = {e for cut in self.crossing for e in cut} | set(self.loose)
         self.heads = heads or []
         self.names = names or []  # per cut: what the last column ended with
 
@@ -179,6 +207,7 @@ class Wrap:
                 lines.append(f"{top} -> {dst}")
             heads.append(top)
         lines.append("{rank=same; " + " -> ".join(heads) + " [style=invis]}")
+        lines.extend(f"{s} -> {d} [constraint=false]" for s, d in self.loose)
         return lines
 
 
@@ -204,9 +233,17 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
     if total < MIN_WRAP_LENGTH:
         return Wrap()
     # A cut after unit i is clean when everything that flows past it leaves from unit i:
-    # an edge a -> b spoils the cuts a+1 .. b-1 (all of b .. a-1 when it runs backwards).
+    # an edge a -> b spoils the cuts a+1 .. b-1 (all of b .. a-1 when it runs backwards),
+    # unless a is broadcast (feeds BROADCAST_FANOUT later units).
+    fed = defaultdict(set)
+    for a, b, _ in crossing:
+        if b > a:
+            fed[a].add(b)
+    broadcast = {a for a, bs in fed.items() if len(bs) >= BROADCAST_FANOUT}
     spoiled = [0] * (len(units) + 1)
     for a, b, _ in crossing:
+        if a in broadcast and b > a:
+            continue
         lo, hi = (a + 1, b) if a < b else (b, a)
         if lo < hi:
             spoiled[lo] += 1
@@ -232,7 +269,9 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
         return Wrap()
     crossing_at = [[e for a, b, e in crossing if a == cut and b > a] for cut in cuts]
     names = [units[cut].name for cut in cuts]
-    return Wrap(crossing_at, [_entry(units[0], edges)], names, "row" if lr else "column")
+    loose = [e for a, b, e in crossing if a in broadcast and b > a and a not in cuts
+             and any(a < c < b for c in cuts)]
+    return Wrap(crossing_at, [_entry(units[0], edges)], names, "row" if lr else "column", loose)
 
 
 def _entry(unit: _Unit, edges: list) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from d2s_lab.core.frames import innermost_user_frame
+from d2s_lab.core.frames import innermost_model_frame
 from d2s_lab.core.graph.model import Block, Graph, Op, SourceLoc, Value
 from d2s_lab.core.graph.ops import SKIP_ATTRS, categorize, sub_block_labels
 from d2s_lab.core.nested import flatten
@@ -26,9 +26,10 @@ def is_pir_program(program) -> bool:
 
 
 def user_frame(callstack: List[str]) -> Optional[SourceLoc]:
-    """Where in the user's code an op was created, from its ``op.callstack``."""
-    fr = innermost_user_frame(callstack)
-    return SourceLoc(fr.file, fr.line, fr.function, fr.code) if fr is not None else None
+    """Where in the model's code an op was created, from its ``op.callstack``: the user's
+    line, or an installed library's (``library`` names it)."""
+    fr = innermost_model_frame(callstack)
+    return SourceLoc(fr.file, fr.line, fr.function, fr.code, fr.library) if fr is not None else None
 
 
 def op_key(op) -> int:
@@ -234,3 +235,14 @@ def _inherit_sources(graph: Graph) -> None:
                         break
 
     visit(graph.global_block, None)
+    # constants Paddle hoisted out of the forward carry no callstack: the line of the
+    # first op that reads them made them
+    first_use = {}
+    for op in graph.iter_ops():
+        for vid in op.inputs:
+            first_use.setdefault(vid, op)
+    for op in graph.iter_ops():
+        if op.source is None and op.category == "constant":
+            user = next((first_use[v] for v in op.outputs if v in first_use), None)
+            if user is not None and user.source is not None:
+                op.source = user.source
