@@ -5,7 +5,9 @@
     d2s-lab show   model.json -o model.svg
     d2s-lab report MODULE:OBJ --input "x: [None,3,32,32] float32" -o report.html
     d2s-lab bench  MODULE:OBJ --input "x: [None,3,32,32] float32" --batch 1,20
+    d2s-lab bench  MODULE:OBJ --input "input_ids: [None, None] int64" --dim 1=128 --budget 300
     d2s-lab labs   --out my_labs [--run]
+    d2s-lab labs   --nbgrader my_course;  d2s-lab labs report my_course
 
 MODULE is an importable module (``d2s_lab.teaching.examples``) or a ``.py`` file; OBJ is a
 Layer instance, a Layer class (created with no arguments) or a function in it.
@@ -227,7 +229,8 @@ def cmd_bench(args) -> int:
     runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
     res = bench(obj, batch=batches, threads=args.threads, train=args.train, device=args.device,
                 input_spec=spec, runtimes=runtimes, repeat=args.repeat,
-                min_time=args.min_time, progress=text_progress(sys.stderr), name=name)
+                min_time=args.min_time, progress=text_progress(sys.stderr), name=name,
+                dims=args.dims, budget=args.budget)
     print(res)
     if args.output:
         out = args.output
@@ -248,7 +251,42 @@ def cmd_bench(args) -> int:
 def cmd_labs(args) -> int:
     from d2s_lab.teaching import handouts
 
+    report = args.report
+    if args.action:
+        if args.action[0] != "report" or len(args.action) != 2 or report:
+            raise CLIError(t("course.report_usage"))
+        report = args.action[1]
+    if report or args.nbgrader:
+        return _labs_course(args, report)
     return handouts.run_command(args)
+
+
+def _labs_course(args, report: Optional[str]) -> int:
+    """``d2s-lab labs --nbgrader COURSE_DIR`` and ``d2s-lab labs report COURSE_DIR``."""
+    from pathlib import Path
+
+    from d2s_lab.teaching import class_report, course, handouts
+
+    langs = [x.strip() for x in args.lang.split(",") if x.strip()]
+    if not langs or any(x not in handouts.LANGS for x in langs):
+        raise CLIError(f"--lang: use {', '.join(handouts.LANGS)}")
+    if report:
+        if not Path(report).is_dir():
+            raise CLIError(t("course.no_folder", langs[0], path=report))
+        out = args.out if args.out.endswith(".html") else None
+        path, labs = class_report.write_report(report, out, lang=langs[0])
+        print(t("course.report_written", langs[0], labs=len(labs),
+                students=len({s for lab in labs for s in lab.students}), path=path))
+        return 0
+    target = Path(args.nbgrader).resolve()
+    if course.inside_package(target):
+        raise CLIError(t("install.out_inside_package", path=target))
+    only = [x.strip() for x in args.only.split(",") if x.strip()] or None
+    names = course.write_course(target, langs, only, folder=Path(args.labs))
+    if not names:
+        raise CLIError("No lab matched.")
+    print(t("course.written", langs[0], n=len(names), path=target, first=names[0]))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -321,6 +359,13 @@ def build_parser() -> argparse.ArgumentParser:
                                     "solutions in a fresh kernel and write HTML handouts; exits with status 1 "
                                     "when a self-check does not pass.")
     handouts.add_arguments(lb)
+    lb.add_argument("--nbgrader", metavar="COURSE_DIR",
+                    help="write the labs as an nbgrader course instead: source/NN_name.LANG/ with solution, "
+                         "autograded self-check and read-only cells, and nbgrader_config.py")
+    lb.add_argument("--report", metavar="COURSE_DIR",
+                    help="write the class report of an autograded nbgrader course (or of a folder of "
+                         "STUDENT/NN_name.LANG.ipynb): COURSE_DIR/class_report.html, or --out FILE.html")
+    lb.add_argument("action", nargs="*", metavar="report COURSE_DIR", help="the same as --report COURSE_DIR")
     lb.set_defaults(func=cmd_labs)
     return p
 

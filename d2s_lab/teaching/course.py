@@ -33,8 +33,8 @@ import re
 from pathlib import Path
 from typing import List, Optional
 
-from d2s_lab.teaching.handouts import (CHECK_TAG, LABS_DIR, LANGS, SOLUTION_TAG, _tags, lab_files,
-                                       localize, read_lab)
+from d2s_lab.teaching.handouts import (CHECK_TAG, LABS_DIR, LANGS, PACKAGE_DIR, SOLUTION_TAG, _inside, _tags,
+                                       lab_files, localize, read_lab)
 from d2s_lab.text import t
 
 COURSE_ID = "d2s_lab"
@@ -80,6 +80,11 @@ c.GenerateAssignment.preprocessors = _steps
 '''
 
 _LINE = re.compile(r"^(\s*)(.*?)\s*$")
+
+
+def inside_package(path) -> bool:
+    """Whether ``path`` lies inside the installed d2s_lab (never a place to write a course)."""
+    return _inside(Path(path).resolve(), PACKAGE_DIR)
 
 
 def assignment_name(stem: str, lang: str) -> str:

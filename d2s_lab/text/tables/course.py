@@ -1,0 +1,64 @@
+"""Words of the nbgrader course (d2s-lab labs --nbgrader) and of the class report (d2s-lab labs report)."""
+
+TEXTS = {
+    "course.written": {
+        "en": "Wrote {n} nbgrader assignments to {path}. Next, in that folder: nbgrader generate_assignment {first}",
+        "zh": "已将 {n} 个 nbgrader 作业写入 {path}。接下来在该文件夹中运行：nbgrader generate_assignment {first}",
+    },
+    "course.report_written": {
+        "en": "Class report of {labs} lab(s) and {students} student(s): {path}",
+        "zh": "{labs} 个实验、{students} 名学生的班级报告：{path}",
+    },
+    "course.report_usage": {
+        "en": "Use: d2s-lab labs report COURSE_DIR (an nbgrader course after nbgrader autograde, or a folder of STUDENT/NN_name.LANG.ipynb)",
+        "zh": "用法：d2s-lab labs report COURSE_DIR（已运行 nbgrader autograde 的 nbgrader 课程，或包含 学生/NN_name.LANG.ipynb 的文件夹）",
+    },
+    "course.no_folder": {
+        "en": "{path} is not a folder: give the course folder (or the folder of collected notebooks).",
+        "zh": "{path} 不是文件夹：请给出课程文件夹（或收集到的笔记本所在的文件夹）。",
+    },
+    "course.report_title": {
+        "en": "d2s_lab labs: class report",
+        "zh": "d2s_lab 实验：班级报告",
+    },
+    "course.report_intro": {
+        "en": "{students} student(s), {labs} lab(s), read from {source}. Each row is one self-check; no student code was run to build this page.",
+        "zh": "{students} 名学生、{labs} 个实验，读取自 {source}。每一行是一个自测；生成本页时没有运行任何学生代码。",
+    },
+    "course.report_empty": {
+        "en": "No graded notebooks found: run nbgrader autograde first, or give a folder of STUDENT/NN_name.LANG.ipynb.",
+        "zh": "没有找到已评分的笔记本：请先运行 nbgrader autograde，或给出包含 学生/NN_name.LANG.ipynb 的文件夹。",
+    },
+    "course.students_in_lab": {
+        "en": "{n} student(s) handed in this lab.",
+        "zh": "{n} 名学生提交了这个实验。",
+    },
+    "course.exercise": {
+        "en": "Exercise {n}",
+        "zh": "练习 {n}",
+    },
+    "course.col_exercise": {
+        "en": "Self-check",
+        "zh": "自测",
+    },
+    "course.col_failures": {
+        "en": "Most common messages when not passing (students)",
+        "zh": "未通过时最常见的提示（学生人数）",
+    },
+    "course.passed": {
+        "en": "passed",
+        "zh": "通过",
+    },
+    "course.failed": {
+        "en": "not yet",
+        "zh": "尚未通过",
+    },
+    "course.not_attempted": {
+        "en": "not attempted",
+        "zh": "未作答",
+    },
+    "course.not_run": {
+        "en": "The self-check did not run.",
+        "zh": "自测没有运行。",
+    },
+}
