@@ -34,6 +34,7 @@ from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, conver
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name
 from d2s_lab.core.specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
+from d2s_lab.text import t
 from d2s_lab.core.steps import converted_functions
 
 MODES = ("ast", "sot")
@@ -277,13 +278,12 @@ def convert(
         inputs=describe_inputs(specs, fn),
     )
     if not src:
-        conv.notes.append("Python could not read the source of this function.")
+        conv.notes.append(t("report.note_no_source"))
     elif src_file and not is_user_file(src_file) and layer is not None:
         # nn.Sequential, nn.LayerList...: forward is Paddle's own code, not the user's
         conv.library_forward = True
         conv.structure = repr(layer)
-        conv.notes.append(f"{type(layer).__name__}.forward is Paddle's library code, not yours: "
-                          "the report shows the Layer's structure instead of its source.")
+        conv.notes.append(t("report.note_library_forward", layer=type(layer).__name__))
     params = list(layer.parameters()) if layer is not None else []
     conv.num_params = sum(int(p.numel()) for p in params)
     conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in params)
@@ -431,7 +431,7 @@ def _convert_methods(conv: Conversion, layer, mode: str, run: bool) -> None:
         except ConversionError as exc:
             conv.methods[name] = exc.conversion
         except D2SError as exc:
-            conv.notes.append(f"{label} is decorated with to_static but was not converted: {exc}")
+            conv.notes.append(t("report.note_method_failed", label=label, error=exc))
 
 
 def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
@@ -487,9 +487,4 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
         raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
                       f"{gist_at_line(exc)}", "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
-    conv.notes.append(
-        "SOT mode translates bytecode at the first call: Paddle exposes no single Program "
-        "and no transformed source for it, so there is no whole-program op table, graph or "
-        "AST steps here (the graph-break report shows the subgraphs SOT captured). "
-        "Use mode='ast' (--mode ast) for the full Program view."
-    )
+    conv.notes.append(t("sot.note_no_program"))

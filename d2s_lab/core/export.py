@@ -10,6 +10,7 @@ from d2s_lab.errors import D2SError
 from d2s_lab.core.frames import gist_at_line
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.targets import converted_methods, forward_converted
+from d2s_lab.text import t
 
 SAVED_SUFFIXES = (".json", ".pdmodel", ".pdiparams", ".pdiparams.info")
 
@@ -79,6 +80,5 @@ def save_conversion(conv, path) -> List[Tuple[str, int]]:
                        f"{gist_at_line(exc)}", hint) from None
     written = saved_files(prefix, since=start)
     if layer is not None and getattr(layer, "training", False):
-        conv.notes.append("Saved in training mode (dropout and batch norm as in training); "
-                          "call model.eval() before saving a model for inference.")
+        conv.notes.append(t("report.note_saved_training"))
     return written

@@ -3,9 +3,10 @@ cell lines, fallbacks, the compiled subgraphs (drawn when a renderer is availabl
 and what AST mode gives for the same function."""
 from __future__ import annotations
 
+from d2s_lab.core.frames import display_file
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
 from d2s_lab.viz.graph_view import draw_or_reason
-from d2s_lab.text import t
+from d2s_lab.text import CATALOGUE, t
 from d2s_lab.viz.html import CSS, esc, t_html, table
 from d2s_lab.viz.op_table import op_table_html
 
@@ -22,13 +23,15 @@ def _breaks_table(report) -> str:
     rows = []
     for i, b in enumerate(report.breaks, 1):
         kind = t("sot.kind_fallback") if b.kind == "fallback" else t("sot.kind_break")
-        where = esc(b.where) + (f'<br><span class="d2s-sub">{esc(t("sot.in_function", function=b.function))}</span>'
+        place = t("report.line_of", file=display_file(b.file), line=b.line) if b.where else ""
+        where = esc(place) + (f'<br><span class="d2s-sub">{esc(t("sot.in_function", function=b.function))}</span>'
                                 if b.function else "")
         rows.append([
             str(i),
             f'<span class="d2s-kind-{esc(b.kind)}">{esc(kind)}</span>',
             f"<code>{esc(b.reason)}</code>",
-            rich(b.message),
+            rich(b.message) if b.message in CATALOGUE["sot.break_if"].values()
+            else f'<span class="d2s-paddle" title="Paddle">{rich(b.message)}</span>',
             where,
             f"<code>{esc(b.code.strip())}</code>" if b.code else "",
         ])

@@ -23,6 +23,8 @@ import contextlib
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
+from d2s_lab.text import t
+
 
 class RawBreak(NamedTuple):
     """A graph break or fallback as SOT reported it."""
@@ -109,7 +111,7 @@ def capturing(mods, events: Dict[str, Any]):
         line = getattr(instr, "starts_line", None) or line
         events["breaks"].append(RawBreak(
             "DataDependencyControlFlowBreak",
-            "an `if`/`while` on a Tensor's value: Python needs the value to choose a branch",
+            t("sot.break_if"),
             "break", f, line, fn))
         return orig_if(self, *args, **kwargs)
 

@@ -190,4 +190,20 @@ TEXTS = {
         "en": "Paddle's error",
         "zh": "Paddle 的错误",
     },
+    "report.note_no_source": {
+        "en": "Python could not read the source of this function.",
+        "zh": "Python 无法读取这个函数的源代码。",
+    },
+    "report.note_library_forward": {
+        "en": "{layer}.forward is Paddle's library code, not yours: the report shows the Layer's structure instead of its source.",
+        "zh": "{layer}.forward 是 Paddle 库中的代码，不是你写的：报告显示该层的结构，而不是它的源代码。",
+    },
+    "report.note_method_failed": {
+        "en": "{label} is decorated with to_static but was not converted: {error}",
+        "zh": "{label} 带有 to_static 装饰器，但没有转换成功：{error}",
+    },
+    "report.note_saved_training": {
+        "en": "Saved in training mode (dropout and batch norm as in training); call model.eval() before saving a model for inference.",
+        "zh": "以训练模式保存（dropout 和 batch norm 按训练时的方式计算）；保存用于推理的模型前，请先调用 model.eval()。",
+    },
 }

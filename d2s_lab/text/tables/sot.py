@@ -79,4 +79,12 @@ TEXTS = {
         "zh": "SOT 把 {name} 拆成 {k} 个子图（算子数 {sizes}），有 {b} 处图中断、"
             "{f} 个帧回退到动态图；翻译了 {tr} 个帧，用时 {ms} ms。",
     },
+    "sot.break_if": {
+        "en": "an `if`/`while` on a Tensor's value: Python needs the value to choose a branch",
+        "zh": "`if`/`while` 的条件取决于 Tensor 的值：Python 需要这个值才能选择分支",
+    },
+    "sot.note_no_program": {
+        "en": "SOT mode translates bytecode at the first call: Paddle exposes no single Program and no transformed source for it, so there is no whole-program op table, graph or AST steps here (the graph-break report shows the subgraphs SOT captured). Use mode='ast' (--mode ast) for the full Program view.",
+        "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它给出单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表、计算图和 AST 步骤（图中断报告列出了 SOT 捕获的子图）。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
+    },
 }
