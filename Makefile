@@ -76,10 +76,14 @@ $(DOCS_STAMP): requirements/docs.txt $(STAMP)
 docs: $(DOCS_STAMP)
 	$(VENV)/bin/mkdocs build --strict --quiet -d build/docs
 
-# The whole suite on Paddle 3.3.1, then again on Paddle 2.6.2; tests that need Paddle 3
-# are skipped there with the reason. pytest's "no tests" (exit 5) fails.
+# The whole suite on Paddle 3.3.1 and again on Paddle 2.6.2; tests that need Paddle 3 are
+# skipped there with the reason. pytest's "no tests" (exit 5) fails. TEST_JOBS=2 runs the two
+# suites side by side (each keeps about one core busy; the 2.6 suite writes its screenshots
+# to build/test-output/paddle26) and prints each one's output when it ends.
+TEST_JOBS ?= 1
 test: setup lint docs setup26 test-platform
-	@$(MAKE) --no-print-directory test-paddle3 test-paddle26
+	@echo "== Paddle 3.3.1 and Paddle 2.6.2 suites ($(TEST_JOBS) at a time; output as each ends) =="
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-paddle3 test-paddle26
 
 test-paddle3: setup
 	@echo "== Paddle 3.3.1 =="
