@@ -177,6 +177,18 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
                                        help="At least this many timed runs (default 10).")),
         "min_time": (("--min-time",), dict(
             type=float, default=0.5, help="Time each runtime for at least this many seconds (default 0.5).")),
+        "dim": (("--dim",), dict(
+            action="append", default=None, metavar="AXIS=SIZE",
+            help="Size of a dynamic axis after the batch axis (axis 0, sized by --batch), "
+                 "repeatable, e.g. --dim 1=128 for input_ids [None, None] at sequence length "
+                 "128. Default: the sizes of the conversion's example inputs; without either, "
+                 "the benchmark names the axis that needs one instead of guessing.")),
+        "budget": (("--budget",), dict(
+            default=None, metavar="SECONDS",
+            help="Time the whole benchmark may take. The first calls give an estimate before "
+                 "the long part; over the budget, the minimum time and warm-up go, the timed "
+                 "runs come down to 3, then the largest batches are left out, and the result "
+                 "says so. Default: no limit (the progress shows the estimated time left).")),
     },
 }
 
@@ -231,12 +243,46 @@ def check_non_negative(value, option: str) -> float:
     return number
 
 
+def parse_dims(texts) -> Dict[int, int]:
+    """``["1=128", "2=64"]`` (or ``"1=128,2=64"``) -> ``{1: 128, 2: 64}``; a D2SError
+    naming the bad entry otherwise."""
+    from d2s_lab.text import t
+
+    if isinstance(texts, str):
+        texts = [texts]
+    dims: Dict[int, int] = {}
+    for text in texts or []:
+        for entry in str(text).replace(" ", "").split(","):
+            if not entry:
+                continue
+            axis, eq, size = entry.partition("=")
+            if not (eq and axis.isdigit() and size.isdigit()) or int(size) < 1:
+                raise D2SError(t("bench.dim_bad", entry=entry), t("bench.dim_hint"))
+            if int(axis) == 0:
+                raise D2SError(t("bench.dim_batch"), t("bench.dim_batch_hint"))
+            dims[int(axis)] = int(size)
+    return dims
+
+
 def check_bench_args(args) -> list:
     """Check the parsed ``bench`` options (the magic's and the CLI's) in place: threads
-    and repeat whole numbers of 1 or more, min-time 0 or more seconds; returns the
+    and repeat whole numbers of 1 or more, min-time 0 or more seconds, ``dim`` parsed
+    into ``args.dims`` (``{axis: size}``), budget seconds above 0 or None; returns the
     batch sizes.  One D2SError naming the first bad option."""
+    from d2s_lab.text import t
+
     batches = parse_batches(args.batch)
     args.threads = check_positive_int(args.threads, "--threads")
     args.repeat = check_positive_int(args.repeat, "--repeat")
     args.min_time = check_non_negative(args.min_time, "--min-time")
+    args.dims = parse_dims(getattr(args, "dim", None))
+    budget = getattr(args, "budget", None)
+    if budget is not None:
+        try:
+            args.budget = float(budget)
+        except (TypeError, ValueError):
+            args.budget = None
+            raise D2SError(t("bench.budget_bad", budget=budget), t("bench.budget_hint")) from None
+        if not 0 < args.budget < float("inf"):
+            raise D2SError(t("bench.budget_bad", budget=budget), t("bench.budget_hint"))
     return batches

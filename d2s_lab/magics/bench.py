@@ -1,6 +1,9 @@
 """``%d2s_bench``: time a model in every runtime Paddle offers."""
 from __future__ import annotations
 
+import time
+from html import escape
+
 from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
@@ -9,12 +12,19 @@ from d2s_lab.core.bench.runner import bench
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import check_bench_args
 from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
+from d2s_lab.core.bench.result import duration
 from d2s_lab.text import t
 
 
 def _progress_display():
     """A progress callback drawn as an ipywidgets bar (a text line without ipywidgets),
-    and a function that removes it."""
+    and a function that removes it. The line carries the step, the time so far and,
+    once the first calls are timed, the estimated time left."""
+    started = time.perf_counter()
+
+    def line(msg):
+        return t("bench.progress_elapsed", msg=msg, elapsed=duration(time.perf_counter() - started))
+
     try:
         import ipywidgets as w
 
@@ -26,7 +36,7 @@ def _progress_display():
         def cb(done, total, msg):
             bar.max = max(total, 1)
             bar.value = min(done, bar.max)
-            label.value = f"{done}/{total} {msg}"
+            label.value = f"{done}/{total} {line(msg)}"
 
         return cb, box.close
     except ImportError:
@@ -34,7 +44,7 @@ def _progress_display():
 
         def cb(done, total, msg):
             if handle is not None:
-                handle.update(HTML(f"<code>[{done}/{total}] {msg}</code>"))
+                handle.update(HTML(f"<code>[{done}/{total}] {escape(line(msg))}</code>"))
 
         return cb, lambda: handle.update(HTML("")) if handle is not None else None
 
@@ -62,6 +72,7 @@ class BenchMagics(Magics):
             %d2s_bench                      # the model of the last %%to_static cell
             %d2s_bench net --input "x: [None,3,32,32] float32" --batch 1,20 --threads 2
             %d2s_bench --train
+            %d2s_bench bert --input "input_ids: [None, None] int64" --dim 1=128 --batch 1,8 --budget 300
         """
         args, err = parse_line(self.d2s_bench, line)
         if err:
@@ -82,7 +93,8 @@ class BenchMagics(Magics):
             res = bench(obj, batch=batches, threads=args.threads, train=args.train,
                         device=args.device, input_spec=args.input, runtimes=runtimes,
                         repeat=args.repeat, min_time=args.min_time, progress=cb,
-                        name=None if not args.obj else args.obj)
+                        name=None if not args.obj else args.obj, dims=args.dims,
+                        budget=args.budget)
         except D2SError as exc:
             close()
             show_error(exc.message, exc.hint)

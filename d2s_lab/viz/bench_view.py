@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 import io
 
-from d2s_lab.core.bench.result import runtime_label
+from d2s_lab.core.bench.result import duration, runtime_label
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table, wrap
 
@@ -42,7 +42,8 @@ def bench_figure(res):
                 hatch=None)
         ax.set_yticks(y)
         # the chart stays in English: matplotlib's default fonts have no Chinese glyphs
-        ax.set_yticklabels([runtime_label(r.runtime, "en") + ("" if r.ok else " (!)") for r in rows]
+        ax.set_yticklabels([runtime_label(r.runtime, "en", default=r.default) + ("" if r.ok else " (!)")
+                            for r in rows]
                            if ax is axes[0]
                            else [""] * len(rows), fontsize=9)
         if vals and max(vals) / max(min(vals), 1e-9) > 30:
@@ -50,7 +51,9 @@ def bench_figure(res):
         for yi, r, v in zip(y, rows, vals):
             speed = f"  {eager.median_s / r.median_s:.1f}x" if eager and r.runtime != "eager" else ""
             ax.text(v, yi, f" {v:.3g} ms{speed}", va="center", fontsize=8)
-        ax.set_title(f"batch {b}" if b else "fixed input", fontsize=10)
+        shapes = res.shapes_text(b)
+        ax.set_title((f"batch {b}" if b else "fixed input") + (f"\n{shapes}" if shapes else ""),
+                     fontsize=10)
         ax.set_xlabel("median latency (ms)", fontsize=9)
         ax.margins(x=0.45)
         ax.tick_params(axis="x", labelsize=8)
@@ -78,8 +81,13 @@ def bench_html(res) -> str:
         check = "" if r.ok else f' <b style="color:#cf222e">{esc(t("bench.differs"))}</b>'
         rows.append([esc(r.label), esc(r.batch or "-"), f"{r.median_s * 1000:.3f}",
                      f"{r.throughput:,.1f}", str(r.runs), diff + check])
-    skipped = "".join(f'<div class="d2s-sub">{esc(t("bench.skipped", runtime=r, why=why))}</div>'
+    skipped = "".join(f'<div class="d2s-sub">{esc(t("bench.skipped", runtime=res.label(r), why=why))}</div>'
                       for r, why in res.skipped.items())
+    shapes = "".join(f'<div class="d2s-sub">{esc(t("bench.shapes_line", batch=b or "-", shapes=res.shapes_text(b)))}</div>'
+                     for b in res.input_shapes)
+    if res.elapsed_s is not None:
+        shapes += (f'<div class="d2s-sub">{esc(t("bench.took", took=duration(res.elapsed_s), est=duration(res.estimate_s)))}'
+                   "</div>")
     notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in res.notes)
     kind = esc(t("bench.kind_train") if res.train else t("bench.kind_inference"))
     head = (f'<div class="d2s-summary"><b>{esc(res.name)}</b> · {kind} · {esc(res.device)} · '
@@ -89,7 +97,7 @@ def bench_html(res) -> str:
            if png else f'<div class="d2s-sub">{esc(t("install.chart_missing"))}</div>')
     tbl = table([t("bench.col_runtime"), t("bench.col_batch"), t("bench.col_median"), t("bench.col_samples"),
                  t("bench.col_runs"), t("bench.col_diff")], rows)
-    return wrap(head + advice + notes + img + tbl + skipped + _passes_html(res))
+    return wrap(head + advice + notes + img + tbl + shapes + skipped + _passes_html(res))
 
 
 def _passes_html(res) -> str:
@@ -100,7 +108,7 @@ def _passes_html(res) -> str:
     for k, text in res.passes.items():
         d = res.inference_diffs.get(k)
         counts = f"{d.a.num_ops()} → {d.b.num_ops()}" if d is not None else "-"
-        rows.append([esc(runtime_label(k)), counts, esc(text)])
+        rows.append([esc(res.label(k)), counts, esc(text)])
     return (f'<div class="d2s-sub">{esc(t("bench.predictor_runs"))} (<code>%d2s_diff _d2s --program '
             f'inference</code> {esc(t("bench.predictor_runs_how"))}).</div>'
             + table([t("bench.col_predictor"), t("bench.col_ops_saved_run"), t("bench.col_rewrites")], rows))

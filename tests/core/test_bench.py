@@ -9,8 +9,9 @@ import d2s_lab
 from d2s_lab.core.bench.runner import ATOL, RTOL, bench, compare_outputs
 from d2s_lab.core.bench.result import BenchResult, BenchRow, advise
 from d2s_lab.errors import D2SError
-from d2s_lab.core.paddle_compat.runtimes import quiet_c_streams, set_num_threads
-from d2s_lab.core.bench.timing import TimingPlan, interleaved
+from d2s_lab.core.options import parse_dims
+from d2s_lab.core.paddle_compat.runtimes import default_onednn, quiet_c_streams, set_num_threads
+from d2s_lab.core.bench.timing import MIN_REPEAT, TimingPlan, estimate, fit_budget, interleaved
 from d2s_lab.viz.bench_view import bench_html, figure_bytes
 import paths
 
@@ -55,7 +56,20 @@ def test_seed_net_all_runtimes_checked_equal(seed_conv):
     assert all(res.row(k, b).runs >= 2 for k in have for b in (2, 3))
     assert res.advice.startswith("to_static alone") or res.advice.startswith("To_static")
     text = str(res)
-    assert "Paddle Inference + oneDNN" in text and "median ms" in text
+    assert "median ms" in text and "batch 3: inputs [3, 3, 32, 32]" in text
+    assert res.input_shapes == {2: [[2, 3, 32, 32]], 3: [[3, 3, 32, 32]]}
+    # the predictor's default configuration first, named by what it does
+    default = "predictor_onednn" if default_onednn() else "predictor"
+    variant = ({"predictor", "predictor_onednn"} - {default}).pop()
+    assert res.default_predictor == default
+    assert res.runtimes.index(default) < res.runtimes.index(variant)
+    assert res.row(default, 2).label == ("Paddle Inference (default: oneDNN on)" if default_onednn()
+                                         else "Paddle Inference (default: oneDNN off)")
+    assert res.row(variant, 2).label == ("Paddle Inference, oneDNN off" if default_onednn()
+                                         else "Paddle Inference, oneDNN on")
+    assert res.row(default, 2).label in text and res.row(variant, 2).label in text
+    assert res.elapsed_s > 0 and res.estimate_s > 0 and calls[-1][2].startswith("done in")
+    assert any("left" in m for _, _, m in calls if m.startswith("timing batch"))
 
 
 def test_advice_is_computed_from_the_numbers():
@@ -69,14 +83,19 @@ def test_advice_is_computed_from_the_numbers():
     slow = advise(result({"eager": 4.8, "to_static": 5.4, "predictor": 4.8,
                           "predictor_onednn": 0.53, "onnxruntime": 0.32}))
     assert "to_static alone does not speed Net up (5.40 ms vs eager 4.80 ms at batch 20)" in slow
-    assert "Paddle Inference + oneDNN predictor does: 9.1x faster than eager (0.53 ms)" in slow
+    assert "Paddle Inference, oneDNN on does: 9.1x faster than eager (0.53 ms)" in slow
     assert "ONNX Runtime: 15.0x eager" in slow
     fast = advise(result({"eager": 10.0, "to_static": 5.0, "predictor": 9.0}))
     assert "to_static alone speeds Net up 2.0x" in fast and "not much faster" in fast
     res = result({"eager": 4.8, "to_static": 5.4, "predictor_onednn": 0.5})
     res.row("predictor_onednn", 20).ok = False
     bad = advise(res)
-    assert "outputs differ from eager for Paddle Inference + oneDNN" in bad and "9.6x" not in bad
+    assert "outputs differ from eager for Paddle Inference, oneDNN on" in bad and "9.6x" not in bad
+    res = result({"eager": 4.8, "predictor_onednn": 0.53})
+    res.default_predictor = "predictor_onednn"
+    for r in res.rows:
+        r.default = r.runtime == "predictor_onednn"
+    assert "Paddle Inference (default: oneDNN on) does: 9.1x" in advise(res)
 
 
 def test_compare_outputs_catches_mismatch():
@@ -200,3 +219,113 @@ def test_views_and_magics_import_without_paddle():
                        env=dict(os.environ, PYTHONPATH=paths.ROOT), check=False)
     assert r.returncode == 0, r.stderr
     assert "MSG" in r.stdout and "paddle" in r.stdout.lower()
+
+
+def _encoder(paddle):
+    """A small BERT-shaped model: embeddings, a paddle.nn TransformerEncoder, a classifier
+    on the first token; ``seen`` records the input shapes of its eager calls."""
+
+    class Encoder(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.emb = paddle.nn.Embedding(50, 16)
+            layer = paddle.nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0)
+            self.enc = paddle.nn.TransformerEncoder(layer, 2)
+            self.cls = paddle.nn.Linear(16, 2)
+            self.seen = []
+
+        def forward(self, input_ids):
+            if paddle.in_dynamic_mode():
+                self.seen.append(list(input_ids.shape))
+            return self.cls(self.enc(self.emb(input_ids))[:, 0])
+
+    return Encoder()
+
+
+@pytest.fixture(scope="module")
+def encoder_conv(paddle):
+    return d2s_lab.convert(_encoder(paddle), ["input_ids: [None, None] int64"])
+
+
+def test_dynamic_sequence_axis_refused_without_a_size(encoder_conv):
+    with pytest.raises(D2SError) as exc:
+        bench(encoder_conv, batch=(2,), **QUICK)
+    assert "input_ids: [None,None] int64 (axis 1)" in exc.value.message
+    assert "--dim 1=128" in exc.value.hint and "dims={1: 128}" in exc.value.hint
+    assert encoder_conv.layer.seen == []  # refused before anything ran
+
+
+def test_dims_size_the_sequence_axis(encoder_conv):
+    net = encoder_conv.layer
+    net.seen.clear()
+    res = bench(encoder_conv, batch=(2,), dims={1: 16}, runtimes=["to_static", "predictor"], **QUICK)
+    assert res.input_shapes == {2: [[2, 16]]}
+    assert net.seen and all(s == [2, 16] for s in net.seen)  # what eager was timed on
+    assert all(r.ok for r in res.rows) and set(res.runtimes) == {"eager", "to_static", "predictor"}
+    assert "batch 2: inputs [2, 16]" in str(res) and "[2, 16]" in bench_html(res)
+
+
+def test_dims_from_example_inputs_and_bad_dims(paddle, encoder_conv):
+    net = _encoder(paddle)
+    conv = d2s_lab.convert(net, ["input_ids: [None, None] int64"],
+                           example_inputs=[paddle.randint(0, 50, [3, 12])])
+    res = bench(conv, batch=(2,), runtimes=["to_static"], **QUICK)
+    assert res.input_shapes == {2: [[2, 12]]}
+    res = bench(conv, batch=(2,), dims={1: 5}, runtimes=["to_static"], **QUICK)  # dims win
+    assert res.input_shapes == {2: [[2, 5]]}
+    with pytest.raises(D2SError, match="batch axis"):
+        bench(encoder_conv, batch=(2,), dims={0: 4})
+    with pytest.raises(D2SError, match="axis 2: no input"):
+        bench(encoder_conv, batch=(2,), dims={1: 4, 2: 4})
+    with pytest.raises(D2SError, match="--dim 1=0"):
+        bench(encoder_conv, batch=(2,), dims={1: 0})
+    assert parse_dims(["1=128", "2=64,3=8"]) == {1: 128, 2: 64, 3: 8}
+    for bad in ("1:128", "x=3", "1=", "1=-2"):
+        with pytest.raises(D2SError, match="AXIS=SIZE"):
+            parse_dims([bad])
+
+
+def test_estimate_and_budget_fit():
+    plan = TimingPlan(warmup=3, repeat=10, min_time=0.5, max_runs=2000)
+    # slow calls: a turn is 2 calls, the first not counted -> 10 rounds for 10 timed calls
+    assert estimate({"a": 1.0}, plan) == pytest.approx(3 + 10 * 2)
+    # fast calls: the minimum time decides
+    assert estimate({"a": 0.001, "b": 0.001}, plan) == pytest.approx(1.0, rel=0.1)
+    per_call = {1: {"a": 1.0, "b": 0.5}, 8: {"a": 8.0, "b": 4.0}}
+    full = fit_budget(per_call, plan, None)
+    assert full.plan == plan and full.batches == [1, 8] and full.fits
+    fewer = fit_budget(per_call, plan, 200)
+    assert fewer.batches == [1, 8] and fewer.plan.min_time == 0 and fewer.plan.warmup == 1
+    assert MIN_REPEAT <= fewer.plan.repeat < 10 and fewer.estimate_s <= 200
+    small = fit_budget(per_call, plan, 30)
+    assert small.batches == [1] and small.fits and small.estimate_s <= 30
+    over = fit_budget(per_call, plan, 1)
+    assert over.batches == [1] and not over.fits and over.plan.repeat == MIN_REPEAT
+
+
+def test_budget_trims_and_says_so(encoder_conv):
+    res = bench(encoder_conv, batch=(1, 2, 4096), dims={1: 64}, runtimes=["to_static"],
+                budget=8.0, repeat=50, min_time=1.0)
+    assert res.batches and 4096 not in res.batches and 4096 in res.dropped_batches
+    assert 4096 not in res.input_shapes
+    assert any("Time budget 8 s" in n and "4096" in n for n in res.notes), res.notes
+    assert res.elapsed_s < 30  # timing the largest batch would take minutes
+    with pytest.raises(D2SError, match="above 0"):
+        bench(encoder_conv, batch=(1,), dims={1: 4}, budget=0)
+
+
+def test_bench_magic_dims_and_budget(shell):
+    shell.run('%%to_static --input "input_ids: [None, None] int64"\nimport paddle\n'
+              'net = paddle.nn.Embedding(20, 4)')
+    _, htmls, _ = shell.run("%d2s_bench --batch 2 --repeat 2 --min-time 0 --runtimes to_static")
+    html = "".join(htmls)
+    assert "axis 1" in html and "--dim 1=128" in html and "Traceback" not in html
+    _, htmls, _ = shell.run("%d2s_bench --batch 2 --dim 1=16 --budget 60 --repeat 2 --min-time 0 "
+                            "--runtimes to_static")
+    res = shell.ns["_d2s_bench"]
+    assert res.input_shapes == {2: [[2, 16]]} and res.budget_s == 60
+    assert "batch 2: inputs [2, 16]" in "".join(htmls)
+    _, htmls, _ = shell.run("%d2s_bench --dim 1:16")
+    assert "AXIS=SIZE" in "".join(htmls)
+    _, htmls, _ = shell.run("%d2s_bench --dim 1=16 --budget soon")
+    assert "above 0" in "".join(htmls)

@@ -14,10 +14,31 @@ RUNTIMES = ("eager", "to_static", "predictor", "predictor_onednn", "onnxruntime"
 TRAIN_RUNTIMES = ("eager", "to_static")
 
 
-def runtime_label(runtime: str, lang: Optional[str] = None) -> str:
-    """How ``runtime`` is named to a user (``bench.runtime.<runtime>``; unknown ones as given)."""
+# The predictor's default configuration, named by what it does (as Paddle names it).
+DEFAULT_LABELS = {"predictor": "bench.default_predictor",
+                  "predictor_onednn": "bench.default_predictor_onednn"}
+
+
+def runtime_label(runtime: str, lang: Optional[str] = None, default: bool = False) -> str:
+    """How ``runtime`` is named to a user (``bench.runtime.<runtime>``; unknown ones as
+    given). ``default``: this predictor row is Paddle Inference's default configuration
+    ("Paddle Inference (default: oneDNN on)"); the other is labelled by what differs."""
+    if default and runtime in DEFAULT_LABELS:
+        return t(DEFAULT_LABELS[runtime], lang)
     key = f"bench.runtime.{runtime}"
     return t(key, lang) if key in CATALOGUE else runtime
+
+
+def duration(seconds: Optional[float], lang: Optional[str] = None) -> str:
+    """``12 s``, ``3 min 20 s``, ``2 h 5 min``: a time as a user reads it."""
+    if seconds is None:
+        return "-"
+    s = max(0, int(round(seconds)))
+    if s < 60:
+        return t("bench.dur_s", lang, s=s if seconds >= 1 or seconds == 0 else f"{seconds:.1f}")
+    if s < 3600:
+        return t("bench.dur_min", lang, m=s // 60, s=s % 60)
+    return t("bench.dur_h", lang, h=s // 3600, m=s % 3600 // 60)
 
 
 DEPLOY = ("predictor", "predictor_onednn", "onnxruntime")
@@ -33,10 +54,11 @@ class BenchRow:
     runs: int
     max_abs_diff: float | None = None  # vs eager, on the same inputs
     ok: bool = True  # outputs matched eager within tolerance
+    default: bool = False  # the predictor's default configuration
 
     @property
     def label(self) -> str:
-        return runtime_label(self.runtime)
+        return runtime_label(self.runtime, default=self.default)
 
     @property
     def throughput(self) -> float:
@@ -62,6 +84,21 @@ class BenchResult:
     # fused_conv2d; ..."), and the saved-vs-optimised GraphDiff it was read from
     passes: dict[str, str] = field(default_factory=dict)
     inference_diffs: dict[str, object] = field(default_factory=dict)
+    # batch size (None: the fixed shape) -> the shape of each tensor input it timed
+    input_shapes: dict = field(default_factory=dict)
+    default_predictor: str = ""  # the runtime key of Paddle Inference's default configuration
+    budget_s: float | None = None  # the time budget asked for
+    estimate_s: float | None = None  # the whole run as estimated before the long part
+    elapsed_s: float | None = None  # the whole run as it took
+    dropped_batches: list = field(default_factory=list)  # left out to fit the budget
+
+    def label(self, runtime: str, lang: Optional[str] = None) -> str:
+        """``runtime``'s name in this result (the default predictor configuration named so)."""
+        return runtime_label(runtime, lang, default=runtime == self.default_predictor)
+
+    def shapes_text(self, batch) -> str:
+        """``[8, 128] int64``-style: the shapes timed at ``batch`` (``[8, 128], [8, 128]``)."""
+        return ", ".join("[" + ", ".join(map(str, s)) + "]" for s in self.input_shapes.get(batch, []))
 
     def row(self, runtime: str, batch) -> BenchRow | None:
         return next((r for r in self.rows if r.runtime == runtime and r.batch == batch), None)
@@ -76,15 +113,19 @@ class BenchResult:
 
     def table(self) -> str:
         """A plain-text table (what ``d2s-lab bench`` prints)."""
-        head = f"{'runtime':28} {'batch':>6} {'median ms':>10} {'samples/s':>11} {'runs':>5} {'max |diff|':>11}"
+        head = f"{'runtime':38} {'batch':>6} {'median ms':>10} {'samples/s':>11} {'runs':>5} {'max |diff|':>11}"
         lines = [head, "-" * len(head)]
         for r in self.rows:
             diff = "-" if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
             flag = "" if r.ok else "  MISMATCH"
-            lines.append(f"{r.label:28} {r.batch or '-'!s:>6} {r.median_s * 1000:10.3f} "
+            lines.append(f"{r.label:38} {r.batch or '-'!s:>6} {r.median_s * 1000:10.3f} "
                          f"{r.throughput:11.1f} {r.runs:5d} {diff:>11}{flag}")
         for k, why in self.skipped.items():
-            lines.append(f"{runtime_label(k)}: skipped ({why})")
+            lines.append(t("bench.skipped", runtime=self.label(k), why=why))
+        for b in self.input_shapes:
+            lines.append(t("bench.shapes_line", batch=b or "-", shapes=self.shapes_text(b)))
+        if self.elapsed_s is not None:
+            lines.append(t("bench.took", took=duration(self.elapsed_s), est=duration(self.estimate_s)))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -137,9 +178,8 @@ def advise(res: BenchResult) -> str:
         best = min(paddle_deploy, key=lambda r: r.median_s)
         s = eager.median_s / best.median_s
         if s >= 1.3:
-            key = ("bench.advice.predictor_faster" if best.runtime.startswith("predictor")
-                   else "bench.advice.runtime_faster")
-            parts.append(t(key, label=best.label, s=f"{s:.1f}", ms=_ms(best.median_s)))
+            parts.append(t("bench.advice.runtime_faster", label=best.label, s=f"{s:.1f}",
+                           ms=_ms(best.median_s)))
         else:
             parts.append(t("bench.advice.predictor_same", label=best.label, s=f"{s:.1f}"))
     onnx = res.row("onnxruntime", b)
@@ -148,7 +188,7 @@ def advise(res: BenchResult) -> str:
     for k in ("predictor_onednn", "predictor"):
         d = res.inference_diffs.get(k)
         if res.passes.get(k) and d is not None and res.row(k, b) is not None:
-            parts.append(t("bench.advice.passes", label=runtime_label(k), n_run=d.b.num_ops(),
+            parts.append(t("bench.advice.passes", label=res.label(k), n_run=d.b.num_ops(),
                            n_saved=d.a.num_ops(), passes=res.passes[k]))
             break
     bad = sorted({r.label for r in res.rows if not r.ok})

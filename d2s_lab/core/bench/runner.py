@@ -12,10 +12,11 @@ import copy
 import os
 import shutil
 import tempfile
+import time
 import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, Optional
 
 from d2s_lab.core.bench.result import (
     DEPLOY,
@@ -25,6 +26,7 @@ from d2s_lab.core.bench.result import (
     BenchResult,
     BenchRow,
     advise,
+    duration,
 )
 from d2s_lab.core.compare import compare_lists
 from d2s_lab.core.convert import Conversion, convert
@@ -37,13 +39,15 @@ from d2s_lab.core.paddle_compat.other_programs import optimized_program
 from d2s_lab.core.paddle_compat.targets import resolve
 from d2s_lab.core.paddle_compat.runtimes import (
     RuntimeUnavailable,
+    default_onednn,
     onnx_runner,
     predictor_runner,
     set_num_threads,
 )
-from d2s_lab.core.graph.shapes import is_dynamic
+from d2s_lab.core.graph.shapes import dtype_name, is_dynamic, spec_text
 from d2s_lab.core.specs import random_inputs
-from d2s_lab.core.bench.timing import TimingPlan, interleaved
+from d2s_lab.core.bench.timing import TimingPlan, estimate, fit_budget, interleaved
+from d2s_lab.text import t
 
 __all__ = [
     "ATOL",
@@ -89,10 +93,21 @@ class _Plan:
     progress: Progress | None
     total: int  # progress steps: a check per runtime, then one timing round-robin, per batch
     done: int = 0
+    budget_s: Optional[float] = None
+    started: float = field(default_factory=time.perf_counter)
+    ends_at: Optional[float] = None  # perf_counter when the timing is estimated to end
+    onednn: dict = field(default_factory=dict)  # predictor runtime -> its oneDNN switch
+    sizes: list = field(default_factory=list)  # per tensor input: {axis: size}, non-batch
 
     def step(self, msg: str) -> None:
         if self.progress is not None:
+            if self.ends_at is not None:
+                left = max(0.0, self.ends_at - time.perf_counter())
+                msg = t("bench.progress_left", msg=msg, left=duration(left))
             self.progress(self.done, self.total, msg)
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
 
 
 def _to_numpy_list(out) -> list:
@@ -132,13 +147,19 @@ def bench(
     max_runs: int = 2000,
     progress: Progress | None = None,
     name: str | None = None,
+    dims: dict | None = None,
+    budget: float | None = None,
 ) -> BenchResult:
     """Time one model in every runtime on identical inputs; return a :class:`BenchResult`.
 
     Args:
         obj: a ``Conversion`` (from ``%%to_static`` or ``d2s_lab.convert``), a
             ``paddle.nn.Layer`` or a function (then ``input_spec`` is needed).
-        batch: batch sizes; each fills the inputs' dynamic dimensions.
+        batch: batch sizes; each fills the inputs' dynamic batch axis (axis 0).
+        dims: ``{axis: size}`` for every other dynamic axis, e.g. ``{1: 128}`` for
+            ``input_ids: [None, None]`` (the sequence length); without it the sizes come
+            from the conversion's example inputs, else the benchmark refuses (a
+            D2SError naming the axis) rather than guess.
         threads: CPU threads for every runtime.
         train: time a training step (forward, backward, SGD update) in eager vs
             to_static instead of inference. The model is copied; its weights are
@@ -151,7 +172,13 @@ def bench(
             first call not counted), so changing machine load hits all alike, until each
             has at least ``repeat`` timed calls and ``min_time`` seconds per runtime have
             passed (at most ``max_runs`` calls each); each time is the median of its calls.
-        progress: ``callback(done, total, message)``.
+        progress: ``callback(done, total, message)``; once the first calls are timed,
+            the message ends with the estimated time left.
+        budget: seconds the whole benchmark may take. The first calls of each
+            batch (the output checks and one more) give an estimate before the long
+            part; when it is over the budget, the minimum time and warm-up go, the
+            timed calls come down to 3, then the largest batches are left out, and
+            ``notes`` say what was trimmed. ``None``: no limit.
 
     Outputs count as equal to eager's within ``ATOL + RTOL * max|eager output|``
     (``d2s_lab.core.bench.runner.ATOL``/``RTOL``); rows outside it are flagged, not dropped.
@@ -171,10 +198,24 @@ def bench(
     if "eager" not in want:
         want.insert(0, "eager")  # the reference for the checks and the advice
     want = [r for r in allowed if r in want]
+    if budget is not None and (isinstance(budget, bool) or not float(budget) > 0):
+        raise D2SError(t("bench.budget_bad", budget=budget), t("bench.budget_hint"))
     batches = _batches(conv.input_specs, batch)
+    sizes = _dim_sizes(conv, dims)
     res = BenchResult(name=name or conv.name, device=dev if dev == "cpu" else f"gpu:{dev_id}",
                       threads=int(threads), train=bool(train), batches=batches,
-                      paddle_version=paddle.__version__)
+                      paddle_version=paddle.__version__,
+                      budget_s=None if budget is None else float(budget))
+    onednn = default_onednn() if dev == "cpu" else None
+    # The predictor's default configuration comes first, labelled by what it does;
+    # the other is the variant, labelled by what differs.
+    if onednn is not None:
+        res.default_predictor = "predictor_onednn" if onednn else "predictor"
+        if onednn and "predictor_onednn" in want and "predictor" in want:
+            i, j = want.index("predictor"), want.index("predictor_onednn")
+            want[i], want[j] = want[j], want[i]
+    elif dev != "cpu":
+        res.default_predictor = "predictor"
     if conv.mode == "sot" and "to_static" in want:
         res.notes.append("to_static here is SOT (bytecode translation, Paddle's default); "
                          "the predictor and ONNX columns use the saved full Program.")
@@ -185,7 +226,11 @@ def bench(
                                    max_runs=max_runs),
                  device=dev, device_id=dev_id,
                  sync=(lambda: paddle.device.synchronize()) if dev == "gpu" else (lambda: None),
-                 progress=progress, total=(len(want) + 1) * len(batches))
+                 progress=progress, total=(len(want) + 1) * len(batches),
+                 budget_s=res.budget_s,
+                 onednn={"predictor": None if onednn is False else False,
+                         "predictor_onednn": None if onednn else True},
+                 sizes=sizes)
 
     prev_device = paddle.device.get_device()
     paddle.set_device("cpu" if dev == "cpu" else f"gpu:{dev_id}")
@@ -205,14 +250,20 @@ def bench(
         paddle.set_device(prev_device)
         if prev_threads is not None:
             set_num_threads(prev_threads)
+    res.elapsed_s = plan.elapsed()
     if progress is not None:
-        progress(plan.total, plan.total, "done")
+        progress(plan.total, plan.total, t("bench.progress_done", took=duration(res.elapsed_s)))
     res.advice = advise(res)
     return res
 
 
+def _tensor_specs(specs) -> list:
+    return [s for s in flatten(list(specs or [])) if getattr(s, "shape", None) is not None]
+
+
 def _batches(specs, batch) -> list[int | None]:
-    dynamic = any(is_dynamic(d) for s in flatten(list(specs or [])) for d in (getattr(s, "shape", None) or []))
+    # only axis 0 is the batch axis; the others are sized by dims
+    dynamic = any(s.shape and is_dynamic(s.shape[0]) for s in _tensor_specs(specs))
     if not dynamic:
         return [None]
     if isinstance(batch, int):
@@ -225,8 +276,92 @@ def _batches(specs, batch) -> list[int | None]:
     return out or [1]
 
 
-def _inputs(specs, b):
-    return random_inputs(specs, batch=1 if b is None else b)
+def _check_dims(dims) -> dict:
+    """``dims`` as ``{axis: size}`` with whole numbers; a D2SError naming the bad entry."""
+    out = {}
+    for axis, size in (dims or {}).items():
+        try:
+            a, n = int(axis), int(size)
+        except (TypeError, ValueError):
+            raise D2SError(t("bench.dim_bad", entry=f"{axis}={size}"), t("bench.dim_hint")) from None
+        if a == 0:
+            raise D2SError(t("bench.dim_batch"), t("bench.dim_batch_hint"))
+        if a < 0 or n < 1:
+            raise D2SError(t("bench.dim_bad", entry=f"{axis}={size}"), t("bench.dim_hint"))
+        out[a] = n
+    return out
+
+
+def _dim_sizes(conv, dims) -> list[dict]:
+    """For each tensor input, ``{axis: size}`` of its dynamic non-batch axes: from
+    ``dims``, else from the conversion's example input; any axis left without a size is
+    a D2SError naming the input, the axis and the option."""
+    dims = _check_dims(dims)
+    specs = _tensor_specs(conv.input_specs)
+    examples = [e for e in flatten(list(conv.example_inputs or [])) if hasattr(e, "shape")]
+    if len(examples) != len(specs):
+        examples = [None] * len(specs)
+    dynamic_axes = set()
+    sizes, missing = [], []
+    for s, ex in zip(specs, examples):
+        own = {}
+        for a, d in enumerate(s.shape):
+            if a == 0 or not is_dynamic(d):
+                continue
+            dynamic_axes.add(a)
+            if a in dims:
+                own[a] = dims[a]
+            elif ex is not None and len(ex.shape) == len(s.shape):
+                own[a] = int(ex.shape[a])
+            else:
+                missing.append((s, a))
+        sizes.append(own)
+    extra = sorted(set(dims) - dynamic_axes)
+    if extra:
+        raise D2SError(t("bench.dim_unused", axes=", ".join(map(str, extra))),
+                       t("bench.dim_unused_hint"))
+    if missing:
+        axes = sorted({a for _, a in missing})
+        which = ", ".join(f"{spec_text(s.shape, dtype_name(s), s.name)} (axis {a})" for s, a in missing)
+        example = " ".join(f"--dim {a}=128" for a in axes)
+        api = ", ".join(f"{a}: 128" for a in axes)
+        raise D2SError(t("bench.dim_missing", which=which),
+                       t("bench.dim_missing_hint", option=example, api="dims={" + api + "}"))
+    return sizes
+
+
+@dataclass
+class _Sized:
+    """An input spec with every axis given a size (what random_inputs fills)."""
+
+    shape: list
+    dtype: str
+    name: Optional[str] = None
+
+
+def _inputs(specs, b, sizes=None):
+    """Random inputs at batch ``b`` (axis 0) and ``sizes`` (per tensor input,
+    ``{axis: size}`` for its other dynamic axes)."""
+    sizes = list(sizes or [])
+    at = iter(range(len(sizes)))
+
+    def one(s):
+        if isinstance(s, (list, tuple)):
+            return type(s)(one(v) for v in s)
+        if isinstance(s, dict):
+            return {k: one(v) for k, v in s.items()}
+        if getattr(s, "shape", None) is None:
+            return s
+        own = sizes[next(at)] if sizes else {}
+        shape = [(1 if b is None else b) if (a == 0 and is_dynamic(d)) else
+                 own.get(a, d) for a, d in enumerate(s.shape)]
+        return _Sized(shape, dtype_name(s), getattr(s, "name", None))
+
+    return random_inputs([one(s) for s in list(specs or [])], batch=1 if b is None else b)
+
+
+def _shapes(xs) -> list:
+    return [list(x.shape) for x in flatten(xs) if hasattr(x, "shape")]
 
 
 def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable):
@@ -269,7 +404,7 @@ def _deploy_runners(conv, res, plan, tmp) -> dict[str, Callable]:
             continue
         try:
             runners[k] = predictor_runner(prog, params, plan.device, plan.device_id, res.threads,
-                                          onednn=(k == "predictor_onednn"))
+                                          onednn=plan.onednn.get(k, k == "predictor_onednn"))
             _read_passes(res, k, prog, params, os.path.join(tmp, f"optimized_{k}"), plan.device)
         except RuntimeUnavailable as exc:
             res.skipped[k] = exc.message
@@ -293,11 +428,11 @@ def _read_passes(res: BenchResult, runtime: str, prog: str, params, optim_dir: s
     try:
         optimized = optimized_program(prog, params, optim_dir, onednn=runtime == "predictor_onednn",
                                       device=device)
-        d = diff(prog, optimized, names=("saved program", runtime_label(runtime)))
+        d = diff(prog, optimized, names=("saved program", res.label(runtime)))
     except D2SError:
         return
     res.inference_diffs[runtime] = d
-    res.passes[runtime] = fusion_text(d) or "its passes changed no op"
+    res.passes[runtime] = fusion_text(d) or t("bench.passes_none")
 
 
 def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
@@ -323,25 +458,28 @@ def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
             runners["to_static"] = lambda xs: static_fn(*xs)
         runners.update(_deploy_runners(conv, res, plan, tmp))
         order = [k for k in plan.runtimes if k in runners]
+
+        def probe(b):
+            nonlocal order
+            xs = _inputs(conv.input_specs, b, plan.sizes)
+            res.input_shapes[b] = _shapes(xs)
+            # the deployed program is fed its tensor leaves; Python constants are baked in
+            arrays = [x.numpy() for x in flatten(xs) if hasattr(x, "numpy")]
+            ref = _to_numpy_list(runners["eager"](xs))
+            checked = {}
+            for k in order:
+                plan.step(t("bench.progress_check", runtime=res.label(k), batch=b or "-"))
+                args = arrays if k in DEPLOY else xs
+                verdict = _check_once(res, plan, k, b, ref, lambda k=k, args=args: runners[k](args))
+                if verdict is not None:
+                    checked[k] = verdict
+            order = [k for k in order if k not in res.skipped]
+            fns = {k: (lambda k=k, a=(arrays if k in DEPLOY else xs): runners[k](a))
+                   for k in checked}
+            return checked, fns
+
         with paddle.no_grad():
-            for b in res.batches:
-                xs = _inputs(conv.input_specs, b)
-                # the deployed program is fed its tensor leaves; Python constants are baked in
-                arrays = [x.numpy() for x in flatten(xs) if hasattr(x, "numpy")]
-                ref = _to_numpy_list(runners["eager"](xs))
-                checked = {}
-                for k in order:
-                    plan.step(f"checking {runtime_label(k)}, batch {b or '-'}")
-                    args = arrays if k in DEPLOY else xs
-                    verdict = _check_once(res, plan, k, b, ref, lambda k=k, args=args: runners[k](args))
-                    if verdict is not None:
-                        checked[k] = verdict
-                plan.step(f"timing batch {b or '-'}: {len(checked)} runtimes in turn")
-                fns = {k: (lambda k=k, a=(arrays if k in DEPLOY else xs): runners[k](a))
-                       for k in checked}
-                _add_rows(res, b, checked, interleaved(fns, plan.timing, plan.sync))
-                plan.done += 1
-                order = [k for k in order if k not in res.skipped]
+            _measure(res, plan, probe)
     finally:
         if layer is not None and was_training:
             layer.train()
@@ -351,7 +489,8 @@ def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
 def _add_rows(res: BenchResult, b, checked, timed) -> None:
     for k, (max_diff, ok) in checked.items():
         med, n = timed[k]
-        res.rows.append(BenchRow(k, b, med, n, None if k == "eager" else max_diff, ok))
+        res.rows.append(BenchRow(k, b, med, n, None if k == "eager" else max_diff, ok,
+                                 default=k == res.default_predictor))
 
 
 def _bench_train(conv, res: BenchResult, plan: _Plan) -> None:
@@ -387,20 +526,84 @@ def _bench_train(conv, res: BenchResult, plan: _Plan) -> None:
         return train_step
 
     steps = {k: make(k) for k in plan.runtimes}
-    for b in res.batches:
-        xs = _inputs(conv.input_specs, b)
+
+    def probe(b):
+        xs = _inputs(conv.input_specs, b, plan.sizes)
+        res.input_shapes[b] = _shapes(xs)
         # Fresh copies for the check: one step from identical weights must give equal losses.
         ref = _to_numpy_list(make("eager")(xs))
         checked = {}
         for k in plan.runtimes:
             if k in res.skipped:
                 continue
-            plan.step(f"checking a training step, {runtime_label(k)}, batch {b or '-'}")
+            plan.step(t("bench.progress_check_train", runtime=res.label(k), batch=b or "-"))
             verdict = _check_once(res, plan, k, b, ref, lambda k=k, xs=xs: make(k)(xs))
             if verdict is not None:
                 checked[k] = verdict
-        plan.step(f"timing training steps, batch {b or '-'}")
-        fns = {k: (lambda k=k, xs=xs: steps[k](xs)) for k in checked}
-        timed = interleaved(fns, plan.timing, plan.sync)
-        _add_rows(res, b, checked, timed)
+        return checked, {k: (lambda k=k, xs=xs: steps[k](xs)) for k in checked}
+
+    _measure(res, plan, probe)
+
+
+def _call_time(fn, sync) -> float:
+    t0 = time.perf_counter()
+    fn()
+    sync()
+    return time.perf_counter() - t0
+
+
+def _measure(res: BenchResult, plan: _Plan, probe) -> None:
+    """Check every batch first (``probe(b)`` -> ``(checked, fns)``) and time one more
+    call of each runtime: the estimate. Then trim to the budget, say so, and time."""
+    order = sorted(res.batches, key=lambda b: b or 0)  # smallest first: the largest go first
+    probed: dict = {}
+    per_call: dict = {}
+    dropped: list = []
+    for b in order:
+        if plan.budget_s is not None and per_call:
+            last = max(per_call, key=lambda x: x or 0)
+            scale = (b or 1) / (last or 1)
+            # its checks and one more call each, then its shortest timing: scaled from the last
+            ahead = sum(3 * c * scale for c in per_call[last].values()) + estimate(
+                {k: c * scale for k, c in per_call[last].items()},
+                TimingPlan(warmup=1, repeat=3, min_time=0.0, max_runs=plan.timing.max_runs))
+            if plan.elapsed() + ahead > plan.budget_s:
+                dropped = [x for x in order if (x or 0) >= (b or 0)]
+                res.notes.append(t("bench.budget_batches", budget=duration(plan.budget_s),
+                                   batches=", ".join(map(str, dropped)), est=duration(ahead)))
+                break
+        checked, fns = probe(b)
+        probed[b] = (checked, fns)
+        per_call[b] = {}
+        for k, fn in fns.items():
+            plan.step(t("bench.progress_estimate", runtime=res.label(k), batch=b or "-"))
+            per_call[b][k] = _call_time(fn, plan.sync)
+    available = None if plan.budget_s is None else max(0.0, plan.budget_s - plan.elapsed())
+    fit = fit_budget(per_call, plan.timing, available)
+    dropped += [b for b in per_call if b not in fit.batches]
+    if len(fit.batches) < len(per_call):
+        left_out = [b for b in per_call if b not in fit.batches]
+        res.notes.append(t("bench.budget_batches", budget=duration(plan.budget_s),
+                           batches=", ".join(map(str, left_out)),
+                           est=duration(sum(estimate(per_call[b], fit.plan) for b in left_out))))
+    if fit.plan != plan.timing:
+        res.notes.append(t("bench.budget_runs", budget=duration(plan.budget_s), runs=fit.plan.repeat,
+                           was=plan.timing.repeat, est=duration(fit.estimate_s)))
+    if not fit.fits:
+        res.notes.append(t("bench.budget_over", budget=duration(plan.budget_s),
+                           est=duration(fit.estimate_s)))
+    res.estimate_s = plan.elapsed() + fit.estimate_s
+    res.dropped_batches = sorted(dropped, key=lambda b: b or 0)
+    res.batches = [b for b in res.batches if b not in dropped]
+    for b in dropped:
+        res.input_shapes.pop(b, None)
+    plan.total -= (len(plan.runtimes) + 1) * len(dropped)
+    plan.ends_at = time.perf_counter() + fit.estimate_s
+    stop_at = None if plan.budget_s is None else plan.started + plan.budget_s
+    for b in [b for b in res.batches if b in probed]:
+        checked, fns = probed[b]
+        msg = t("bench.progress_timing", batch=b or "-", n=len(checked))
+        plan.step(msg)
+        _add_rows(res, b, checked, interleaved(fns, fit.plan, plan.sync, stop_at=stop_at,
+                                               tick=lambda msg=msg: plan.step(msg)))
         plan.done += 1

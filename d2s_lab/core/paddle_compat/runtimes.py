@@ -49,13 +49,32 @@ def set_num_threads(n: int) -> int | None:
     return prev
 
 
+def default_onednn() -> bool | None:
+    """Whether Paddle Inference's default ``Config`` runs a CPU model on oneDNN.
+
+    Read from a fresh ``Config`` (``onednn_enabled``, in 2.x ``mkldnn_enabled``): on
+    Paddle 3.3 and on 2.6 builds with oneDNN it is on. ``None`` when this Paddle has
+    no Paddle Inference or its Config cannot say.
+    """
+    try:
+        from paddle import inference
+
+        cfg = inference.Config()
+        cfg.disable_gpu()
+    except Exception:  # noqa: BLE001 - no Paddle Inference in this build
+        return None
+    enabled = getattr(cfg, "onednn_enabled", None) or getattr(cfg, "mkldnn_enabled", None)
+    return None if enabled is None else bool(enabled())
+
+
 def predictor_config(prog: str, params: str | None, device: str = "cpu", device_id: int = 0,
-                     threads: int = 1, onednn: bool = False):
+                     threads: int = 1, onednn: bool | None = False):
     """A Paddle Inference ``Config`` (IR optimisation on) for a saved program.
 
     ``prog`` is the ``.json``/``.pdmodel`` file, ``params`` the ``.pdiparams`` file
     or ``None`` for a model without parameters; ``device`` is ``"cpu"`` or ``"gpu"``.
-    On CPU, ``onednn`` switches the oneDNN backend on (else off where possible).
+    On CPU, ``onednn`` switches the oneDNN backend on (else off where possible);
+    ``None`` leaves it as Paddle's default Config has it (see :func:`default_onednn`).
     """
     paddle = require_paddle()
     try:
@@ -75,7 +94,9 @@ def predictor_config(prog: str, params: str | None, device: str = "cpu", device_
     else:
         cfg.disable_gpu()
         cfg.set_cpu_math_library_num_threads(int(threads))
-        if onednn:
+        if onednn is None:
+            pass  # Paddle's default configuration, as a user's predictor gets it
+        elif onednn:
             on = getattr(cfg, "enable_onednn", None) or getattr(cfg, "enable_mkldnn", None)
             if on is None:
                 raise RuntimeUnavailable(
@@ -90,7 +111,7 @@ def predictor_config(prog: str, params: str | None, device: str = "cpu", device_
 
 
 def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_id: int = 0,
-                     threads: int = 1, onednn: bool = False, optim_dir: str | None = None) -> Runner:
+                     threads: int = 1, onednn: bool | None = False, optim_dir: str | None = None) -> Runner:
     """A Paddle Inference predictor (see :func:`predictor_config`) for a saved program.
     With ``optim_dir``, the predictor also writes the program its IR passes produced
     there (``_optimized.json`` / ``.pdmodel``)."""

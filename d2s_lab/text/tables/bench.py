@@ -30,12 +30,20 @@ TEXTS = {
         "zh": "to_static",
     },
     "bench.runtime.predictor": {
-        "en": "Paddle Inference",
-        "zh": "Paddle Inference",
+        "en": "Paddle Inference, oneDNN off",
+        "zh": "Paddle Inference，关闭 oneDNN",
     },
     "bench.runtime.predictor_onednn": {
-        "en": "Paddle Inference + oneDNN",
-        "zh": "Paddle Inference + oneDNN",
+        "en": "Paddle Inference, oneDNN on",
+        "zh": "Paddle Inference，开启 oneDNN",
+    },
+    "bench.default_predictor": {
+        "en": "Paddle Inference (default: oneDNN off)",
+        "zh": "Paddle Inference（默认：关闭 oneDNN）",
+    },
+    "bench.default_predictor_onednn": {
+        "en": "Paddle Inference (default: oneDNN on)",
+        "zh": "Paddle Inference（默认：开启 oneDNN）",
     },
     "bench.runtime.onnxruntime": {
         "en": "ONNX Runtime",
@@ -133,10 +141,6 @@ TEXTS = {
         "en": "to_static alone does not speed {name} up ({ts} vs eager {eager} {at})",
         "zh": "仅 to_static 并没有让 {name} 变快（{at}：{ts}，动态图 {eager}）",
     },
-    "bench.advice.predictor_faster": {
-        "en": "the {label} predictor does: {s}x faster than eager ({ms})",
-        "zh": "{label} 预测器做到了：比动态图快 {s} 倍（{ms}）",
-    },
     "bench.advice.runtime_faster": {
         "en": "{label} does: {s}x faster than eager ({ms})",
         "zh": "{label} 做到了：比动态图快 {s} 倍（{ms}）",
@@ -168,5 +172,115 @@ TEXTS = {
     "bench.advice.end": {
         "en": ".",
         "zh": "。",
+    },
+    "bench.dur_s": {
+        "en": "{s} s",
+        "zh": "{s} 秒",
+    },
+    "bench.dur_min": {
+        "en": "{m} min {s} s",
+        "zh": "{m} 分 {s} 秒",
+    },
+    "bench.dur_h": {
+        "en": "{h} h {m} min",
+        "zh": "{h} 小时 {m} 分",
+    },
+    "bench.progress_left": {
+        "en": "{msg} · about {left} left",
+        "zh": "{msg} · 约剩 {left}",
+    },
+    "bench.progress_elapsed": {
+        "en": "{msg} ({elapsed} so far)",
+        "zh": "{msg}（已用 {elapsed}）",
+    },
+    "bench.progress_done": {
+        "en": "done in {took}",
+        "zh": "完成，用时 {took}",
+    },
+    "bench.progress_check": {
+        "en": "checking {runtime}, batch {batch}",
+        "zh": "检查 {runtime}，批大小 {batch}",
+    },
+    "bench.progress_check_train": {
+        "en": "checking a training step, {runtime}, batch {batch}",
+        "zh": "检查一个训练步，{runtime}，批大小 {batch}",
+    },
+    "bench.progress_estimate": {
+        "en": "estimating {runtime}, batch {batch}",
+        "zh": "估计 {runtime} 的用时，批大小 {batch}",
+    },
+    "bench.progress_timing": {
+        "en": "timing batch {batch}: {n} runtimes in turn",
+        "zh": "计时批大小 {batch}：{n} 个运行时轮流运行",
+    },
+    "bench.budget_bad": {
+        "en": "Time budget {budget}: give a number of seconds above 0.",
+        "zh": "时间预算 {budget}：请给出大于 0 的秒数。",
+    },
+    "bench.budget_hint": {
+        "en": "For example --budget 120 (budget=120 in d2s_lab.bench), or leave it out for no limit.",
+        "zh": "例如 --budget 120（d2s_lab.bench 中为 budget=120），不限时则省略。",
+    },
+    "bench.budget_batches": {
+        "en": "Time budget {budget}: batch {batches} left out (estimated {est} more).",
+        "zh": "时间预算 {budget}：省略了批大小 {batches}（估计还需 {est}）。",
+    },
+    "bench.budget_runs": {
+        "en": "Time budget {budget}: one warm-up call, no minimum time, at least {runs} timed "
+              "calls per runtime (asked: {was}); the timing was estimated at {est}.",
+        "zh": "时间预算 {budget}：预热 1 次，不设最短时间，每个运行时至少计时 {runs} 次"
+              "（要求 {was} 次）；计时估计用时 {est}。",
+    },
+    "bench.budget_over": {
+        "en": "Time budget {budget}: even the smallest plan needs about {est}; the timing stops "
+              "at the budget, with fewer calls.",
+        "zh": "时间预算 {budget}：即使最小的方案也需要约 {est}；计时到预算即停止，调用次数更少。",
+    },
+    "bench.dim_bad": {
+        "en": "--dim {entry}: give AXIS=SIZE, whole numbers, the size 1 or more.",
+        "zh": "--dim {entry}：请写成 AXIS=SIZE，均为整数，大小至少为 1。",
+    },
+    "bench.dim_hint": {
+        "en": "For example --dim 1=128 (dims={1: 128} in d2s_lab.bench).",
+        "zh": "例如 --dim 1=128（d2s_lab.bench 中为 dims={1: 128}）。",
+    },
+    "bench.dim_batch": {
+        "en": "Axis 0 is the batch axis: its sizes come from --batch, not --dim.",
+        "zh": "第 0 维是批维度：它的大小由 --batch 给出，而不是 --dim。",
+    },
+    "bench.dim_batch_hint": {
+        "en": "For example --batch 1,8 (batch=(1, 8) in d2s_lab.bench).",
+        "zh": "例如 --batch 1,8（d2s_lab.bench 中为 batch=(1, 8)）。",
+    },
+    "bench.dim_unused": {
+        "en": "--dim for axis {axes}: no input has a dynamic axis there.",
+        "zh": "--dim 指定了第 {axes} 维：没有输入在该维是动态的。",
+    },
+    "bench.dim_unused_hint": {
+        "en": "Give --dim only for the None dims after the first one of an input spec.",
+        "zh": "--dim 只用于输入描述中第一维之后的 None 维度。",
+    },
+    "bench.dim_missing": {
+        "en": "The benchmark needs a size for each dynamic axis after the batch axis: "
+              "{which} has none.",
+        "zh": "基准测试需要批维度之后每个动态维度的大小：{which} 没有给出。",
+    },
+    "bench.dim_missing_hint": {
+        "en": "Give it, e.g. {option} for a sequence length of 128 ({api} in d2s_lab.bench), "
+              "or convert with an example input of the size to time.",
+        "zh": "请给出大小，例如序列长度 128 时用 {option}（d2s_lab.bench 中为 {api}），"
+              "或者用要计时的大小的示例输入来转换。",
+    },
+    "bench.shapes_line": {
+        "en": "batch {batch}: inputs {shapes}",
+        "zh": "批大小 {batch}：输入 {shapes}",
+    },
+    "bench.took": {
+        "en": "took {took} (estimated {est} before the timing)",
+        "zh": "用时 {took}（计时前估计 {est}）",
+    },
+    "bench.passes_none": {
+        "en": "its passes changed no op",
+        "zh": "它的 pass 没有改动任何算子",
     },
 }
