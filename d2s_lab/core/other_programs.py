@@ -11,7 +11,11 @@ conversion; ``program_diff(conv, ...)`` compares it with the program it came fro
 * ``amp``: the forward Program traced under ``paddle.amp.auto_cast(level, dtype)``:
   where ``cast`` ops go and which ops compute in float16/bfloat16.
 * ``inference``: the program the Paddle Inference predictor runs after its IR passes
-  (oneDNN fusions on a CPU), compared with the saved program it was given.
+  (oneDNN fusions on a CPU), compared with the saved program it was given. Its layers
+  are named as the forward Program names them (``bert.encoder.layers.3``, not Paddle's
+  class path ``BertModel_1.TransformerEncoder``), and a fused op (``fc``,
+  ``fused_matmul``) takes the layer of the ops it replaced: the layer whose parameters
+  it reads, else the layer its neighbours share.
 
 Where Paddle keeps each is in :mod:`.paddle_compat.programs`. ``conv`` is a
 :class:`~d2s_lab.core.convert.Conversion` (which calls this module, so it is not imported).
@@ -19,6 +23,7 @@ Where Paddle keeps each is in :mod:`.paddle_compat.programs`. ``conv`` is a
 from __future__ import annotations
 
 import difflib
+from collections import Counter, defaultdict
 import os
 import shutil
 import tempfile
@@ -212,11 +217,101 @@ def _inference_graphs(conv, onednn: bool):
         after = read_saved(optimized).graph
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    if conv.drawn_graph is not None:
+        forward_layer_names(before, after, conv.drawn_graph)
     before.name = f"{conv.name} (saved)"
     after.name = f"{conv.name} (inference{', oneDNN' if onednn else ''})"
     before.origin = after.origin = ""  # the files are gone
     return before, after
 
 
-__all__ = ["BACKWARD", "PROGRAMS", "amp_key", "backward_ops",
+def _program_ops(graph: Graph) -> List[Op]:
+    return [o for o in graph.iter_ops() if o.category != "parameter"]
+
+
+def forward_layer_names(saved: Graph, optimized: Graph, forward: Graph) -> None:
+    """Name the layers of a saved program and of the program optimised from it as the
+    forward Program does, and give the optimised program's layerless ops a layer.
+
+    A saved program names layers by class path (``BertModel_1.BertEmbeddings``); its ops
+    align by name with the forward Program's, so each class path takes the attribute
+    path most of its ops align with. An op the passes made (``fc``, ``fused_matmul``)
+    takes the layer of the saved ops that read the same parameters, else the deepest
+    layer its innermost producers and consumers share."""
+    votes: dict = defaultdict(Counter)
+    ours, theirs = _program_ops(saved), _program_ops(forward)
+    sm = difflib.SequenceMatcher(None, [o.name for o in ours], [o.name for o in theirs],
+                                 autojunk=False)
+    for a, b, n in sm.get_matching_blocks():
+        for op, ref in zip(ours[a:a + n], theirs[b:b + n]):
+            if op.layer and ref.layer:
+                votes[op.layer][ref.layer] += 1
+    names = {path: c.most_common(1)[0][0] for path, c in votes.items()}
+    by_param: dict = {}
+    for graph in (saved, optimized):
+        for op in graph.iter_ops():
+            if op.layer:
+                op.layer = _renamed(op.layer, names)
+    for op in saved.iter_ops():
+        for vid in op.inputs:
+            v = saved.values.get(vid)
+            if v is not None and v.kind == "parameter" and op.layer:
+                by_param.setdefault(v.param_name or v.name, op.layer)
+    _fill_fused_layers(optimized, by_param)
+
+
+def _renamed(path: str, names: dict) -> str:
+    """``path`` with its longest renamed prefix replaced (a class path no op aligned with
+    keeps its renamed parent's name and its own last parts)."""
+    if path in names:
+        return names[path]
+    parts = path.split(".")
+    for k in range(len(parts) - 1, 0, -1):
+        head = ".".join(parts[:k])
+        if head in names:
+            return ".".join([names[head]] + parts[k:])
+    return path
+
+
+def _fill_fused_layers(graph: Graph, by_param: dict) -> None:
+    """Layers for the ops without one (see :func:`forward_layer_names`)."""
+    todo = [o for o in graph.iter_ops() if not o.layer and o.category not in ("parameter", "data")]
+    for op in todo:
+        found = [by_param[key] for vid in op.inputs
+                 for v in [graph.values.get(vid)] if v is not None and v.kind == "parameter"
+                 for key in [v.param_name or v.name] if key in by_param]
+        if found:
+            op.layer = _shared(found)
+    consumers = defaultdict(list)
+    ops = {o.id: o for o in graph.iter_ops()}
+    for o in graph.iter_ops():
+        for vid in o.inputs:
+            consumers[vid].append(o)
+    for _ in range(3):  # neighbours' layers spread along chains of fused ops
+        for op in todo:
+            if op.layer:
+                continue
+            near = [ops[graph.values[v].producer].layer for v in op.inputs
+                    if v in graph.values and graph.values[v].producer in ops]
+            near += [c.layer for v in op.outputs for c in consumers.get(v, [])]
+            near = [x for x in near if x]
+            # a value from an enclosing layer (an attention mask) says little of where the
+            # op is: only the innermost layers around it count
+            near = [x for x in near if not any(y.startswith(x + ".") for y in near)]
+            if near:
+                op.layer = _shared(near)
+
+
+def _shared(paths: List[str]) -> str:
+    """The deepest layer path all of ``paths`` lie in ("" when none)."""
+    split = [p.split(".") for p in paths]
+    out = []
+    for parts in zip(*split):
+        if len(set(parts)) != 1:
+            break
+        out.append(parts[0])
+    return ".".join(out)
+
+
+__all__ = ["BACKWARD", "PROGRAMS", "amp_key", "backward_ops", "forward_layer_names",
            "program_diff", "program_graph"]
