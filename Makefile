@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-fast test-platform dist jupyter bench clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-fast test-platform dist jupyter bench widgets7 clean
 
 setup: $(STAMP)
 
@@ -119,6 +119,22 @@ dist: setup
 # at run time (tests/platform/platform_smoke.py). Skipped, saying so, without Python 3.10.
 test-platform: dist
 	$(PY) tests/platform/platform_smoke.py
+
+# ipywidgets 7 over the main environment, for tests/platform/test_widget_frontends.py:
+# build/widgets7 reads .venv's packages through a .pth file and has its own ipywidgets 7
+# (requirements/widgets7.txt) and python3 kernel. The test skips, saying so, without it.
+WIDGETS7 := build/widgets7
+WIDGETS7_STAMP := $(WIDGETS7)/.installed
+
+widgets7: $(WIDGETS7_STAMP)
+
+$(WIDGETS7_STAMP): requirements/widgets7.txt $(STAMP)
+	@test -x $(WIDGETS7)/bin/python || $$($(PY) -c 'import sys; print(sys.base_prefix)')/bin/python3 -m venv $(WIDGETS7)
+	$(PY) -c "import site, sys; print('import site; site.addsitedir(%r)' % site.getsitepackages()[0])" \
+	  > $$($(WIDGETS7)/bin/python -c 'import site; print(site.getsitepackages()[0])')/zz_d2s_main.pth
+	$(WIDGETS7)/bin/pip install -q --no-deps -r requirements/widgets7.txt
+	$(WIDGETS7)/bin/python -m ipykernel install --sys-prefix --name python3 --display-name "Python (d2s_lab, ipywidgets 7)" >/dev/null
+	@touch $(WIDGETS7_STAMP)
 
 clean:
 	rm -rf build $(VENV) $(VENV26)

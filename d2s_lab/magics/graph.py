@@ -12,11 +12,12 @@ from d2s_lab.errors import D2SError
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.options import ViewOptions, program_options
 from d2s_lab.core.paddle_compat import require_paddle
-from d2s_lab.viz.explorer import graph_explorer
+from d2s_lab.viz.explorer import fallback_html, graph_explorer
 from d2s_lab.viz.graph_view import draw_graph
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.dot.render import render
 from d2s_lab.magics.common import evaluate, options, parse_line, show_error, show_note, show_png_twin
+from d2s_lab.magics.widget_outputs import WIDGET_MIME, widget_view
 from d2s_lab.text import t
 
 
@@ -96,10 +97,12 @@ class GraphMagics(Magics):
         graph = self._resolve(args)
         if args.explore:
             try:
-                display(graph_explorer(graph, opts))
-                return
+                widget = graph_explorer(graph, opts)
             except D2SError as exc:  # no anywidget: say so, and draw the static diagram
                 show_note(exc.message, exc.hint)
+            else:
+                self._explore(widget, graph, opts)
+                return
         view = draw_graph(graph, **opts.as_dict())
         fmt = args.format
         if args.output:
@@ -117,3 +120,16 @@ class GraphMagics(Magics):
         else:
             show_png_twin(view)
             display(HTML(view._repr_html_()))
+
+    @staticmethod
+    def _explore(widget, graph, opts):
+        """The explorer, then its static drawing (picture twin and SVG): the widget's
+        output holds the widget view (from its model id, the same in ipywidgets 7 and 8)
+        and a line of text; the drawing is an output of its own, which the explorer's
+        style hides while it is live. Within one output, JupyterLab and Notebook pick the
+        widget view and, without the widget's state, show "model not found" instead of
+        any other form, so the drawing must not share the widget's output."""
+        display({WIDGET_MIME: widget_view(widget), "text/plain": t("explorer.live_note")}, raw=True)
+        view = draw_graph(graph, **opts.as_dict())
+        show_png_twin(view)
+        display(HTML(fallback_html(view._repr_html_())))

@@ -22,6 +22,7 @@ from d2s_lab.viz.dot.emit import build_dot
 from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.dot.render import clean_svg, render
 from d2s_lab.text import t
+from d2s_lab.viz.html import esc
 
 # Colours of what a search finds and what a selected op reads from and feeds.
 MATCH_COLOR = "#8250df"
@@ -181,16 +182,28 @@ function render({ model, el: root }) {
 export default { render };
 """
 
+# Width: the widget never grows past its output area (ipywidgets 7 gives the view no
+# width of its own); the drawing scrolls inside its box. The last rules hide the static
+# drawing shown after the explorer (:func:`fallback_html`, and its picture twin) while the
+# explorer is live: this style is loaded by the widget itself, so a notebook reopened
+# without a kernel, or a front end without the widget manager, shows the drawing.
 _CSS = """
-.d2s-explorer{font:13px -apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;color:#1f2328}
+.d2s-explorer{font:13px -apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;color:#1f2328;
+ display:block;max-width:100%;min-width:0;box-sizing:border-box;overflow:hidden}
+.d2s-explorer *{box-sizing:border-box}
+.jp-OutputArea-child:has(.d2s-explorer)+.jp-OutputArea-child:has(img),
+.jp-OutputArea-child:has(.d2s-explorer)~.jp-OutputArea-child:has(.d2s-x-fallback),
+.output_area:has(.d2s-explorer)+.output_area:has(img),
+.output_area:has(.d2s-explorer)~.output_area:has(.d2s-x-fallback){display:none}
 .d2s-explorer .d2s-x-crumbs{display:flex;flex-wrap:wrap;gap:4px;margin:2px 0}
 .d2s-explorer .d2s-x-crumb{font-size:12px;border:1px solid #d0d7de;border-radius:10px;background:#f6f8fa;
  padding:1px 8px;cursor:pointer}
 .d2s-explorer .d2s-x-bar{display:flex;gap:8px;align-items:center;margin:4px 0}
-.d2s-explorer .d2s-x-search{flex:0 1 360px;font-size:12px;padding:2px 6px}
+.d2s-explorer .d2s-x-bar{flex-wrap:wrap}
+.d2s-explorer .d2s-x-search{flex:0 1 360px;min-width:0;font-size:12px;padding:2px 6px}
 .d2s-explorer .d2s-x-info{font-size:12px;color:#57606a}
-.d2s-explorer .d2s-x-box{overflow:auto;max-height:80vh;border:1px solid #d0d7de;border-radius:6px;
- background:#fff;padding:4px}
+.d2s-explorer .d2s-x-box{overflow:auto;max-height:80vh;max-width:100%;border:1px solid #d0d7de;
+ border-radius:6px;background:#fff;padding:4px}
 .d2s-explorer .d2s-x-box svg{max-width:none}
 .d2s-explorer g.node,.d2s-explorer g.cluster{cursor:pointer}
 """
@@ -253,6 +266,17 @@ def _widget_class():
     return GraphExplorer
 
 
+def fallback_html(drawing_html: str, lang: Optional[str] = None) -> str:
+    """The static drawing shown after the explorer (``drawing_html``: the HTML of
+    ``%d2s_graph``'s drawing), with a line saying the explorer needs a running kernel.
+    Hidden while the explorer is live (its style, :data:`_CSS`); what a notebook
+    reopened without a kernel, an HTML export or a front end without the widget
+    manager shows in its place."""
+    note = esc(t("explorer.fallback_note", lang))
+    return (f'<div class="d2s d2s-x-fallback"><div class="d2s-sub" style="color:#57606a">{note}</div>'
+            f"{drawing_html}</div>")
+
+
 def graph_explorer(graph: Graph, view: Optional[ViewOptions] = None, opened: Iterable[str] = ()):
     """The explorer widget for ``graph`` (every layer closed, or ``opened`` open); a
     D2SError saying what to install where anywidget is missing."""
@@ -264,4 +288,4 @@ def graph_explorer(graph: Graph, view: Optional[ViewOptions] = None, opened: Ite
 
 
 __all__ = ["CONSUMER_COLOR", "ExplorerState", "MATCH_COLOR", "PRODUCER_COLOR", "close",
-           "graph_explorer", "neighbours", "search", "with_parents"]
+           "fallback_html", "graph_explorer", "neighbours", "search", "with_parents"]

@@ -24,6 +24,10 @@ def t_html(key: str, lang: Optional[str] = None, **html_fields) -> str:
 
 # JupyterLab right-aligns every table cell of an HTML output (0,2,1 specificity);
 # the :not() rule below outranks it for all d2s_lab tables, line numbers excepted.
+# Folds draw their own marker (classic Notebook's CSS makes <summary> a block, which
+# drops the browser's triangle). Classic Notebook and Notebook 7 put a long cell output
+# in a 24em scroll box; the last three rules keep an output area holding a report
+# (.d2s-report) at its full height, so the report reads as one page.
 CSS = """
 .d2s{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC','PingFang SC',sans-serif;
  font-size:13px;color:#1f2328;line-height:1.4;max-width:100%}
@@ -43,7 +47,13 @@ CSS = """
 .d2s .d2s-cols{display:flex;gap:10px;flex-wrap:wrap}
 .d2s .d2s-col{flex:1 1 420px;min-width:0}
 .d2s .d2s-sub{color:#57606a}
-.d2s details>summary{cursor:pointer;font-weight:600;margin:6px 0}
+.d2s details>summary{cursor:pointer;font-weight:600;margin:6px 0;display:block;list-style:none}
+.d2s details>summary::-webkit-details-marker{display:none}
+.d2s details>summary::before{content:"\25B8";display:inline-block;width:1.1em;color:#57606a;font-weight:400}
+.d2s details[open]>summary::before{content:"\25BE"}
+div.output_scroll:has(.d2s-report){height:auto;box-shadow:none}
+.jp-CodeCell.jp-mod-outputsScrolled .jp-Cell-outputArea:has(.d2s-report){max-height:none;overflow-y:visible}
+.jp-CodeCell.jp-mod-outputsScrolled .jp-Cell-outputArea:has(.d2s-report)::after{display:none}
 .d2s .d2s-cat{display:inline-block;width:9px;height:9px;border-radius:2px;margin-right:4px}
 """
 

@@ -12,7 +12,7 @@ from d2s_lab.viz.graph_view import section_graph
 from d2s_lab.viz.html import esc, highlight_python, message_box, t_html, wrap
 from d2s_lab.viz.linked_view import section_ops_by_line
 from d2s_lab.viz.log_view import section_paddle_log, section_prints
-from d2s_lab.text import t
+from d2s_lab.text import get_lang, t
 from d2s_lab.viz.op_table import section_ops
 from d2s_lab.viz.rewrites_view import section_rewrites
 from d2s_lab.viz.saved_view import section_saved
@@ -121,7 +121,15 @@ def _sections(conv, drawn=None) -> str:
 def conversion_html(conv, drawn=None) -> str:
     """The whole report for one Conversion, as one self-contained HTML fragment;
     ``drawn``: the graph section's drawing, already made (:func:`.graph_view.report_graph`)."""
-    return wrap(_sections(conv, drawn))
+    return wrap(f'<div class="d2s-report">{_sections(conv, drawn)}{lang_line()}</div>')
+
+
+def lang_line() -> str:
+    """One line saying the language in use and how to switch to the other."""
+    return ('<div class="d2s-sub d2s-lang">'
+            + t_html("report.lang_line", other="<code>%d2s_lang {}</code>".format("zh" if get_lang() == "en" else "en"),
+                     env="<code>D2S_LANG</code>")
+            + "</div>")
 
 
 def error_html(message: str, hint: str = "") -> str:

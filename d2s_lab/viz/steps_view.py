@@ -36,7 +36,15 @@ STEPS_CSS = """
 .d2s-steps-live .widget-html,.d2s-steps-live .widget-html-content{min-width:0;max-width:100%}
 .d2s-steps-live .widget-html-content{white-space:normal;overflow:visible}
 .d2s-steps-live .widget-html-content>.d2s{max-width:100%;overflow-x:auto}
+.d2s-steps-live{max-width:100%;box-sizing:border-box}
+.jp-OutputArea-child:has(.d2s-steps-live)+.jp-OutputArea-child .d2s-steps-now,
+.output_area:has(.d2s-steps-live)+.output_area .d2s-steps-now{display:none}
 """
+# The last rule: the stepper's static copy (the next output) shows the step the stepper
+# shows, for front ends where the stepper cannot render (a notebook reopened without a
+# kernel: "model not found"; no widget manager; an HTML export); while the stepper is
+# live, that page is hidden (":has" of the output before it, in JupyterLab, Notebook 7
+# and classic Notebook).
 
 def _css() -> str:
     return f"<style>{DIFF_CSS}{STEPS_CSS}</style>"
@@ -100,9 +108,11 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
                       title: Optional[str] = None) -> str:
     """Every step as a collapsible ``<details>`` section; plain HTML, no JavaScript.
 
-    ``fallback=True`` marks it as the static copy shown under the live stepper:
-    folded into one ``<details>``, so it takes one line while the stepper works and
-    holds every step where it does not (no kernel, no widgets)."""
+    ``fallback=True`` marks it as the static copy shown under the live stepper: the
+    stepper's first page (hidden while the stepper is live, see :data:`STEPS_CSS`), then
+    every step folded into one ``<details>``, so it takes one line while the stepper
+    works and shows the step and holds every step where it does not (a notebook
+    reopened without a kernel, no widget manager, an HTML export)."""
     lang = get_lang(lang)
     n = len(steps)
     name = title or getattr(steps, "name", "")
@@ -122,7 +132,10 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
             f"{step_body_html(steps, k, lang, unchanged_code=False)}</details>"
         )
     if fallback:
-        body = (f'<details class="d2s-allsteps d2s-steps d2s-steps-static">{_css()}'
+        # the stepper's first page (what it shows when displayed), then every step folded
+        now = (f'<div class="d2s-steps-now d2s-steps">{head}'
+               f'{step_page_html(steps, 0, lang, unchanged_code=False)}</div>')
+        body = (f'{_css()}{now}<details class="d2s-allsteps d2s-steps d2s-steps-static">'
                 f'<summary>{esc(t("steps.static_title", lang))} · {n - 1} {esc(t("steps.steps_word", lang))}'
                 f'</summary>{head}{"".join(items)}</details>')
     else:
@@ -163,8 +176,12 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     )
     pages = [step_page_html(steps, k, lang, unchanged_code=False, inline=False) for k in range(n)]
     page = W.HTML(pages[0])
-    prev_b = W.Button(description=t("steps.prev", lang), layout=W.Layout(width="auto"))
-    next_b = W.Button(description=t("steps.next", lang), layout=W.Layout(width="auto"))
+    # never narrower than their words: a narrow notebook (1024 px, side panel open) shrinks
+    # the slider, not "◀ 上一步" into "◀ 上…"
+    prev_b = W.Button(description=t("steps.prev", lang),
+                      layout=W.Layout(width="auto", min_width="max-content", flex="0 0 auto"))
+    next_b = W.Button(description=t("steps.next", lang),
+                      layout=W.Layout(width="auto", min_width="max-content", flex="0 0 auto"))
     slider = W.IntSlider(value=0, min=0, max=n - 1, step=1, description=t("steps.step", lang),
                          continuous_update=True, layout=W.Layout(width="360px"))
     skip = W.Checkbox(value=False, description=t("steps.skip", lang), indent=False,

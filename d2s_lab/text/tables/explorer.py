@@ -49,4 +49,12 @@ TEXTS = {
         "en": "Without it, %d2s_graph draws the static diagram.",
         "zh": "没有它时，%d2s_graph 会画出静态图。",
     },
+    "explorer.fallback_note": {
+        "en": "Graph explorer (static drawing): run the cell with a kernel to open layers, search and select ops.",
+        "zh": "计算图浏览器（静态图）：在运行中的内核里执行此单元格，即可展开层、搜索和选中算子。",
+    },
+    "explorer.live_note": {
+        "en": "Graph explorer: needs a running kernel with anywidget; the static drawing follows.",
+        "zh": "计算图浏览器：需要运行中的内核和 anywidget；下方是静态图。",
+    },
 }
