@@ -541,7 +541,7 @@ class Expectation:
 
     def fastest(self, answer, batch: int) -> "Expectation":
         """``answer`` names the runtime with the lowest median latency at ``batch``
-        (its key, ``predictor_onednn``, or its label, ``Paddle Inference + oneDNN``), among
+        (its key, ``predictor_onednn``, or its label, ``Paddle Inference (default: oneDNN on)``), among
         the runtimes whose outputs matched eager. Answers depend on the machine, so they
         are checked against this benchmark's own table."""
         def run():
