@@ -263,6 +263,25 @@ def _lab_section(lab: LabReport, lang: str) -> str:
             f"<table>{head}{''.join(rows)}</table></section>")
 
 
+def _overview(labs: List[LabReport], students: List[str], lang: str) -> str:
+    """Students by labs: the self-checks each passed (``–``: not handed in)."""
+    e = html.escape
+    head = "".join(f"<th>{e(lab.name)}</th>" for lab in labs)
+    rows = []
+    for student in students:
+        cells = []
+        for lab in labs:
+            if student not in lab.students:
+                cells.append("<td class='num'>–</td>")
+                continue
+            passed = sum(1 for ex in lab.exercises if ex.results.get(student, None) is not None
+                         and ex.results[student].status == PASSED)
+            cells.append(f"<td class='num'>{passed}/{len(lab.exercises)}</td>")
+        rows.append(f"<tr><td>{e(student)}</td>{''.join(cells)}</tr>")
+    return (f"<h2>{e(t('course.overview_title', lang))}</h2>"
+            f"<table><tr><th>{e(t('course.col_student', lang))}</th>{head}</tr>{''.join(rows)}</table>")
+
+
 def report_html(labs: List[LabReport], lang: str = "en", source: str = "") -> str:
     """The class report of :func:`collect`'s labs as one offline HTML page."""
     e = html.escape
@@ -276,7 +295,7 @@ def report_html(labs: List[LabReport], lang: str = "en", source: str = "") -> st
             ".n{color:#57606a}</style></head><body>"
             f"<h1>{e(t('course.report_title', lang))}</h1>"
             f"<p>{e(t('course.report_intro', lang, students=len(students), labs=len(labs), source=source))}</p>"
-            f"{body}</body></html>")
+            f"{_overview(labs, students, lang) if labs else ''}{body}</body></html>")
 
 
 def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, List[LabReport]]:

@@ -33,6 +33,14 @@ TEXTS = {
         "en": "{n} student(s) handed in this lab.",
         "zh": "{n} 名学生提交了这个实验。",
     },
+    "course.overview_title": {
+        "en": "Self-checks passed, per student and lab",
+        "zh": "每名学生在各实验中通过的自测",
+    },
+    "course.col_student": {
+        "en": "Student",
+        "zh": "学生",
+    },
     "course.exercise": {
         "en": "Exercise {n}",
         "zh": "练习 {n}",
