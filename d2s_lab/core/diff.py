@@ -10,6 +10,7 @@ displays itself in a notebook. No Paddle imports: it works on saved files alone.
 """
 from __future__ import annotations
 
+import bisect
 import difflib
 import os
 from dataclasses import dataclass, field
@@ -21,7 +22,8 @@ from d2s_lab.core.graph.model import Block, Graph, Op
 from d2s_lab.core.graph.ops import LEGACY_NAMES, op_kinds, short_name
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.saved.model import SavedModel, read_saved
-from d2s_lab.core.graph.shapes import format_shape
+from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, format_shape
+from d2s_lab.text import t
 
 # Attributes that differ where the programs do not: Paddle numbers parameter names per
 # process (linear_0.w_0, then linear_1.w_0 for the next instance), and a live Program and
@@ -31,10 +33,16 @@ IGNORED_ATTRS = frozenset({"parameter_name", "place"})
 SHAPE_ATTRS = frozenset({"shape"})
 # Ops listed in summary() before "... N more".
 SUMMARY_LINES = 40
-# difflib's alignment costs up to (ops of a) x (ops of b) where they differ (about 1 s at
-# 2,000 x 2,000 on a small CPU); past this many cells a windowed pairing in linear time
-# is used instead, with a note, so two large, unrelated (or hostile) files stay quick.
-MAX_ALIGN_CELLS = 4_000_000
+# The alignment's time bound. difflib is exact but costs up to (ops of a) x (ops of b) x
+# (the shorter) on repetitive programs (500 x 500 alternating relu/tanh: seconds), so it
+# only aligns stretches of at most ALIGN_SMALL_CELLS pairs, and MAX_ALIGN_CELLS pairs over
+# the whole diff. Longer stretches are cut at anchors (an op kind found once in each, in
+# the same order: near-linear); a stretch with no anchor left, or past the budget, gets
+# a windowed pairing in linear time, with a note.
+ALIGN_SMALL_CELLS = 10_000
+MAX_ALIGN_CELLS = 1_000_000
+# How deep stretches are cut at anchors again (each level costs one pass over the ops).
+ANCHOR_DEPTH = 16
 # How far ahead the windowed pairing looks for the next op that pairs.
 ALIGN_WINDOW = 64
 
@@ -50,7 +58,10 @@ def value_text(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:g}"
     if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(value_text(x) for x in v) + "]"
+        head = [value_text(x) for x in v[:MAX_OPERANDS]]
+        if len(v) > MAX_OPERANDS:  # the output budget: a long list is summarised
+            head.append(f"… ({len(v):,})")
+        return "[" + ", ".join(head) + "]"
     return str(v)
 
 
@@ -92,6 +103,9 @@ class DiffEntry:
     a: Optional[Op] = None
     b: Optional[Op] = None
     changes: List[FieldChange] = field(default_factory=list)
+    # the kernel library the op moved to (``"oneDNN"``: ``pd_op.full`` -> ``onednn_op.full``):
+    # the same op run by other kernels, not a change
+    moved: str = ""
 
     @property
     def op(self) -> Op:
@@ -116,7 +130,8 @@ class DiffEntry:
             return f"only in {b_name}"
         if self.status == "removed":
             return f"only in {a_name}"
-        return "; ".join(str(c) for c in self.changes) or "the same"
+        return "; ".join(bounded_items([str(c) for c in self.changes[:MAX_OPERANDS]],
+                                       total=len(self.changes), more="graph.more_changes")) or "the same"
 
     def line(self, a_name: str = "a", b_name: str = "b") -> str:
         """``+ relu: only in b``, ``~ dropout [drop]: is_test: False → True``."""
@@ -191,8 +206,15 @@ class GraphDiff:
         return (not self.added and not self.removed and bool(self.changed)
                 and self.change_kinds == {"shape"})
 
+    @property
+    def moved(self) -> List[DiffEntry]:
+        """Paired ops that only moved to another kernel library (``pd_op.full`` ->
+        ``onednn_op.full``, counted among the unchanged)."""
+        return [e for e in self.entries if e.moved]
+
     def counts(self) -> Dict[str, int]:
-        """``{"added": n, "removed": n, "changed": n, "same": n}``."""
+        """``{"added": n, "removed": n, "changed": n, "same": n}`` (the ops that only moved
+        to another kernel library, :attr:`moved`, are among ``same``)."""
         return {s: len(self._with(s)) for s in STATUSES}
 
     def entries_for(self, kind: str) -> List[DiffEntry]:
@@ -211,8 +233,15 @@ class GraphDiff:
 
     def counts_text(self) -> str:
         c = self.counts()
-        return (f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, "
+        text = (f"{c['added']} added, {c['removed']} removed, {c['changed']} changed, "
                 f"{c['same']} unchanged")
+        if self.moved:
+            text += f" ({t('diff.n_moved', n=len(self.moved), to=self.moved_to())})"
+        return text
+
+    def moved_to(self) -> str:
+        """The kernel libraries ops moved to (``"oneDNN"``), "" when none did."""
+        return ", ".join(dict.fromkeys(e.moved for e in self.moved))
 
     def summary(self) -> str:
         """The counts, then one line per op that differs (``+`` added, ``-`` removed,
@@ -292,6 +321,18 @@ def as_graph(obj, label: str = "") -> Tuple[Graph, str, str, int]:
     raise D2SError(f"{what}cannot compare a {type(obj).__name__}.", f"Give {_WHAT}.")
 
 
+def _as_graph_guarded(obj, label: str):
+    """:func:`as_graph`, where an object whose own attribute access raises is told
+    apart from a failure of ours: one D2SError saying what to give."""
+    try:
+        return as_graph(obj, label)
+    except D2SError:
+        raise
+    except Exception as exc:  # the object's own code raised while it was looked at
+        raise D2SError(t("diff.object_raised", label=label, type=type(obj).__name__,
+                         error=type(exc).__name__), t("diff.object_raised_hint")) from None
+
+
 # -- pairing ops --------------------------------------------------------------
 
 def kind_of(op: Op) -> str:
@@ -331,10 +372,25 @@ def _layers_comparable(a: Sequence[Op], b: Sequence[Op]) -> bool:
     return len(la & lb) * 2 >= min(len(la), len(lb))
 
 
+# Kernel namespaces Paddle Inference moves ops into, by what they are called.
+KERNEL_LIBRARIES = {"onednn_op": "oneDNN"}
+
+
+def kernel_move(oa: Op, ob: Op) -> str:
+    """The kernel library ``ob`` moved to when it is ``oa`` under another namespace
+    (``pd_op.full`` -> ``onednn_op.full``: ``"oneDNN"``); "" otherwise."""
+    da, _, na = oa.name.rpartition(".")
+    db, _, nb = ob.name.rpartition(".")
+    if da == db or not da or not db or na.rstrip("_") != nb.rstrip("_"):
+        return ""
+    return KERNEL_LIBRARIES.get(db, db)
+
+
 def _compare(ga: Graph, gb: Graph, oa: Op, ob: Op, layers: bool) -> List[FieldChange]:
-    """What differs between two paired ops."""
+    """What differs between two paired ops (a move to another kernel namespace is not
+    a difference: see :func:`kernel_move`)."""
     out: List[FieldChange] = []
-    if oa.name != ob.name:
+    if oa.name != ob.name and not kernel_move(oa, ob):
         out.append(FieldChange("op", "name", oa.name, ob.name))
     if layers and oa.layer != ob.layer:
         out.append(FieldChange("layer", "layer", oa.layer, ob.layer))
@@ -368,8 +424,10 @@ def _param_changes(ga: Graph, gb: Graph, oa: Op, ob: Op) -> List[FieldChange]:
     """Shapes of the parameters no op produces (legacy programs hold them as
     variables), shown on the op that reads them."""
     out = []
+    seen = set()  # a parameter read many times by one op is one change
     for (na, sa), (nb, sb) in zip(_free_params(ga, oa), _free_params(gb, ob)):
-        if sa != sb:
+        if sa != sb and (na, nb) not in seen:
+            seen.add((na, nb))
             out.append(FieldChange(f"param {nb or na} shape", "shape", sa, sb))
     return out
 
@@ -383,24 +441,41 @@ def _free_params(graph: Graph, op: Op) -> List[Tuple[str, Any]]:
     return out
 
 
+def _positions(keys: Sequence, lo: int, hi: int) -> Dict[Any, List[int]]:
+    out: Dict[Any, List[int]] = {}
+    for i in range(lo, hi):
+        out.setdefault(keys[i], []).append(i)
+    return out
+
+
 def _windowed(ka: Sequence, kb: Sequence, i1: int, i2: int, j1: int, j2: int) -> Iterator[tuple]:
     """difflib-style opcodes in linear time: pair equal keys in order, skipping ahead at
-    most ``ALIGN_WINDOW`` ops on either side to find the next pair."""
+    most ``ALIGN_WINDOW`` ops on either side to find the next pair (the nearer side
+    first; found by position lists, so each step costs a bisection, not a scan)."""
+    pos_a, pos_b = _positions(ka, i1, i2), _positions(kb, j1, j2)
+
+    def ahead(positions: Dict[Any, List[int]], key, at: int) -> int:
+        found = positions.get(key)
+        if not found:
+            return ALIGN_WINDOW
+        k = bisect.bisect_left(found, at)
+        return found[k] - at if k < len(found) else ALIGN_WINDOW
+
     i, j = i1, j1
     while i < i2 and j < j2:
         if ka[i] == kb[j]:
-            yield "equal", i, i + 1, j, j + 1
-            i, j = i + 1, j + 1
+            start = i
+            while i < i2 and j < j2 and ka[i] == kb[j]:
+                i, j = i + 1, j + 1
+            yield "equal", start, i, j - (i - start), j
             continue
-        for d in range(1, ALIGN_WINDOW):
-            if j + d < j2 and ka[i] == kb[j + d]:
-                yield "insert", i, i, j, j + d
-                j += d
-                break
-            if i + d < i2 and ka[i + d] == kb[j]:
-                yield "delete", i, i + d, j, j
-                i += d
-                break
+        db, da = ahead(pos_b, ka[i], j), ahead(pos_a, kb[j], i)
+        if db <= da and db < ALIGN_WINDOW:
+            yield "insert", i, i, j, j + db
+            j += db
+        elif da < ALIGN_WINDOW:
+            yield "delete", i, i + da, j, j
+            i += da
         else:
             yield "replace", i, i + 1, j, j + 1
             i, j = i + 1, j + 1
@@ -408,25 +483,98 @@ def _windowed(ka: Sequence, kb: Sequence, i1: int, i2: int, j1: int, j2: int) ->
         yield ("delete" if j >= j2 else "insert" if i >= i2 else "replace"), i, i2, j, j2
 
 
-def _opcodes(ka: Sequence, kb: Sequence) -> Tuple[List[tuple], bool]:
-    """``(opcodes, windowed)``: the common start and end are paired directly, the rest
-    by difflib, or by :func:`_windowed` when that would cost over ``MAX_ALIGN_CELLS``."""
-    n, m = len(ka), len(kb)
+def _anchors(ka: Sequence, kb: Sequence, i1: int, i2: int, j1: int, j2: int) -> List[Tuple[int, int]]:
+    """``(i, j)`` pairs of keys found exactly once in ``ka[i1:i2]`` and once in
+    ``kb[j1:j2]``, the longest run of them in the same order on both sides (patience
+    sorting: O(n log n))."""
+    count_a: Dict[Any, int] = {}
+    for i in range(i1, i2):
+        count_a[ka[i]] = count_a.get(ka[i], 0) + 1
+    where_b: Dict[Any, int] = {}
+    count_b: Dict[Any, int] = {}
+    for j in range(j1, j2):
+        k = kb[j]
+        if count_a.get(k) == 1:
+            count_b[k] = count_b.get(k, 0) + 1
+            where_b[k] = j
+    pairs = [(i, where_b[ka[i]]) for i in range(i1, i2)
+             if count_a[ka[i]] == 1 and count_b.get(ka[i]) == 1]
+    tails: List[int] = []  # tails[k]: smallest j ending an increasing run of k + 1
+    tail_at: List[int] = []  # index into pairs of that end
+    back: List[int] = []
+    for n, (_, j) in enumerate(pairs):
+        k = bisect.bisect_left(tails, j)
+        back.append(tail_at[k - 1] if k else -1)
+        if k == len(tails):
+            tails.append(j)
+            tail_at.append(n)
+        else:
+            tails[k], tail_at[k] = j, n
+    out = []
+    n = tail_at[-1] if tail_at else -1
+    while n >= 0:
+        out.append(pairs[n])
+        n = back[n]
+    return out[::-1]
+
+
+class _Budget:
+    """What the alignment of one diff may still spend on difflib, and whether any
+    stretch was paired the rough way."""
+
+    def __init__(self):
+        self.cells = MAX_ALIGN_CELLS
+        self.windowed = False
+
+
+def _align(ka: Sequence, kb: Sequence, i1: int, i2: int, j1: int, j2: int, budget: _Budget,
+           depth: int = 0) -> Iterator[tuple]:
+    """Opcodes for ``ka[i1:i2]`` against ``kb[j1:j2]``: the common start and end paired
+    directly; the rest by difflib when small and within budget, else cut at anchors,
+    else windowed."""
     lo = 0
-    while lo < min(n, m) and ka[lo] == kb[lo]:
+    while i1 + lo < i2 and j1 + lo < j2 and ka[i1 + lo] == kb[j1 + lo]:
         lo += 1
+    if lo:
+        yield "equal", i1, i1 + lo, j1, j1 + lo
+        i1, j1 = i1 + lo, j1 + lo
     hi = 0
-    while hi < min(n, m) - lo and ka[n - 1 - hi] == kb[m - 1 - hi]:
+    while i1 < i2 - hi and j1 < j2 - hi and ka[i2 - 1 - hi] == kb[j2 - 1 - hi]:
         hi += 1
-    ops = [("equal", 0, lo, 0, lo)] if lo else []
-    windowed = (n - lo - hi) * (m - lo - hi) > MAX_ALIGN_CELLS
-    if windowed:
-        ops += list(_windowed(ka, kb, lo, n - hi, lo, m - hi))
-    elif n - lo - hi or m - lo - hi:
-        sm = difflib.SequenceMatcher(None, ka[lo:n - hi], kb[lo:m - hi], autojunk=False)
-        ops += [(t, i1 + lo, i2 + lo, j1 + lo, j2 + lo) for t, i1, i2, j1, j2 in sm.get_opcodes()]
+    i2, j2 = i2 - hi, j2 - hi
+    n, m = i2 - i1, j2 - j1
+    if n and m and n * m <= ALIGN_SMALL_CELLS and n * m <= budget.cells:
+        budget.cells -= n * m
+        sm = difflib.SequenceMatcher(None, ka[i1:i2], kb[j1:j2], autojunk=False)
+        for t_, a1, a2, b1, b2 in sm.get_opcodes():
+            yield t_, a1 + i1, a2 + i1, b1 + j1, b2 + j1
+    elif (n == 0 or m == 0) and budget.cells >= 0:
+        if n or m:
+            yield ("insert" if m else "delete"), i1, i2, j1, j2
+    else:
+        anchors = _anchors(ka, kb, i1, i2, j1, j2) if depth < ANCHOR_DEPTH and n and m else []
+        if anchors:
+            for ai, aj in anchors:
+                yield from _align(ka, kb, i1, ai, j1, aj, budget, depth + 1)
+                yield "equal", ai, ai + 1, aj, aj + 1
+                i1, j1 = ai + 1, aj + 1
+            yield from _align(ka, kb, i1, i2, j1, j2, budget, depth + 1)
+        else:
+            budget.windowed = True
+            yield from _windowed(ka, kb, i1, i2, j1, j2)
     if hi:
-        ops.append(("equal", n - hi, n, m - hi, m))
+        yield "equal", i2, i2 + hi, j2, j2 + hi
+
+
+def _opcodes(ka: Sequence, kb: Sequence, budget: Optional[_Budget] = None) -> Tuple[List[tuple], bool]:
+    """``(opcodes, windowed)``: difflib-style opcodes aligning ``ka`` with ``kb`` within
+    the time bound (see :data:`MAX_ALIGN_CELLS`); ``windowed``: some stretch was paired
+    by the rough linear pairing."""
+    budget = budget or _Budget()
+    was = budget.windowed
+    budget.windowed = False
+    ops = list(_align(ka, kb, 0, len(ka), 0, len(kb), budget))
+    windowed, budget.windowed = budget.windowed, was or budget.windowed
     return ops, windowed
 
 
@@ -435,10 +583,12 @@ class _Aligner:
         self.ga, self.gb, self.layers = ga, gb, layers
         self.entries: List[DiffEntry] = []
         self.windowed = False
+        self.budget = _Budget()  # one time bound for every alignment of this diff
 
     def pair(self, oa: Op, ob: Op) -> None:
         changes = _compare(self.ga, self.gb, oa, ob, self.layers)
-        self.entries.append(DiffEntry("changed" if changes else "same", oa, ob, changes))
+        self.entries.append(DiffEntry("changed" if changes else "same", oa, ob, changes,
+                                      kernel_move(oa, ob)))
 
     def pair_named(self, a: List[Op], b: List[Op]) -> None:
         """Pair parameter ops by layer and attribute name, whatever their order (two
@@ -455,7 +605,7 @@ class _Aligner:
     def run(self, a, b, keys_a, keys_b, fallback=None) -> None:
         """Align ``a`` and ``b`` by their keys; unpaired stretches are aligned again by
         ``fallback`` keys (kind without layer) when given, else added / removed."""
-        opcodes, windowed = _opcodes(keys_a, keys_b)
+        opcodes, windowed = _opcodes(keys_a, keys_b, self.budget)
         self.windowed = self.windowed or windowed
         for tag, i1, i2, j1, j2 in opcodes:
             if tag == "equal":
@@ -490,8 +640,8 @@ def diff(a, b, names: Optional[Sequence[str]] = None, depth=1, params: bool = Fa
     with the differences coloured.
     """
     labels = [str(n) for n in names] if names is not None else ["a", "b"]
-    ga, na, sa, fa = as_graph(a, labels[0])
-    gb, nb, sb, fb = as_graph(b, labels[1])
+    ga, na, sa, fa = _as_graph_guarded(a, labels[0])
+    gb, nb, sb, fb = _as_graph_guarded(b, labels[1])
     if names is not None:
         na, nb = labels
     elif na == nb:
@@ -519,12 +669,9 @@ def diff(a, b, names: Optional[Sequence[str]] = None, depth=1, params: bool = Fa
                        layers_compared=layers, a_source=sa, b_source=sb, a_first_line=fa,
                        b_first_line=fb, view=view)
     if al.windowed:
-        result.notes.append(f"The programs differ over more than {MAX_ALIGN_CELLS:,} op pairs: "
-                            "ops were paired by a faster, rougher alignment (raise "
-                            "d2s_lab.core.diff.MAX_ALIGN_CELLS for the full one).")
+        result.notes.append(t("diff.note_windowed", n=f"{MAX_ALIGN_CELLS:,}"))
     if not layers and (any(o.layer for o in ops_a) or any(o.layer for o in ops_b)):
-        result.notes.append("Layer paths were not compared: the two programs name layers "
-                            "differently (or one has none); ops are paired by kind and order.")
+        result.notes.append(t("diff.note_no_layers"))
     return result
 
 

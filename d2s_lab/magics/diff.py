@@ -64,16 +64,20 @@ class DiffMagics(Magics):
         if err:
             show_error(err, t("magics.see_options", magic="%d2s_diff"))
             return None
-        try:
+        try:  # drawing included: every failure is one message, never a traceback
             result = self._diff(args)
+            page = diff_html(result)
         except D2SError as exc:
             show_error(exc.message, exc.hint)
+            return None
+        except KeyboardInterrupt:
+            show_error(t("magics.diff_interrupted"), "")
             return None
         except Exception as exc:  # a bug of ours must not end in a traceback
             show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.report_hint"))
             return None
         store(self.shell, args.as_, result)
-        display(HTML(diff_html(result)))
+        display(HTML(page))
         return None
 
     def _resolve(self, text: str):

@@ -17,8 +17,13 @@ from d2s_lab.viz.dot.emit import MIXED_MARK_COLOR
 from d2s_lab.viz.graph_view import GraphView, draw_or_reason
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, wrap
-from d2s_lab.viz.op_table import MAX_TABLE_ROWS, cut_note
+from d2s_lab.viz.op_table import cut_note, rows_within
 from d2s_lab.viz.source_view import side_by_side_html
+
+# Programs with more ops are not drawn in a diff: two drawings side by side of programs
+# this long are not read, and laying them out (before dot is cut at the budget) takes
+# seconds each; the table lists what differs.
+MAX_DRAWN_OPS = 20_000
 
 # status -> (border/text colour, row background, label key). Changed is the colour a
 # collapsed layer gets when its ops differ in several ways: such a layer changed.
@@ -42,6 +47,8 @@ def counts_html(d) -> str:
              _badge("changed", t("diff.n_changed", n=c["changed"])),
              "<span>" + esc(t("diff.totals", same=c["same"], a_ops=d.a.num_ops(), a=d.a_name, b_ops=d.b.num_ops(),
                               b=d.b_name)) + "</span>"]
+    if d.moved:  # same ops run by another kernel library (pd_op -> onednn_op)
+        parts.append(f' <span class="d2s-moved">({esc(t("diff.n_moved", n=len(d.moved), to=d.moved_to()))})</span>')
     return ('<div class="d2s-summary" style="border:1px solid #d0d7de;border-radius:6px;'
             f'padding:6px 10px;margin:4px 0">{"".join(parts)}</div>')
 
@@ -78,18 +85,19 @@ def _row(d, e) -> str:
 
 
 def diff_table_html(d) -> str:
-    """One row per op that differs, in program order, at most ``MAX_TABLE_ROWS``."""
+    """One row per op that differs, in program order, at most ``MAX_TABLE_ROWS`` rows
+    and ``MAX_TABLE_BYTES`` bytes (:mod:`d2s_lab.viz.op_table`)."""
     differing = [e for e in d.entries if e.status != "same"]
     if not differing:
         return f'<div class="d2s-note" style="padding:6px 10px">{esc(t("diff.no_differences"))}</div>'
     heads = ["", t("diff.col_op"), t("diff.col_layer"), t("diff.col_out_in", name=d.a_name),
              t("diff.col_out_in", name=d.b_name), t("diff.col_what")]
     th = "".join(f'<th style="{_CELL};background:#f6f8fa">{esc(h)}</th>' for h in heads)
-    rows = "".join(_row(d, e) for e in differing[:MAX_TABLE_ROWS])
+    rows, shown = rows_within(differing, lambda e: _row(d, e))
     return ('<div class="d2s-scroll" style="max-height:420px;overflow:auto">'
             f'<table class="d2s-ops d2s-difftable" style="border-collapse:collapse;font-size:12px">'
             f"<thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table></div>"
-            + cut_note(min(len(differing), MAX_TABLE_ROWS), len(differing), t("report.unit_differing_ops")))
+            + cut_note(shown, len(differing), t("report.unit_differing_ops")))
 
 
 def _folded(op, view) -> bool:
@@ -115,6 +123,10 @@ def diff_views(d) -> Tuple[Tuple[Optional[GraphView], str], Tuple[Optional[Graph
     a view is None (with the reason) where a graph cannot be drawn."""
     out = []
     for side, graph, name in (("a", d.a, d.a_name), ("b", d.b, d.b_name)):
+        if graph.num_ops() > MAX_DRAWN_OPS:  # preparing the drawing alone takes seconds
+            out.append((None, t("diff.too_big_to_draw", n=f"{graph.num_ops():,}",
+                                limit=f"{MAX_DRAWN_OPS:,}")))
+            continue
         view, why = draw_or_reason(graph, depth=d.view.depth, params=d.view.params,
                                    constants=d.view.constants, rankdir=d.view.rankdir,
                                    budget=d.view.budget, title=name,
@@ -170,5 +182,5 @@ def diff_html(d) -> str:
     return wrap("".join(parts), title=t("diff.title", a=d.a_name, b=d.b_name))
 
 
-__all__ = ["STATUS_STYLE", "counts_html", "diff_html", "diff_table_html", "diff_views",
+__all__ = ["MAX_DRAWN_OPS", "STATUS_STYLE", "counts_html", "diff_html", "diff_table_html", "diff_views",
            "graph_marks", "graphs_html", "legend_html", "sources_html"]

@@ -5,13 +5,31 @@ from __future__ import annotations
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.graph.shapes import shape_and_dtype
+from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
 from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
 
 # Rows a table shows at most; past it, a note says how many were left out.
 MAX_TABLE_ROWS = 5000
+# Bytes of HTML a table's rows take at most (rows are cut there too, with the same note):
+# with the page's other parts, a page stays under 5 MB whatever the file holds.
+MAX_TABLE_BYTES = 1_500_000
+
+
+def rows_within(rows, render) -> tuple:
+    """``(html, shown)``: ``render(row)`` joined for the first rows that fit in
+    :data:`MAX_TABLE_ROWS` rows and :data:`MAX_TABLE_BYTES` bytes."""
+    parts, size = [], 0
+    for row in rows:
+        if len(parts) >= MAX_TABLE_ROWS:
+            break
+        html = render(row)
+        size += len(html)
+        if size > MAX_TABLE_BYTES and parts:
+            break
+        parts.append(html)
+    return "".join(parts), len(parts)
 
 
 def cut_note(shown: int, total: int, what: str = "") -> str:
@@ -25,14 +43,12 @@ def cut_note(shown: int, total: int, what: str = "") -> str:
 
 
 def value_shapes(graph: Graph, ids: list[str], skip_params: bool = True) -> str:
-    """``[N, 8] f32`` per value, one per line, as escaped HTML."""
-    parts = []
-    for vid in ids:
-        v = graph.values.get(vid)
-        if v is None or (skip_params and v.kind == "parameter"):
-            continue
-        parts.append(shape_and_dtype(v.shape, v.dtype))
-    return "<br>".join(esc(p) for p in parts)
+    """``[N, 8] f32`` per value, one per line, as escaped HTML; at most
+    :data:`~d2s_lab.core.graph.shapes.MAX_OPERANDS`, then ``N more operands``."""
+    shown = [v for v in (graph.values.get(vid) for vid in ids)
+             if v is not None and not (skip_params and v.kind == "parameter")]
+    parts = [shape_and_dtype(v.shape, v.dtype) for v in shown[:MAX_OPERANDS]]
+    return "<br>".join(esc(p) for p in bounded_items(parts, total=len(shown)))
 
 
 def category_mark(category: str, title: bool = True) -> str:
@@ -43,9 +59,9 @@ def category_mark(category: str, title: bool = True) -> str:
 
 
 def _param_names(graph: Graph, ids: list[str]) -> str:
-    names = [graph.values[v].name or "" for v in ids
-             if v in graph.values and graph.values[v].kind == "parameter"]
-    return esc(", ".join(names))
+    names = [v for v in ids if v in graph.values and graph.values[v].kind == "parameter"]
+    shown = [graph.values[v].name or "" for v in names[:MAX_OPERANDS]]
+    return esc(", ".join(bounded_items(shown, total=len(names))))
 
 
 def op_table_rows(graph: Graph, include_params: bool = False,
@@ -78,8 +94,15 @@ def op_table_html(graph: Graph) -> str:
     """Every op of ``graph`` in a scrolling table (parameters left out), at most
     :data:`MAX_TABLE_ROWS` rows with a note saying how many were left out."""
     rows = op_table_rows(graph, limit=MAX_TABLE_ROWS)
+    size = 0
+    for n, row in enumerate(rows):  # the byte budget: cut where the rows outgrow it
+        size += sum(len(c) for c in row) + 60
+        if size > MAX_TABLE_BYTES and n:
+            rows = rows[:n]
+            break
     note = ""
-    if len(rows) >= MAX_TABLE_ROWS:
+    total = len(rows)
+    if len(rows) >= MAX_TABLE_ROWS or size > MAX_TABLE_BYTES:
         total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
         note = cut_note(len(rows), total, t("report.unit_ops"))
     return '<div class="d2s-scroll">' + table(
@@ -96,4 +119,4 @@ def section_ops(conv) -> str:
             f"{op_table_html(conv.drawn_graph)}</details>")
 
 
-__all__ = ["MAX_TABLE_ROWS", "category_mark", "cut_note", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]
+__all__ = ["MAX_TABLE_BYTES", "MAX_TABLE_ROWS", "rows_within", "category_mark", "cut_note", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]

@@ -7,10 +7,23 @@
 * ``dtype_name(tensor_or_spec)`` -> ``float32``.
 
 Dynamic dims are ``None`` or negative.  Plain Python: no Paddle imports.
+
+The output budget every view shares (the saved-model viewer, the diff, the CLI and the
+report): a shape longer than :data:`MAX_SHAPE_DIMS` dims reads ``rank-5000 shape``, and
+an op lists at most :data:`MAX_OPERANDS` operands, then ``4,998 more operands``
+(:func:`bounded_items`), so what is printed never grows with the product of two numbers
+in a file (a rank-5000 parameter read 5,000 times by one op).
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, List, Optional, Sequence
+
+from d2s_lab.text import t
+
+# Dims written out per shape; past it a shape is named by its rank.
+MAX_SHAPE_DIMS = 16
+# Operands (inputs, outputs, parameters) listed per op in a table row.
+MAX_OPERANDS = 16
 
 _SHORT_DTYPES = {
     "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
@@ -24,9 +37,12 @@ def is_dynamic(d) -> bool:
 
 
 def format_shape(shape: Optional[Sequence[Optional[int]]], dyn: str = "N") -> str:
-    """``[N, 3, 32, 32]``; ``?`` when unknown."""
+    """``[N, 3, 32, 32]``; ``?`` when unknown; ``rank-5000 shape`` past
+    :data:`MAX_SHAPE_DIMS` dims."""
     if shape is None:
         return "?"
+    if len(shape) > MAX_SHAPE_DIMS:
+        return rank_text(len(shape))
     return "[" + ", ".join(dyn if is_dynamic(d) else str(d) for d in shape) + "]"
 
 
@@ -36,7 +52,26 @@ def dims_text(shape: Optional[Sequence[Optional[int]]], dyn: str = "N") -> str:
         return "?"
     if not shape:
         return "[]"
+    if len(shape) > MAX_SHAPE_DIMS:
+        return rank_text(len(shape))
     return "x".join(dyn if is_dynamic(d) else str(d) for d in shape)
+
+
+def rank_text(rank: int) -> str:
+    """``rank-5000 shape``: a shape too long to write out."""
+    return t("graph.rank_shape", rank=f"{rank:,}")
+
+
+def bounded_items(items: Sequence[str], limit: Optional[int] = None,
+                  total: Optional[int] = None, more: str = "graph.more_operands") -> List[str]:
+    """The first ``limit`` (default :data:`MAX_OPERANDS`) of ``items``, then
+    ``N more operands`` when there are more (``total``: how many there are in all,
+    when ``items`` holds only the first ones; ``more``: the text key of that line)."""
+    limit = MAX_OPERANDS if limit is None else limit
+    total = len(items) if total is None else total
+    if total <= limit:
+        return list(items)
+    return list(items[:limit]) + [t(more, n=f"{total - limit:,}")]
 
 
 def short_dtype(dtype: Optional[str]) -> str:
@@ -59,6 +94,8 @@ def shape_and_dtype(shape, dtype: Optional[str]) -> str:
 
 def spec_text(shape: Optional[Sequence[Optional[int]]], dtype: str = "", name: Optional[str] = None) -> str:
     """``x: [None,3,32,32] float32``, the ``--input`` syntax."""
+    if shape is not None and len(shape) > MAX_SHAPE_DIMS:
+        return (f"{name}: " if name else "") + f"{rank_text(len(shape))} {dtype}".rstrip()
     dims = ",".join("None" if is_dynamic(d) else str(d) for d in (shape or []))
     return (f"{name}: " if name else "") + f"[{dims}] {dtype}".rstrip()
 

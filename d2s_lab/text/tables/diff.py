@@ -21,6 +21,10 @@ TEXTS = {
         "en": "+{n} added",
         "zh": "+{n} 新增",
     },
+    "diff.n_moved": {
+        "en": "{n} only moved to {to}",
+        "zh": "其中 {n} 个仅迁移到 {to} 内核",
+    },
     "diff.n_removed": {
         "en": "−{n} removed",
         "zh": "−{n} 删除",
@@ -76,5 +80,25 @@ TEXTS = {
     "diff.title": {
         "en": "Diff: {a} → {b}",
         "zh": "对比：{a} → {b}",
+    },
+    "diff.note_windowed": {
+        "en": "The programs are long and differ in many places (more than {n} op pairs to compare): some ops were paired by kind and order, a faster, rougher alignment (raise d2s_lab.core.diff.MAX_ALIGN_CELLS for more of the exact one).",
+        "zh": "两个程序很长且多处不同（需比较的算子对超过 {n}）：部分算子按种类和顺序配对，这是更快但更粗略的对齐方式（调大 d2s_lab.core.diff.MAX_ALIGN_CELLS 可让更多部分精确对齐）。",
+    },
+    "diff.object_raised": {
+        "en": "{label}: cannot compare this {type}: looking at it raised {error} (its own code).",
+        "zh": "{label}：无法比较这个 {type}：读取它时其自身代码抛出了 {error}。",
+    },
+    "diff.object_raised_hint": {
+        "en": "Give a Conversion (d2s_lab.convert or %%to_static --as NAME), a saved model (its path, or d2s_lab.read_saved(path)), or a Graph.",
+        "zh": "请给出转换结果（d2s_lab.convert 或 %%to_static --as NAME）、保存的模型（其路径，或 d2s_lab.read_saved(path)）或 Graph。",
+    },
+    "diff.too_big_to_draw": {
+        "en": "Not drawn: {n} ops, more than a diff draws ({limit}); the table lists what differs. Draw one program with %d2s_graph.",
+        "zh": "未绘制：共 {n} 个算子，超过差异视图绘制的上限（{limit}）；表格列出了不同之处。可用 %d2s_graph 单独绘制一个程序。",
+    },
+    "diff.note_no_layers": {
+        "en": "Layer paths were not compared: the two programs name layers differently (or one has none); ops are paired by kind and order.",
+        "zh": "没有比较层路径：两个程序给层的命名不同（或其中一个没有层名）；算子按类型和顺序配对。",
     },
 }

@@ -280,4 +280,16 @@ TEXTS = {
         "en": "Give a Graph, or a Conversion from d2s_lab.convert (mode 'ast').",
         "zh": "请给出 Graph，或来自 d2s_lab.convert（mode 'ast'）的转换结果。",
     },
+    "graph.rank_shape": {
+        "en": "rank-{rank} shape",
+        "zh": "{rank} 维形状",
+    },
+    "graph.more_operands": {
+        "en": "{n} more operands",
+        "zh": "另有 {n} 个操作数",
+    },
+    "graph.more_changes": {
+        "en": "{n} more changes",
+        "zh": "另有 {n} 处变化",
+    },
 }

@@ -120,6 +120,10 @@ TEXTS = {
         "en": "Give the two programs to compare.",
         "zh": "请给出要比较的两个程序。",
     },
+    "magics.diff_interrupted": {
+        "en": "%d2s_diff was interrupted: nothing was stored.",
+        "zh": "%d2s_diff 已被中断：未保存任何结果。",
+    },
     "magics.needs_conversion": {
         "en": "--program {program} needs a Conversion; {name} is a {type}.",
         "zh": "--program {program} 需要一个转换结果；{name} 是 {type}。",
@@ -197,5 +201,41 @@ TEXTS = {
     "magics.partial_in": {
         "en": "; the partial result is in {name}",
         "zh": "；部分结果保存在 {name} 中",
+    },
+    "magics.arg_unrecognized": {
+        "en": "unrecognized arguments: {args}",
+        "zh": "无法识别的选项：{args}",
+    },
+    "magics.arg_expected_one": {
+        "en": "argument {arg}: expected one argument",
+        "zh": "选项 {arg} 后面需要一个值",
+    },
+    "magics.arg_expected_at_most_one": {
+        "en": "argument {arg}: expected at most one argument",
+        "zh": "选项 {arg} 后面最多只能有一个值",
+    },
+    "magics.arg_expected_at_least_one": {
+        "en": "argument {arg}: expected at least one argument",
+        "zh": "选项 {arg} 后面至少需要一个值",
+    },
+    "magics.arg_invalid_choice": {
+        "en": "argument {arg}: invalid choice: {value} (choose from {choices})",
+        "zh": "选项 {arg} 的值 {value} 无效（可选：{choices}）",
+    },
+    "magics.arg_invalid_value": {
+        "en": "argument {arg}: invalid {type} value: {value}",
+        "zh": "选项 {arg} 的值无效：{value}（需要 {type} 类型）",
+    },
+    "magics.arg_ignored_value": {
+        "en": "argument {arg}: ignored explicit argument {value}",
+        "zh": "选项 {arg} 不接受值，{value} 被忽略",
+    },
+    "magics.arg_not_allowed_with": {
+        "en": "argument {arg}: not allowed with argument {other}",
+        "zh": "选项 {arg} 不能与 {other} 一起使用",
+    },
+    "magics.arg_required": {
+        "en": "the following arguments are required: {args}",
+        "zh": "缺少必需的参数：{args}",
     },
 }
