@@ -33,7 +33,7 @@ from d2s_lab.core.saved.model import read_saved
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.specs import one_description
 from d2s_lab.core.steps import capture_steps
-from d2s_lab.text import t
+from d2s_lab.text import set_lang, t
 from d2s_lab.viz.bench_view import figure_bytes, text_progress
 from d2s_lab.viz.saved_view import draw, saved_html
 from d2s_lab.viz.standalone import html_document, report_page
@@ -389,6 +389,8 @@ def _main(argv: Optional[List[str]]) -> int:
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
+    if getattr(args, "lang", None):  # --lang: the whole command speaks it, not only the steps
+        set_lang(args.lang)
     try:
         return int(args.func(args) or 0)
     except D2SError as exc:

@@ -159,7 +159,8 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
     "lang": {
         "lang": (("--lang", "-l"), dict(
             default=None, choices=["en", "zh"],
-            help="Language of the explanations (default: %%d2s_lang, else $D2S_LANG, else en).")),
+            help="Language of the page and messages: en or zh (default: $D2S_LANG, else the "
+                 "locale: zh_CN.UTF-8 gives zh, else en; in a notebook, %%d2s_lang).")),
     },
     "bench": {
         "batch": (("--batch",), dict(default="1,20,256",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import keyword
+import re
 import shlex
 
 from IPython import get_ipython
@@ -64,11 +65,35 @@ def parse_line(magic_func, line: str):
     try:
         return magic_func.parser.parse_args(shlex.split(line)), None
     except UsageError as exc:
-        return None, str(exc)
+        return None, argparse_message(str(exc))
     except SystemExit:
         return None, t("magics.options_unread", line=line)
     except ValueError as exc:  # shlex: unbalanced quotes
         return None, t("magics.options_unread_why", error=exc, line=line)
+
+
+# argparse's usage errors, said in the chosen language (the option names stay as typed)
+_ARGPARSE = [(re.compile(p), key) for p, key in (
+    (r"unrecognized arguments: (?P<args>.+)", "magics.arg_unrecognized"),
+    (r"argument (?P<arg>\S+?): expected one argument", "magics.arg_expected_one"),
+    (r"argument (?P<arg>\S+?): expected at most one argument", "magics.arg_expected_at_most_one"),
+    (r"argument (?P<arg>\S+?): expected at least one argument", "magics.arg_expected_at_least_one"),
+    (r"argument (?P<arg>\S+?): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)",
+     "magics.arg_invalid_choice"),
+    (r"argument (?P<arg>\S+?): invalid (?P<type>\w+) value: (?P<value>.+)", "magics.arg_invalid_value"),
+    (r"argument (?P<arg>\S+?): ignored explicit argument (?P<value>.+)", "magics.arg_ignored_value"),
+    (r"argument (?P<arg>\S+?): not allowed with argument (?P<other>.+)", "magics.arg_not_allowed_with"),
+    (r"the following arguments are required: (?P<args>.+)", "magics.arg_required"),
+)]
+
+
+def argparse_message(message: str) -> str:
+    """An argparse usage error in the chosen language (unknown ones as argparse wrote them)."""
+    for pattern, key in _ARGPARSE:
+        m = pattern.fullmatch(message.strip())
+        if m:
+            return t(key, **m.groupdict())
+    return message
 
 
 def options(*groups: str):

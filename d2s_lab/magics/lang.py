@@ -6,6 +6,7 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from d2s_lab.errors import D2SError
 from d2s_lab.text.lang import get_lang, set_lang
 from d2s_lab.magics.common import show_error
+from d2s_lab.text import t
 
 
 @magics_class
@@ -15,7 +16,8 @@ class LangMagics(Magics):
         """Set the language of d2s_lab's explanations for this notebook: en or zh.
 
         ``%d2s_lang zh`` (简体中文), ``%d2s_lang en``; without an argument, print the
-        current one. The default comes from $D2S_LANG, else the system locale, else en.
+        current one. The default comes from $D2S_LANG, else the locale (zh_CN.UTF-8 and other
+        Chinese locales give zh), else en.
         Same as ``d2s_lab.set_lang("zh")``.
         """
         value = line.strip()
@@ -24,6 +26,6 @@ class LangMagics(Magics):
             return None
         try:
             print(set_lang(value))
-        except D2SError as exc:
-            show_error(exc.message, exc.hint)
+        except D2SError:
+            show_error(t("magics.unknown_lang", name=repr(value)), t("magics.unknown_lang_hint"))
         return None

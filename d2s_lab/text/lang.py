@@ -1,12 +1,14 @@
 """The language of explanations: English (``en``) or Simplified Chinese (``zh``).
 
 Resolution order: an explicit ``lang=`` argument, then :func:`set_lang`
-(``%d2s_lang zh`` in a notebook), then the ``D2S_LANG`` environment variable,
-then the system locale (``LANG``/``LC_ALL`` starting with ``zh``), else English.
+(``%d2s_lang zh`` in a notebook, ``--lang`` of the CLI), then the ``D2S_LANG``
+environment variable, then the user's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, as gettext reads them; ``zh_CN.UTF-8``, ``zh_TW``... give Chinese), else English.
 """
 from __future__ import annotations
 
 import contextlib
+import locale
 import os
 from typing import Optional
 
@@ -51,11 +53,24 @@ def get_lang(lang: Optional[str] = None) -> str:
     env = os.environ.get("D2S_LANG")
     if env and _normalise(env):
         return _normalise(env)
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        val = os.environ.get(var, "")
-        if val:
-            return "zh" if val.lower().startswith("zh") else "en"
-    return "en"
+    return locale_lang()
+
+
+def locale_lang() -> str:
+    """The language of the user's locale: ``zh`` for a Chinese one, else ``en``. As gettext:
+    ``LANGUAGE`` (its first entry) unless the locale is C, then the first set of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; without any, the locale Python reports."""
+    loc = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
+    first = os.environ.get("LANGUAGE", "").split(":")[0]
+    if first and loc.split(".")[0] not in ("C", "POSIX"):
+        loc = first
+    if not loc:
+        try:
+            loc = locale.getlocale()[0] or ""
+        except ValueError:
+            loc = ""
+    return "zh" if loc.lower().startswith(("zh", "chinese")) else "en"
+
 
 
 @contextlib.contextmanager

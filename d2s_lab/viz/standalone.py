@@ -14,7 +14,7 @@ import sys
 from typing import Optional
 
 from d2s_lab.version import __version__
-from d2s_lab.text import t
+from d2s_lab.text import get_lang, t
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import draw_or_reason, section_graph
 from d2s_lab.viz.html import esc, message_box, style_block, table
@@ -102,14 +102,19 @@ def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optio
         if html and "<script" not in html.lower():
             parts.append(html)
     body = "".join(parts)
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{_html_lang()}\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{esc(title)}</title>{style_block()}<style>{PAGE_CSS}</style></head>"
             f'<body><main class="d2s d2s-page">{body}</main></body></html>\n')
 
 
+def _html_lang() -> str:
+    """The page's ``lang`` attribute: what it is written in (fonts, screen readers)."""
+    return "zh-Hans" if get_lang() == "zh" else "en"
+
+
 def html_document(body: str, title: str) -> str:
     """A fragment (from any view) as a complete, self-contained HTML page."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{_html_lang()}\"><head><meta charset=\"utf-8\">"
             f"<title>{esc(title)}</title>{style_block()}<style>{PAGE_CSS}</style></head>"
             f'<body><main class="d2s d2s-page">{body}</main></body></html>\n')

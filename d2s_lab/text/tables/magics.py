@@ -238,4 +238,12 @@ TEXTS = {
         "en": "the following arguments are required: {args}",
         "zh": "缺少必需的参数：{args}",
     },
+    "magics.unknown_lang": {
+        "en": "Unknown language {name}.",
+        "zh": "未知的语言 {name}。",
+    },
+    "magics.unknown_lang_hint": {
+        "en": "Use en (English) or zh (简体中文).",
+        "zh": "请用 en（English）或 zh（简体中文）。",
+    },
 }

@@ -206,4 +206,8 @@ TEXTS = {
         "en": "Saved in training mode (dropout and batch norm as in training); call model.eval() before saving a model for inference.",
         "zh": "以训练模式保存（dropout 和 batch norm 按训练时的方式计算）；保存用于推理的模型前，请先调用 model.eval()。",
     },
+    "report.lang_line": {
+        "en": "Language: English. 中文：{other} (or set {env}=zh before starting Jupyter; a Chinese locale gets Chinese by itself).",
+        "zh": "语言：中文。English: {other}（也可在启动 Jupyter 前设置 {env}=en；系统语言为中文时自动使用中文）。",
+    },
 }
