@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 
 # Layout cost (nodes + edges + clusters) above which a drawing is collapsed by layer.
 DEFAULT_BUDGET = 4000
@@ -27,8 +28,7 @@ def parse_depth(depth: Union[int, str]) -> Union[int, str]:
         if text.isdigit():
             depth = int(text)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise D2SError(f"depth must be a positive integer or 'all', not {depth!r}.",
-                       "depth: 1, 2, … or 'all'.")
+        raise D2SError(t("inputs.bad_depth", depth=repr(depth)), t("inputs.bad_depth_hint"))
     return depth
 
 
@@ -43,7 +43,7 @@ def parse_budget(text: Union[None, int, str]) -> Optional[int]:
     try:
         value = int(str(text))
     except ValueError:
-        raise D2SError(f"--budget {text}: give a number, or none for no limit.") from None
+        raise D2SError(t("inputs.bad_budget", text=text)) from None
     return value if value > 0 else None
 
 
@@ -69,7 +69,7 @@ class ViewOptions:
         self.depth = parse_depth(self.depth)
         self.rankdir = str(self.rankdir).upper()
         if self.rankdir not in RANKDIRS:
-            raise D2SError(f"rankdir must be TB or LR, not {self.rankdir!r}.", "rankdir: TB or LR.")
+            raise D2SError(t("inputs.bad_rankdir", rankdir=repr(self.rankdir)), t("inputs.bad_rankdir_hint"))
 
     @classmethod
     def from_args(cls, args) -> "ViewOptions":
@@ -213,11 +213,9 @@ def parse_batches(text: str):
     try:
         batches = [int(b) for b in str(text).replace(" ", "").split(",") if b]
     except ValueError:
-        raise D2SError(f"--batch {text}: give whole numbers separated by commas.",
-                       "For example --batch 1,20,256.") from None
+        raise D2SError(t("inputs.bad_batch", text=text), t("inputs.batch_hint")) from None
     if not batches or any(b < 1 for b in batches):
-        raise D2SError(f"--batch {text}: every batch size must be 1 or more.",
-                       "For example --batch 1,20,256.")
+        raise D2SError(t("inputs.batch_below_one", text=text), t("inputs.batch_hint"))
     return batches
 
 
@@ -227,9 +225,9 @@ def check_positive_int(value, option: str) -> int:
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise D2SError(f"{option} {value}: give a whole number of 1 or more.") from None
+            raise D2SError(t("inputs.positive_int", option=option, value=value)) from None
     if value < 1:
-        raise D2SError(f"{option} {value}: give a whole number of 1 or more.")
+        raise D2SError(t("inputs.positive_int", option=option, value=value))
     return value
 
 
@@ -238,9 +236,9 @@ def check_non_negative(value, option: str) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise D2SError(f"{option} {value}: give a number of seconds, 0 or more.") from None
+        raise D2SError(t("inputs.seconds", option=option, value=value)) from None
     if not number >= 0 or number == float("inf"):
-        raise D2SError(f"{option} {value}: give a number of seconds, 0 or more.")
+        raise D2SError(t("inputs.seconds", option=option, value=value))
     return number
 
 

@@ -25,6 +25,7 @@ from d2s_lab.errors import SpecError
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.graph.shapes import describe_spec, dtype_name, spec_text
+from d2s_lab.text import t
 
 __all__ = ["SpecText", "Constant", "InputInfo", "parse_spec_text", "to_input_specs", "random_inputs",
            "as_input_list", "describe_spec", "describe_inputs", "parameter_names", "flatten"]
@@ -44,12 +45,6 @@ _SPEC_RE = re.compile(
 
 _CONST_RE = re.compile(r"^\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*?)\s*$", re.S)
 
-SPEC_FORMAT_HELP = (
-    'Write each input as  name: [dims] dtype,  for example  "x: [None,3,32,32] float32"; '
-    "use None (or -1) for a dynamic dimension; name and dtype are optional "
-    "(dtype defaults to float32). A Python constant is  name=value,  e.g. \"n=3\" or "
-    "\"use_act=True\"; nested inputs (lists, dicts of InputSpecs) go in --spec EXPR."
-)
 # Python values Paddle takes as compile-time constants.
 CONSTANT_TYPES = (bool, int, float, str, type(None), complex)
 
@@ -85,17 +80,15 @@ def parse_spec_text(text: str):
         try:
             value = ast.literal_eval(c.group("value"))
         except (ValueError, SyntaxError, MemoryError, RecursionError):
-            raise SpecError(f"The constant {text!r} is not a Python literal.",
-                            'Write a number, True/False, None, a quoted string or a list, e.g. '
-                            '"n=3", "use_act=True", \'mode="sum"\'.') from None
+            raise SpecError(t("inputs.constant_not_literal", text=repr(text)),
+                            t("inputs.constant_not_literal_hint")) from None
         if not _is_constant(value):
-            raise SpecError(f"The constant {text!r} is a {type(value).__name__}, not a Python value "
-                            "Paddle takes as a constant.", "Use a bool, int, float, str, None, or a "
-                            "list/tuple of them.")
+            raise SpecError(t("inputs.constant_type", text=repr(text), type=type(value).__name__),
+                            t("inputs.constant_type_hint"))
         return Constant(value, c.group("name"))
     m = _SPEC_RE.match(text or "")
     if not m:
-        raise SpecError(f"Could not read the input description {text!r}.", SPEC_FORMAT_HELP)
+        raise SpecError(t("inputs.unreadable", text=repr(text)), t("inputs.format_help"))
     dims: List[Optional[int]] = []
     raw = m.group("dims").strip()
     for part in [p.strip() for p in raw.split(",")] if raw else []:
@@ -104,16 +97,12 @@ def parse_spec_text(text: str):
         elif re.fullmatch(r"\d+", part):
             dims.append(int(part))
         else:
-            raise SpecError(
-                f"Dimension {part!r} in {text!r} is not a number or None.", SPEC_FORMAT_HELP
-            )
+            raise SpecError(t("inputs.bad_dim", part=repr(part), text=repr(text)), t("inputs.format_help"))
     dtype = (m.group("dtype") or "float32").lower()
     dtype = _ALIASES.get(dtype, dtype)
     if dtype not in DTYPES:
-        raise SpecError(
-            f"Unknown dtype {m.group('dtype')!r} in {text!r}.",
-            "Use one of: " + ", ".join(sorted(DTYPES)) + ".",
-        )
+        raise SpecError(t("inputs.bad_dtype", dtype=repr(m.group("dtype")), text=repr(text)),
+                        t("inputs.bad_dtype_hint", dtypes=", ".join(sorted(DTYPES))))
     return SpecText(dims, dtype, m.group("name"))
 
 
@@ -215,8 +204,7 @@ def one_description(inputs=None, spec=None, spec_label: str = "--spec"):
     """The input description from either ``--input`` texts or a ``--spec`` value; both
     at once is a SpecError (they would disagree on what forward gets)."""
     if inputs and spec is not None:
-        raise SpecError(f"Both --input and {spec_label} describe the inputs.",
-                        "Give one: --input per argument, or --spec for the whole (nested) description.")
+        raise SpecError(t("inputs.both", spec=spec_label), t("inputs.both_hint"))
     return spec if spec is not None else inputs
 
 
@@ -262,10 +250,8 @@ def random_inputs(specs, batch: int = 2, seed: int = 0):
         need = int(np.prod(shape, dtype=np.float64)) * itemsize
         label = f"{s.name or 'input'} {spec_text(shape, dtype)}"
         if memory is not None and need > memory // 2:
-            raise SpecError(f"Input {label} needs {need:,} bytes ({need / 2**30:.1f} GiB); this "
-                            f"machine has {memory / 2**30:.1f} GiB.",
-                            "Use smaller fixed dims, or None for the batch dimension "
-                            "(random inputs then use a small batch).")
+            raise SpecError(t("inputs.too_big", label=label, need=f"{need:,}", gib=f"{need / 2**30:.1f}",
+                              have=f"{memory / 2**30:.1f}"), t("inputs.too_big_hint"))
         try:
             if dtype.startswith(("int", "uint")):
                 arr = rng.integers(0, 4, size=shape, dtype=dtype)
@@ -282,8 +268,8 @@ def random_inputs(specs, batch: int = 2, seed: int = 0):
                 arr = rng.standard_normal(shape).astype(dtype)
             return paddle.to_tensor(arr)
         except MemoryError:
-            raise SpecError(f"Input {label} needs {need:,} bytes, more than is free.",
-                            "Use smaller fixed dims, or None for the batch dimension.") from None
+            raise SpecError(t("inputs.no_memory", label=label, need=f"{need:,}"),
+                            t("inputs.no_memory_hint")) from None
 
     def one(s):
         if isinstance(s, (list, tuple)):

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 from d2s_lab.text.lang import LANGS, get_lang
 
 # The area modules of d2s_lab.text.tables, in no particular order; each holds TEXTS.
-AREAS = ("steps", "transformers", "sources", "graph", "report", "diff", "err", "rewrites", "check_view", "sot", "bench", "programs", "labs", "saved", "explorer", "magics", "cli", "hints", "check", "install", "course")
+AREAS = ("steps", "transformers", "sources", "graph", "report", "diff", "err", "rewrites", "check_view", "sot", "bench", "programs", "labs", "saved", "explorer", "magics", "cli", "hints", "check", "install", "course", "inputs")
 
 
 def _load() -> Dict[str, Dict[str, str]]:

@@ -1,0 +1,105 @@
+"""Words of the messages about what the user gives: input descriptions (``--input``,
+``--spec``) and the options' values (``--depth``, ``--batch``, ``--budget``...)."""
+
+TEXTS = {
+    "inputs.format_help": {
+        "en": "Write each input as  name: [dims] dtype,  for example  \"x: [None,3,32,32] float32\"; use None (or -1) for a dynamic dimension; name and dtype are optional (dtype defaults to float32). A Python constant is  name=value,  e.g. \"n=3\" or \"use_act=True\"; nested inputs (lists, dicts of InputSpecs) go in --spec EXPR.",
+        "zh": "每个输入写成  名字: [维度] 数据类型，例如  \"x: [None,3,32,32] float32\"；动态维度写 None（或 -1）；名字和数据类型可以省略（数据类型默认 float32）。Python 常量写成  名字=值，例如 \"n=3\" 或 \"use_act=True\"；嵌套的输入（InputSpec 的列表、字典）用 --spec EXPR 给出。",
+    },
+    "inputs.unreadable": {
+        "en": "Could not read the input description {text}.",
+        "zh": "无法读懂输入描述 {text}。",
+    },
+    "inputs.bad_dim": {
+        "en": "Dimension {part} in {text} is not a number or None.",
+        "zh": "{text} 中的维度 {part} 既不是数字也不是 None。",
+    },
+    "inputs.bad_dtype": {
+        "en": "Unknown dtype {dtype} in {text}.",
+        "zh": "{text} 中的数据类型 {dtype} 无法识别。",
+    },
+    "inputs.bad_dtype_hint": {
+        "en": "Use one of: {dtypes}.",
+        "zh": "请使用以下之一：{dtypes}。",
+    },
+    "inputs.constant_not_literal": {
+        "en": "The constant {text} is not a Python literal.",
+        "zh": "常量 {text} 不是 Python 字面值。",
+    },
+    "inputs.constant_not_literal_hint": {
+        "en": "Write a number, True/False, None, a quoted string or a list, e.g. \"n=3\", \"use_act=True\", 'mode=\"sum\"'.",
+        "zh": "请写数字、True/False、None、带引号的字符串或列表，例如 \"n=3\"、\"use_act=True\"、'mode=\"sum\"'。",
+    },
+    "inputs.constant_type": {
+        "en": "The constant {text} is a {type}, not a Python value Paddle takes as a constant.",
+        "zh": "常量 {text} 的类型是 {type}，Paddle 不接受它作为常量。",
+    },
+    "inputs.constant_type_hint": {
+        "en": "Use a bool, int, float, str, None, or a list/tuple of them.",
+        "zh": "请使用 bool、int、float、str、None，或由它们组成的 list/tuple。",
+    },
+    "inputs.both": {
+        "en": "Both --input and {spec} describe the inputs.",
+        "zh": "--input 和 {spec} 同时描述了输入。",
+    },
+    "inputs.both_hint": {
+        "en": "Give one: --input per argument, or --spec for the whole (nested) description.",
+        "zh": "只给一种：每个参数一个 --input，或用 --spec 给出完整（嵌套）的描述。",
+    },
+    "inputs.too_big": {
+        "en": "Input {label} needs {need} bytes ({gib} GiB); this machine has {have} GiB.",
+        "zh": "输入 {label} 需要 {need} 字节（{gib} GiB）；这台机器只有 {have} GiB 内存。",
+    },
+    "inputs.too_big_hint": {
+        "en": "Use smaller fixed dims, or None for the batch dimension (random inputs then use a small batch).",
+        "zh": "请用更小的固定维度，或把批量维度写成 None（随机输入随后会用小批量）。",
+    },
+    "inputs.no_memory": {
+        "en": "Input {label} needs {need} bytes, more than is free.",
+        "zh": "输入 {label} 需要 {need} 字节，超过了可用内存。",
+    },
+    "inputs.no_memory_hint": {
+        "en": "Use smaller fixed dims, or None for the batch dimension.",
+        "zh": "请用更小的固定维度，或把批量维度写成 None。",
+    },
+    "inputs.bad_depth": {
+        "en": "depth must be a positive integer or 'all', not {depth}.",
+        "zh": "depth 必须是正整数或 'all'，而不是 {depth}。",
+    },
+    "inputs.bad_depth_hint": {
+        "en": "depth: 1, 2, … or 'all'.",
+        "zh": "depth：1、2、… 或 'all'。",
+    },
+    "inputs.bad_budget": {
+        "en": "--budget {text}: give a number, or none for no limit.",
+        "zh": "--budget {text}：请给一个数字，或用 none 表示不限时。",
+    },
+    "inputs.bad_rankdir": {
+        "en": "rankdir must be TB or LR, not {rankdir}.",
+        "zh": "rankdir 必须是 TB 或 LR，而不是 {rankdir}。",
+    },
+    "inputs.bad_rankdir_hint": {
+        "en": "rankdir: TB or LR.",
+        "zh": "rankdir：TB 或 LR。",
+    },
+    "inputs.bad_batch": {
+        "en": "--batch {text}: give whole numbers separated by commas.",
+        "zh": "--batch {text}：请给用逗号分隔的整数。",
+    },
+    "inputs.batch_below_one": {
+        "en": "--batch {text}: every batch size must be 1 or more.",
+        "zh": "--batch {text}：每个批量大小都必须至少为 1。",
+    },
+    "inputs.batch_hint": {
+        "en": "For example --batch 1,20,256.",
+        "zh": "例如 --batch 1,20,256。",
+    },
+    "inputs.positive_int": {
+        "en": "{option} {value}: give a whole number of 1 or more.",
+        "zh": "{option} {value}：请给一个不小于 1 的整数。",
+    },
+    "inputs.seconds": {
+        "en": "{option} {value}: give a number of seconds, 0 or more.",
+        "zh": "{option} {value}：请给一个不小于 0 的秒数。",
+    },
+}
