@@ -389,7 +389,8 @@ def _main(argv: Optional[List[str]]) -> int:
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
-    if getattr(args, "lang", None):  # --lang: the whole command speaks it, not only the steps
+    # --lang: the whole command speaks it, not only the steps (labs takes a list: en,zh)
+    if getattr(args, "lang", None) and "," not in args.lang:
         set_lang(args.lang)
     try:
         return int(args.func(args) or 0)
