@@ -20,7 +20,7 @@ from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.diagnosis import attach_line, diagnose
 from d2s_lab.errors import ConversionError, D2SError, SpecError
 from d2s_lab.core.export import save_conversion
-from d2s_lab.core.frames import display_file, gist_at_line, is_user_file
+from d2s_lab.core.frames import display_file, gist_at_line, is_user_file, library_of
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.options import ViewOptions
@@ -137,8 +137,8 @@ class Conversion:
         options: see ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
         """
         if self.drawn_graph is None:
-            raise D2SError(f"No Program graph for {self.name} ({self.mode} mode).",
-                           "Convert with mode='ast' (%%to_static --mode ast) to draw the graph.")
+            raise D2SError(t("report.no_program_graph", name=self.name, mode=self.mode),
+                           t("report.no_program_graph_hint"))
         return display.draw_graph(self.program_graph(program), depth=depth, params=params,
                                   constants=constants, rankdir=rankdir, **options)
 
@@ -170,6 +170,15 @@ def _failed(message: str, stage: str, original: BaseException, conv: "Conversion
     restore_sources()  # Paddle 2.6's error path clears linecache, cell sources included
     err = ConversionError(message, stage=stage, original=original, conversion=conv)
     err.report = diagnose(err)
+    facts = err.report.facts
+    if facts.get("kind") == "library" and conv.mode == "ast" and conv.target is not None:
+        # AST mode failed inside a library's code: say whether SOT mode converts it
+        try:
+            convert(conv.target, conv.input_specs, conv.example_inputs, mode="sot")
+            facts["sot"] = True
+        except Exception:
+            facts["sot"] = False
+        err.report.hint = err.report.hint_for()
     conv.error = err
     return err
 
@@ -251,7 +260,7 @@ def convert(
     """
     paddle = require_paddle()
     if mode not in MODES:
-        raise D2SError(f"Unknown mode {mode!r}.", "Use mode='ast' or mode='sot'.")
+        raise D2SError(t("report.unknown_mode", mode=repr(mode)), t("report.unknown_mode_hint"))
     target = resolve(obj)
     fn, layer, disp = target.function, target.layer, target.name
     specs, examples = to_input_specs(input_spec, example_inputs, parameter_names(fn))
@@ -280,10 +289,11 @@ def convert(
     if not src:
         conv.notes.append(t("report.note_no_source"))
     elif src_file and not is_user_file(src_file) and layer is not None:
-        # nn.Sequential, nn.LayerList...: forward is Paddle's own code, not the user's
+        # nn.Sequential, a PaddleFormers BertModel...: forward is a library's code, not the user's
         conv.library_forward = True
         conv.structure = repr(layer)
-        conv.notes.append(t("report.note_library_forward", layer=type(layer).__name__))
+        conv.notes.append(t("report.note_library_forward", layer=type(layer).__name__,
+                            library=library_of(src_file) or "Paddle"))
     params = list(layer.parameters()) if layer is not None else []
     conv.num_params = sum(int(p.numel()) for p in params)
     conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in params)

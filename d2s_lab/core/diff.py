@@ -251,9 +251,9 @@ class GraphDiff:
         differing = [e for e in self.entries if e.status != "same"]
         lines += [e.line(self.a_name, self.b_name) for e in differing[:SUMMARY_LINES]]
         if len(differing) > SUMMARY_LINES:
-            lines.append(f"... {len(differing) - SUMMARY_LINES} more")
+            lines.append(t("diff.n_more", n=len(differing) - SUMMARY_LINES))
         if self.same:
-            lines.append("No differences: the same ops, attributes, shapes and dtypes.")
+            lines.append(t("diff.no_differences_text"))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -270,10 +270,6 @@ class GraphDiff:
 
 
 # -- what can be compared -----------------------------------------------------
-
-_WHAT = ("a Conversion (d2s_lab.convert or %%to_static --as NAME), a saved model "
-         "(its path, or d2s_lab.read_saved(path)), or a Graph")
-
 
 def _is_saved_path(obj) -> bool:
     return isinstance(obj, (str, os.PathLike))
@@ -293,32 +289,28 @@ def as_graph(obj, label: str = "") -> Tuple[Graph, str, str, int]:
     # A Conversion (duck-typed: importing it would import Paddle's glue).
     if hasattr(obj, "drawn_graph") and hasattr(obj, "mode"):
         if getattr(obj, "error", None) is not None:
-            raise D2SError(f"{what}{getattr(obj, 'name', 'this conversion')} failed to convert, so "
-                           "it has no Program to compare.", "Fix the conversion first: its report says why.")
+            raise D2SError(t("diff.err_failed", what=what, name=getattr(obj, "name", "") or t("diff.this_conversion")),
+                           t("diff.err_failed_hint"))
         if not isinstance(obj.drawn_graph, Graph):
-            raise D2SError(f"{what}{getattr(obj, 'name', 'this conversion')} has no Program "
-                           f"graph ({obj.mode} mode).",
-                           "Convert with mode='ast' (%%to_static --mode ast) to compare programs.")
+            raise D2SError(t("diff.err_no_program", what=what, mode=obj.mode,
+                             name=getattr(obj, "name", "") or t("diff.this_conversion")),
+                           t("diff.err_no_program_hint"))
         return (obj.drawn_graph, getattr(obj, "name", "") or obj.drawn_graph.name or label,
                 getattr(obj, "original_source", "") or "", getattr(obj, "source_first_line", 0) or 1)
     # A SotReport or one of its subgraphs.
     if hasattr(obj, "subgraphs") and hasattr(obj, "breaks"):
         drawn = [s for s in obj.subgraphs if isinstance(getattr(s, "graph", None), Graph)]
         if not drawn:
-            why = getattr(obj, "message", "") or "SOT compiled no subgraph"
-            raise D2SError(f"{what}this SOT report has no subgraph to compare ({why}).",
-                           "Compare AST-mode conversions instead (d2s_lab.convert(..., mode='ast')).")
+            why = getattr(obj, "message", "") or t("diff.sot_no_subgraph")
+            raise D2SError(t("diff.err_sot_empty", what=what, why=why), t("diff.err_sot_empty_hint"))
         if len(drawn) > 1:
-            raise D2SError(f"{what}this SOT report has {len(drawn)} subgraphs.",
-                           "Compare one of them: report.subgraphs[0] (or [1], ...).")
+            raise D2SError(t("diff.err_sot_many", what=what, n=len(drawn)), t("diff.err_sot_many_hint"))
         return drawn[0].graph, f"{obj.name} (SOT {drawn[0].name})", "", 1
     if isinstance(getattr(obj, "graph", None), Graph) and hasattr(obj, "num_ops"):
         return obj.graph, f"SOT {getattr(obj, 'name', 'subgraph')}", "", 1
     if hasattr(obj, "forward") and hasattr(obj, "parameters"):
-        raise D2SError(f"{what}a {type(obj).__name__} (a Layer) cannot be compared as it is.",
-                       "Convert it first: conv = d2s_lab.convert(net, input_spec), or "
-                       "%%to_static --as NAME, and compare the conversions.")
-    raise D2SError(f"{what}cannot compare a {type(obj).__name__}.", f"Give {_WHAT}.")
+        raise D2SError(t("diff.err_layer", what=what, type=type(obj).__name__), t("diff.err_layer_hint"))
+    raise D2SError(t("diff.err_cannot", what=what, type=type(obj).__name__), t("diff.err_give"))
 
 
 def _as_graph_guarded(obj, label: str):

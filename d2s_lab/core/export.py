@@ -42,27 +42,23 @@ def save_conversion(conv, path) -> List[Tuple[str, int]]:
     written as ``(path, bytes)``."""
     paddle = require_paddle()
     if conv.error is not None and conv.static_function is None:
-        raise D2SError(f"{conv.name} did not convert, so there is nothing to save.",
-                       "Fix the conversion error first.")
+        raise D2SError(t("report.save_not_converted", name=conv.name), t("report.save_not_converted_hint"))
     prefix = save_prefix(path)
     if not prefix or os.path.isdir(prefix) or prefix.endswith(os.sep):
-        raise D2SError(f"--save {path}: give a file prefix such as build/model/net, "
-                       "not a directory.", "paddle.jit.save writes PREFIX.json and PREFIX.pdiparams.")
+        raise D2SError(t("report.save_prefix", path=path), t("report.save_prefix_hint"))
     folder = os.path.dirname(os.path.abspath(prefix))
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
-        raise D2SError(f"Cannot create the folder {folder}: {exc.strerror or exc}.") from None
+        raise D2SError(t("report.save_no_folder", folder=folder, error=exc.strerror or exc)) from None
     layer = conv.layer
     target = layer if layer is not None else conv.static_function
     if target is None:
-        raise D2SError(f"{conv.name} has no static function to save.")
+        raise D2SError(t("report.save_no_function", name=conv.name))
     specs = list(conv.input_specs or []) or None
     if layer is not None and converted_methods(layer) and paddle.__version__.startswith(("2.", "1.")):
-        raise D2SError(f"Saving {conv.name} with its other to_static methods "
-                       f"({', '.join(converted_methods(layer))}) needs Paddle 3; Paddle "
-                       f"{paddle.__version__}'s jit.save drops forward beside them.",
-                       "Save forward and each method with paddle.jit.save separately, or use Paddle 3.")
+        raise D2SError(t("report.save_methods_paddle2", name=conv.name, methods=", ".join(converted_methods(layer)),
+                         version=paddle.__version__), t("report.save_methods_paddle2_hint"))
     start = time.time() - 1.0
     try:
         if layer is not None and converted_methods(layer):
@@ -73,11 +69,9 @@ def save_conversion(conv, path) -> List[Tuple[str, int]]:
         else:
             paddle.jit.save(target, prefix, input_spec=specs)
     except Exception as exc:
-        hint = ("SOT-only code may not save; try --mode ast." if conv.mode == "sot" else
-                "paddle.jit.save converts forward again with these InputSpecs; see Paddle's "
-                "message, and check that forward returns only Tensors.")
-        raise D2SError(f"paddle.jit.save failed for {conv.name}: {type(exc).__name__}: "
-                       f"{gist_at_line(exc)}", hint) from None
+        hint = t("report.save_failed_sot") if conv.mode == "sot" else t("report.save_failed_hint")
+        raise D2SError(t("report.save_failed", name=conv.name, error=f"{type(exc).__name__}: {gist_at_line(exc)}"),
+                       hint) from None
     written = saved_files(prefix, since=start)
     if layer is not None and getattr(layer, "training", False):
         conv.notes.append(t("report.note_saved_training"))

@@ -51,18 +51,16 @@ GRAD_SUFFIX = "_grad"
 def _which(program: str) -> str:
     which = str(program or "forward").strip().lower()
     if which not in PROGRAMS:
-        raise D2SError(f"Unknown program {program!r}.", f"Choose one of {', '.join(PROGRAMS)}.")
+        raise D2SError(t("programs.unknown", program=repr(program)), t("programs.choose", programs=", ".join(PROGRAMS)))
     return which
 
 
 def _require_program(conv, which: str) -> None:
     if conv.error is not None or conv.static_function is None:
-        raise D2SError(f"{conv.name} did not convert, so it has no {which} program.",
-                       "Fix the conversion error first: its report says why.")
+        raise D2SError(t("programs.not_converted", name=conv.name, which=which), t("programs.not_converted_hint"))
     if conv.mode != "ast" or conv.drawn_graph is None:
-        raise D2SError(f"The {which} program is built from an AST-mode Program; {conv.name} "
-                       f"was converted in {conv.mode} mode.",
-                       "Convert with mode='ast' (%%to_static --mode ast).")
+        raise D2SError(t("programs.needs_ast", which=which, name=conv.name, mode=conv.mode),
+                       t("programs.needs_ast_hint"))
 
 
 def inference_key(onednn: bool = True) -> str:
@@ -101,8 +99,8 @@ def program_graph(conv, program: str = "forward", *, amp_level: str = "O1",
         except D2SError:
             raise
         except Exception as exc:  # Paddle's own failure, said in one line
-            raise D2SError(f"Paddle could not build the {which} program of {conv.name}: "
-                           f"{type(exc).__name__}: {gist_at_line(exc)}",
+            raise D2SError(t("programs.build_failed", which=which, name=conv.name,
+                             error=f"{type(exc).__name__}: {gist_at_line(exc)}"),
                            t(f"programs.build_hint.{which}")) from None
     return conv.programs[key]
 
@@ -114,8 +112,7 @@ def program_diff(conv, program: str, **options) -> GraphDiff:
     drawing options (depth, params, ...)."""
     which = _which(program)
     if which == "forward":
-        raise D2SError("The forward program compared with itself shows nothing.",
-                       "Give train, amp or inference.")
+        raise D2SError(t("programs.forward_itself"), t("programs.forward_itself_hint"))
     build = {k: options.pop(k) for k in ("amp_level", "amp_dtype", "onednn") if k in options}
     other = program_graph(conv, which, **build)
     if which == "inference":
@@ -211,7 +208,7 @@ def _inference_graphs(conv, onednn: bool):
         prog = next((p for p, _ in saved if p.endswith((".json", ".pdmodel"))), None)
         params = next((p for p, _ in saved if p.endswith(".pdiparams")), None)
         if prog is None:
-            raise D2SError(f"paddle.jit.save wrote no program file for {conv.name}.")
+            raise D2SError(t("programs.no_program_file", name=conv.name))
         optimized = optimized_program(prog, params, os.path.join(tmp, "optimized"), onednn=onednn)
         before = read_saved(prog).graph
         after = read_saved(optimized).graph

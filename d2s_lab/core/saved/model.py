@@ -16,6 +16,7 @@ from typing import Dict, List, Tuple
 
 from d2s_lab.core import display
 from d2s_lab.errors import SavedModelError
+from d2s_lab.text import t
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.saved.pdiparams_info import read_info
@@ -72,8 +73,7 @@ def find_files(path: str) -> Tuple[str, str]:
     """``(program_file, prefix)`` for any path of a saved model."""
     path = os.fspath(path)
     if os.path.isdir(path):
-        raise SavedModelError(path, "is a directory, not a model file.",
-                              "Give the .json or .pdmodel file inside it (or its prefix).")
+        raise SavedModelError(path, t("saved.is_dir"), t("saved.is_dir_hint"))
     for suf in SIDE_SUFFIXES:
         if path.endswith(suf):
             prefix = path[: -len(suf)]
@@ -88,9 +88,7 @@ def find_files(path: str) -> Tuple[str, str]:
             return prefix + suf, prefix
     if os.path.isfile(path):
         return path, prefix  # an unknown suffix: sniff the content
-    raise SavedModelError(path, "no saved model here: found neither "
-                                f"{os.path.basename(prefix)}.json nor {os.path.basename(prefix)}.pdmodel.",
-                          "Give the path (or prefix) passed to paddle.jit.save.")
+    raise SavedModelError(path, t("saved.none_here", stem=os.path.basename(prefix)), t("saved.none_here_hint"))
 
 
 def _sniff(program: str) -> str:
@@ -99,11 +97,9 @@ def _sniff(program: str) -> str:
     if head.lstrip()[:1] == b"{":
         return "pir-json"
     if len(head) >= 16 and head[:16] == b"\0" * 16:
-        raise SavedModelError(program, "is a parameter file (.pdiparams), not a program.",
-                              "Give the .json or .pdmodel next to it.")
+        raise SavedModelError(program, t("saved.is_params"), t("saved.is_params_hint"))
     if head[:2] == b"\x80\x02" or head[:1] == b"\x80":
-        raise SavedModelError(program, "is a pickle, not a program.",
-                              "Give the .json or .pdmodel of the saved model.")
+        raise SavedModelError(program, t("saved.is_pickle"), t("saved.is_pickle_hint"))
     return "legacy-pdmodel"
 
 
@@ -131,7 +127,8 @@ def read_saved(path) -> SavedModel:
         try:
             sm.methods[method] = _read_one(program)
         except SavedModelError as exc:
-            sm.notes.append(f"{os.path.basename(program)} ({method}) could not be read: {exc.problem}")
+            sm.notes.append(t("saved.note_method_unread", file=os.path.basename(program), method=method,
+                              problem=exc.problem))
     return sm
 
 
@@ -157,15 +154,12 @@ def _read_one(path) -> SavedModel:
         sm.params, more = read_params_bounded(params_file)
         sm.files.append((params_file, os.path.getsize(params_file)))
         if more:
-            notes.append(f"{os.path.basename(params_file)} holds more than "
-                         f"{LIMITS.param_tensors:,} tensors: only the first "
-                         f"{len(sm.params):,} were read, and none is named (raise "
-                         "d2s_lab.core.saved.safe_io.LIMITS.param_tensors to read them all).")
+            notes.append(t("saved.note_many_tensors", file=os.path.basename(params_file),
+                           limit=f"{LIMITS.param_tensors:,}", n=f"{len(sm.params):,}"))
         else:
             _name_params(sm, persist, notes)
     else:
-        notes.append(f"No {os.path.basename(params_file)} beside the program: parameter "
-                     "shapes come from the program only.")
+        notes.append(t("saved.note_no_params", file=os.path.basename(params_file)))
     info_file = prefix + ".pdiparams.info"
     if os.path.isfile(info_file):
         info = read_info(info_file)
@@ -187,14 +181,12 @@ def _name_params(sm: SavedModel, persist: List[str], notes: List[str]) -> None:
         if v.kind == "parameter" and v.param_name:
             shapes[v.param_name] = v.shape
     if len(persist) != len(sm.params):
-        notes.append(f"The program declares {len(persist)} persistable tensors but the "
-                     f"parameter file holds {len(sm.params)}; names are not assigned.")
+        notes.append(t("saved.note_count_differs", declared=len(persist), held=len(sm.params)))
         return
     bad = [n for n, p in zip(persist, sm.params)
            if shapes.get(n) is not None and list(shapes[n]) != list(p.shape)]
     if bad:
-        notes.append(f"{len(bad)} parameter shapes in the parameter file differ from the "
-                     f"program (first: {bad[0]}); the files may not belong together.")
+        notes.append(t("saved.note_shapes_differ", n=len(bad), first=bad[0]))
         return
     for n, p in zip(persist, sm.params):
         p.name = n

@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from typing import Dict, Iterator, List, Tuple
 
 from d2s_lab.errors import SavedModelError
+from d2s_lab.text import t
+
+# the words for what a path should be, as the readers name it
+_WHAT = {"file": "saved.what_file", "program file": "saved.what_program",
+         "parameter file": "saved.what_params", "parameter info file": "saved.what_info"}
 
 
 @dataclass
@@ -74,32 +79,29 @@ def summarise_list(values, count: int = None, dtype: str = "") -> "ListSummary |
 def check_file(path: str, what: str = "file") -> int:
     """Return the size of ``path`` or raise SavedModelError saying why it cannot be read."""
     if not os.path.exists(path):
-        raise SavedModelError(path, f"no such {what}.",
-                              "Give the path of a saved model (.json, .pdmodel or the prefix "
-                              "passed to paddle.jit.save).")
+        raise SavedModelError(path, t("saved.no_such", what=t(_WHAT.get(what, "saved.what_file"))),
+                              t("saved.no_such_hint"))
     if os.path.isdir(path):
-        raise SavedModelError(path, "is a directory, not a model file.",
-                              "Give the .json or .pdmodel file inside it (or its prefix).")
+        raise SavedModelError(path, t("saved.is_dir"), t("saved.is_dir_hint"))
     if not os.path.isfile(path):
-        raise SavedModelError(path, "is not a regular file.")
+        raise SavedModelError(path, t("saved.not_regular"))
     try:
         return os.path.getsize(path)
     except OSError as exc:
-        raise SavedModelError(path, f"cannot be read ({exc.strerror or exc}).") from None
+        raise SavedModelError(path, t("saved.unreadable", error=exc.strerror or exc)) from None
 
 
 def read_bytes(path: str, limit: int, what: str = "file") -> bytes:
     """The whole file, refusing files larger than ``limit`` bytes."""
     size = check_file(path, what)
     if size > limit:
-        raise SavedModelError(path, f"is {size / 2**20:.0f} MiB, more than the "
-                                    f"{limit / 2**20:.0f} MiB this viewer reads.",
-                              "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.")
+        raise SavedModelError(path, t("saved.too_big", size=f"{size / 2**20:.0f}", limit=f"{limit / 2**20:.0f}"),
+                              t("saved.too_big_hint"))
     try:
         with open(path, "rb") as fh:
             return fh.read(limit + 1)
     except OSError as exc:
-        raise SavedModelError(path, f"cannot be read ({exc.strerror or exc}).") from None
+        raise SavedModelError(path, t("saved.unreadable", error=exc.strerror or exc)) from None
 
 
 # --- protobuf wire format -------------------------------------------------------------

@@ -101,4 +101,68 @@ TEXTS = {
         "en": "Layer paths were not compared: the two programs name layers differently (or one has none); ops are paired by kind and order.",
         "zh": "没有比较层路径：两个程序给层的命名不同（或其中一个没有层名）；算子按类型和顺序配对。",
     },
+    "diff.this_conversion": {
+        "en": "this conversion",
+        "zh": "这个转换结果",
+    },
+    "diff.err_failed": {
+        "en": "{what}{name} failed to convert, so it has no Program to compare.",
+        "zh": "{what}{name} 没有转换成功，所以没有可比较的 Program。",
+    },
+    "diff.err_failed_hint": {
+        "en": "Fix the conversion first: its report says why.",
+        "zh": "请先修好转换：它的报告说明了原因。",
+    },
+    "diff.err_no_program": {
+        "en": "{what}{name} has no Program graph ({mode} mode).",
+        "zh": "{what}{name} 没有 Program 计算图（{mode} 模式）。",
+    },
+    "diff.err_no_program_hint": {
+        "en": "Convert with mode='ast' (%%to_static --mode ast) to compare programs.",
+        "zh": "请用 mode='ast'（%%to_static --mode ast）转换，再比较程序。",
+    },
+    "diff.sot_no_subgraph": {
+        "en": "SOT compiled no subgraph",
+        "zh": "SOT 没有编译出子图",
+    },
+    "diff.err_sot_empty": {
+        "en": "{what}this SOT report has no subgraph to compare ({why}).",
+        "zh": "{what}这份 SOT 报告没有可比较的子图（{why}）。",
+    },
+    "diff.err_sot_empty_hint": {
+        "en": "Compare AST-mode conversions instead (d2s_lab.convert(..., mode='ast')).",
+        "zh": "请改为比较 AST 模式的转换结果（d2s_lab.convert(..., mode='ast')）。",
+    },
+    "diff.err_sot_many": {
+        "en": "{what}this SOT report has {n} subgraphs.",
+        "zh": "{what}这份 SOT 报告有 {n} 个子图。",
+    },
+    "diff.err_sot_many_hint": {
+        "en": "Compare one of them: report.subgraphs[0] (or [1], ...).",
+        "zh": "请比较其中一个：report.subgraphs[0]（或 [1]、……）。",
+    },
+    "diff.err_layer": {
+        "en": "{what}a {type} (a Layer) cannot be compared as it is.",
+        "zh": "{what}{type}（一个层）不能直接比较。",
+    },
+    "diff.err_layer_hint": {
+        "en": "Convert it first: conv = d2s_lab.convert(net, input_spec), or %%to_static --as NAME, and compare the conversions.",
+        "zh": "请先转换它：conv = d2s_lab.convert(net, input_spec)，或 %%to_static --as NAME，再比较转换结果。",
+    },
+    "diff.err_cannot": {
+        "en": "{what}cannot compare a {type}.",
+        "zh": "{what}无法比较 {type}。",
+    },
+    "diff.err_give": {
+        "en": "Give a Conversion (d2s_lab.convert or %%to_static --as NAME), a saved model (its path, or d2s_lab.read_saved(path)), or a Graph.",
+        "zh": "请给出转换结果（d2s_lab.convert 或 %%to_static --as NAME）、已保存的模型（其路径，或 d2s_lab.read_saved(path)）或 Graph。",
+    },
+    "diff.n_more": {
+        "en": "... {n} more",
+        "zh": "…… 还有 {n} 处",
+    },
+    "diff.no_differences_text": {
+        "en": "No differences: the same ops, attributes, shapes and dtypes.",
+        "zh": "没有差异：算子、属性、形状和数据类型都相同。",
+    },
 }

@@ -13,4 +13,44 @@ TEXTS = {
         "en": "Check the saved model with %d2s_show and %d2s_bench (they load it the same way).",
         "zh": "用 %d2s_show 和 %d2s_bench 检查保存的模型（它们以相同方式加载模型）。",
     },
+    "programs.unknown": {
+        "en": "Unknown program {program}.",
+        "zh": "未知的程序 {program}。",
+    },
+    "programs.choose": {
+        "en": "Choose one of {programs}.",
+        "zh": "请从以下选择一个：{programs}。",
+    },
+    "programs.not_converted": {
+        "en": "{name} did not convert, so it has no {which} program.",
+        "zh": "{name} 没有转换成功，所以没有 {which} 程序。",
+    },
+    "programs.not_converted_hint": {
+        "en": "Fix the conversion error first: its report says why.",
+        "zh": "请先修好转换错误：它的报告说明了原因。",
+    },
+    "programs.needs_ast": {
+        "en": "The {which} program is built from an AST-mode Program; {name} was converted in {mode} mode.",
+        "zh": "{which} 程序是由 AST 模式的 Program 构建的；{name} 是用 {mode} 模式转换的。",
+    },
+    "programs.needs_ast_hint": {
+        "en": "Convert with mode='ast' (%%to_static --mode ast).",
+        "zh": "请用 mode='ast'（%%to_static --mode ast）转换。",
+    },
+    "programs.build_failed": {
+        "en": "Paddle could not build the {which} program of {name}: {error}",
+        "zh": "Paddle 无法构建 {name} 的 {which} 程序：{error}",
+    },
+    "programs.forward_itself": {
+        "en": "The forward program compared with itself shows nothing.",
+        "zh": "前向程序和它自己比较，看不出任何差异。",
+    },
+    "programs.forward_itself_hint": {
+        "en": "Give train, amp or inference.",
+        "zh": "请给出 train、amp 或 inference。",
+    },
+    "programs.no_program_file": {
+        "en": "paddle.jit.save wrote no program file for {name}.",
+        "zh": "paddle.jit.save 没有为 {name} 写出程序文件。",
+    },
 }

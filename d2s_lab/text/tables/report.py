@@ -195,8 +195,8 @@ TEXTS = {
         "zh": "Python 无法读取这个函数的源代码。",
     },
     "report.note_library_forward": {
-        "en": "{layer}.forward is Paddle's library code, not yours: the report shows the Layer's structure instead of its source.",
-        "zh": "{layer}.forward 是 Paddle 库中的代码，不是你写的：报告显示该层的结构，而不是它的源代码。",
+        "en": "{layer}.forward is library code ({library}), not yours: the report shows the Layer's structure instead of its source.",
+        "zh": "{layer}.forward 是库（{library}）中的代码，不是你写的：报告显示该层的结构，而不是它的源代码。",
     },
     "report.note_method_failed": {
         "en": "{label} is decorated with to_static but was not converted: {error}",
@@ -209,5 +209,65 @@ TEXTS = {
     "report.lang_line": {
         "en": "Language: English. 中文：{other} (or set {env}=zh before starting Jupyter; a Chinese locale gets Chinese by itself).",
         "zh": "语言：中文。English: {other}（也可在启动 Jupyter 前设置 {env}=en；系统语言为中文时自动使用中文）。",
+    },
+    "report.save_not_converted": {
+        "en": "{name} did not convert, so there is nothing to save.",
+        "zh": "{name} 没有转换成功，所以没有可保存的内容。",
+    },
+    "report.save_not_converted_hint": {
+        "en": "Fix the conversion error first.",
+        "zh": "请先修好转换错误。",
+    },
+    "report.save_prefix": {
+        "en": "--save {path}: give a file prefix such as build/model/net, not a directory.",
+        "zh": "--save {path}：请给出文件前缀（例如 build/model/net），而不是目录。",
+    },
+    "report.save_prefix_hint": {
+        "en": "paddle.jit.save writes PREFIX.json and PREFIX.pdiparams.",
+        "zh": "paddle.jit.save 会写出 PREFIX.json 和 PREFIX.pdiparams。",
+    },
+    "report.save_no_folder": {
+        "en": "Cannot create the folder {folder}: {error}.",
+        "zh": "无法创建文件夹 {folder}：{error}。",
+    },
+    "report.save_no_function": {
+        "en": "{name} has no static function to save.",
+        "zh": "{name} 没有可保存的静态函数。",
+    },
+    "report.save_methods_paddle2": {
+        "en": "Saving {name} with its other to_static methods ({methods}) needs Paddle 3; Paddle {version}'s jit.save drops forward beside them.",
+        "zh": "连同其他 to_static 方法（{methods}）一起保存 {name} 需要 Paddle 3；Paddle {version} 的 jit.save 会因此丢掉 forward。",
+    },
+    "report.save_methods_paddle2_hint": {
+        "en": "Save forward and each method with paddle.jit.save separately, or use Paddle 3.",
+        "zh": "请用 paddle.jit.save 分别保存 forward 和每个方法，或改用 Paddle 3。",
+    },
+    "report.save_failed": {
+        "en": "paddle.jit.save failed for {name}: {error}",
+        "zh": "paddle.jit.save 保存 {name} 失败：{error}",
+    },
+    "report.save_failed_sot": {
+        "en": "SOT-only code may not save; try --mode ast.",
+        "zh": "只能在 SOT 下运行的代码可能无法保存；请试试 --mode ast。",
+    },
+    "report.save_failed_hint": {
+        "en": "paddle.jit.save converts forward again with these InputSpecs; see Paddle's message, and check that forward returns only Tensors.",
+        "zh": "paddle.jit.save 会用这些 InputSpec 再转换一次 forward；请看 Paddle 的报错，并检查 forward 是否只返回 Tensor。",
+    },
+    "report.no_program_graph": {
+        "en": "No Program graph for {name} ({mode} mode).",
+        "zh": "{name} 没有 Program 计算图（{mode} 模式）。",
+    },
+    "report.no_program_graph_hint": {
+        "en": "Convert with mode='ast' (%%to_static --mode ast) to draw the graph.",
+        "zh": "请用 mode='ast'（%%to_static --mode ast）转换后再画计算图。",
+    },
+    "report.unknown_mode": {
+        "en": "Unknown mode {mode}.",
+        "zh": "未知的模式 {mode}。",
+    },
+    "report.unknown_mode_hint": {
+        "en": "Use mode='ast' or mode='sot'.",
+        "zh": "请用 mode='ast' 或 mode='sot'。",
     },
 }

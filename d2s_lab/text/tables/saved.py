@@ -69,4 +69,96 @@ TEXTS = {
         "en": "View it without running it: {command}",
         "zh": "无需运行即可查看：{command}",
     },
+    "saved.what_file": {
+        "en": "file",
+        "zh": "文件",
+    },
+    "saved.what_program": {
+        "en": "program file",
+        "zh": "程序文件",
+    },
+    "saved.what_params": {
+        "en": "parameter file",
+        "zh": "参数文件",
+    },
+    "saved.what_info": {
+        "en": "parameter info file",
+        "zh": "参数信息文件",
+    },
+    "saved.no_such": {
+        "en": "no such {what}.",
+        "zh": "没有这个{what}。",
+    },
+    "saved.no_such_hint": {
+        "en": "Give the path of a saved model (.json, .pdmodel or the prefix passed to paddle.jit.save).",
+        "zh": "请给出已保存模型的路径（.json、.pdmodel，或传给 paddle.jit.save 的前缀）。",
+    },
+    "saved.is_dir": {
+        "en": "is a directory, not a model file.",
+        "zh": "是一个目录，不是模型文件。",
+    },
+    "saved.is_dir_hint": {
+        "en": "Give the .json or .pdmodel file inside it (or its prefix).",
+        "zh": "请给出其中的 .json 或 .pdmodel 文件（或它的前缀）。",
+    },
+    "saved.not_regular": {
+        "en": "is not a regular file.",
+        "zh": "不是普通文件。",
+    },
+    "saved.unreadable": {
+        "en": "cannot be read ({error}).",
+        "zh": "无法读取（{error}）。",
+    },
+    "saved.too_big": {
+        "en": "is {size} MiB, more than the {limit} MiB this viewer reads.",
+        "zh": "大小为 {size} MiB，超过了查看器读取的上限 {limit} MiB。",
+    },
+    "saved.too_big_hint": {
+        "en": "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.",
+        "zh": "调大 d2s_lab.core.saved.safe_io.LIMITS 即可照样读取。",
+    },
+    "saved.none_here": {
+        "en": "no saved model here: found neither {stem}.json nor {stem}.pdmodel.",
+        "zh": "这里没有已保存的模型：既没有 {stem}.json，也没有 {stem}.pdmodel。",
+    },
+    "saved.none_here_hint": {
+        "en": "Give the path (or prefix) passed to paddle.jit.save.",
+        "zh": "请给出传给 paddle.jit.save 的路径（或前缀）。",
+    },
+    "saved.is_params": {
+        "en": "is a parameter file (.pdiparams), not a program.",
+        "zh": "是参数文件（.pdiparams），不是程序。",
+    },
+    "saved.is_params_hint": {
+        "en": "Give the .json or .pdmodel next to it.",
+        "zh": "请给出它旁边的 .json 或 .pdmodel。",
+    },
+    "saved.is_pickle": {
+        "en": "is a pickle, not a program.",
+        "zh": "是 pickle 文件，不是程序。",
+    },
+    "saved.is_pickle_hint": {
+        "en": "Give the .json or .pdmodel of the saved model.",
+        "zh": "请给出已保存模型的 .json 或 .pdmodel。",
+    },
+    "saved.note_method_unread": {
+        "en": "{file} ({method}) could not be read: {problem}",
+        "zh": "无法读取 {file}（{method}）：{problem}",
+    },
+    "saved.note_many_tensors": {
+        "en": "{file} holds more than {limit} tensors: only the first {n} were read, and none is named (raise d2s_lab.core.saved.safe_io.LIMITS.param_tensors to read them all).",
+        "zh": "{file} 含有超过 {limit} 个张量：只读取了前 {n} 个，且都没有命名（调大 d2s_lab.core.saved.safe_io.LIMITS.param_tensors 可全部读取）。",
+    },
+    "saved.note_no_params": {
+        "en": "No {file} beside the program: parameter shapes come from the program only.",
+        "zh": "程序旁边没有 {file}：参数形状只取自程序。",
+    },
+    "saved.note_count_differs": {
+        "en": "The program declares {declared} persistable tensors but the parameter file holds {held}; names are not assigned.",
+        "zh": "程序声明了 {declared} 个持久化张量，但参数文件里有 {held} 个；因此没有分配名字。",
+    },
+    "saved.note_shapes_differ": {
+        "en": "{n} parameter shapes in the parameter file differ from the program (first: {first}); the files may not belong together.",
+        "zh": "参数文件中有 {n} 个参数形状与程序不同（第一个：{first}）；这些文件可能不是同一个模型的。",
+    },
 }
