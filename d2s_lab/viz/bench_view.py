@@ -50,7 +50,8 @@ def bench_figure(res):
             ax.set_xscale("log")
         for yi, r, v in zip(y, rows, vals):
             speed = f"  {eager.median_s / r.median_s:.1f}x" if eager and r.runtime != "eager" else ""
-            ax.text(v, yi, f" {v:.3g} ms{speed}", va="center", fontsize=8)
+            ax.text(v, yi, f" {v:,.0f} ms{speed}" if v >= 1000 else f" {v:.3g} ms{speed}",
+                    va="center", fontsize=8)
         shapes = res.shapes_text(b)
         ax.set_title((f"batch {b}" if b else "fixed input") + (f"\n{shapes}" if shapes else ""),
                      fontsize=10)

@@ -214,8 +214,6 @@ def bench(
         if onednn and "predictor_onednn" in want and "predictor" in want:
             i, j = want.index("predictor"), want.index("predictor_onednn")
             want[i], want[j] = want[j], want[i]
-    elif dev != "cpu":
-        res.default_predictor = "predictor"
     if conv.mode == "sot" and "to_static" in want:
         res.notes.append("to_static here is SOT (bytecode translation, Paddle's default); "
                          "the predictor and ONNX columns use the saved full Program.")
@@ -278,6 +276,8 @@ def _batches(specs, batch) -> list[int | None]:
 
 def _check_dims(dims) -> dict:
     """``dims`` as ``{axis: size}`` with whole numbers; a D2SError naming the bad entry."""
+    if dims is not None and not isinstance(dims, dict):
+        raise D2SError(t("bench.dim_bad", entry=repr(dims)), t("bench.dim_hint"))
     out = {}
     for axis, size in (dims or {}).items():
         try:
