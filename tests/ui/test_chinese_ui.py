@@ -142,6 +142,11 @@ def zh(tmp_path_factory):
         run("error: an unknown option", "%%to_static --bogus\nvalue = 1\n")
         run("error: an unknown name", "%d2s_diff nothing_here conv")
         run("error: an unknown language", "%d2s_lang fr")
+        run("error: an unreadable input description",
+            '%%to_static --input "x: [a] float32"\nimport paddle\nlin = paddle.nn.Linear(4, 4)\n')
+        run("error: a batch size of 0", "%d2s_bench conv2 --batch 0")
+        run("error: no saved model there", f"%d2s_show {saved}_not_here")
+        run("error: a program of an SOT conversion", "%d2s_diff sot --program train")
 
         from d2s_lab.viz.check_view import check_html
 
@@ -168,7 +173,9 @@ def zh(tmp_path_factory):
 VIEWS = ["report of a model with an if", "report of a plain model, saved", "SOT report with graph breaks",
          "%d2s_diff", "%d2s_bench", "%d2s_steps", "%d2s_show", "error box with a hint",
          "error: no model in the cell", "error: a missing option value", "error: an unknown option",
-         "error: an unknown name", "error: an unknown language", "numeric check", "lab self-check", "explorer"]
+         "error: an unknown name", "error: an unknown language", "error: an unreadable input description",
+         "error: a batch size of 0", "error: no saved model there", "error: a program of an SOT conversion",
+         "numeric check", "lab self-check", "explorer"]
 
 
 @pytest.mark.slow
