@@ -22,6 +22,10 @@ TEXTS = {
         "en": "ops",
         "zh": "算子",
     },
+    "graph.library_line": {
+        "en": "library code: {library}",
+        "zh": "库代码：{library}",
+    },
     "graph.no_line": {
         "en": "no source line (inputs, constants, control-flow plumbing)",
         "zh": "无对应源代码行（输入、常量、控制流辅助算子）",
@@ -192,6 +196,12 @@ TEXTS = {
     "graph.render.timeout": {
         "en": "The layout took longer than {s} s and was stopped; the graph is not drawn.",
         "zh": "布局用时超过 {s} s，已被停止；计算图没有画出。",
+    },
+    "graph.render.predicted": {
+        "en": "The layout would take longer than {s} s ({nodes} nodes, and {virtual} more where "
+            "edges span many rows), so dot was not run; the graph is not drawn.",
+        "zh": "布局预计用时超过 {s} s（{nodes} 个节点，另有 {virtual} 个因边跨越多行而增加的"
+            "节点），因此未运行 dot；计算图没有画出。",
     },
     "graph.render.timeout_hint": {
         "en": "Draw less (a smaller --depth or --budget), or allow more time: D2S_DOT_TIMEOUT=120 "

@@ -47,6 +47,20 @@ def dot_timeout() -> float:
     return value if value > 0 else DOT_TIMEOUT_S
 
 
+def prepared(dot_text: str) -> str:
+    """``dot_text`` as dot should get it (see :mod:`d2s_lab.viz.dot.cost`: a training
+    program is laid out so it draws); :class:`RenderTimeout` at once when the layout is
+    predicted to take far longer than :func:`dot_timeout`."""
+    from d2s_lab.viz.dot.cost import PREDICTED_OVER, prepare
+
+    text, cost = prepare(dot_text)
+    limit = dot_timeout()
+    if cost.seconds() > PREDICTED_OVER * limit:
+        raise RenderTimeout(t("graph.render.predicted", s=f"{limit:g}", nodes=f"{cost.nodes:,}",
+                              virtual=f"{cost.virtual:,}"), t("graph.render.timeout_hint"))
+    return text
+
+
 def _timeout_error(seconds: float) -> RenderTimeout:
     return RenderTimeout(
         t("graph.render.timeout", s=f"{seconds:g}"), t("graph.render.timeout_hint"))
@@ -155,6 +169,7 @@ def render_svg_and_png(dot_text: str, small_png: bool = False) -> Tuple[bytes, O
     ``small_png`` (a big drawing, whose full-size bitmap could take hundreds of MB) the
     picture is a layout of its own, scaled to fit :data:`PNG_MAX_INCHES`. A PNG over
     :data:`PNG_MAX_BYTES` is drawn again that way too."""
+    dot_text = prepared(dot_text)
     path = shutil.which("dot")
     if not path:
         svg, name = render(dot_text, "svg")
@@ -195,6 +210,7 @@ def render(dot_text: str, fmt: str = "svg") -> Tuple[bytes, str]:
     fmt = fmt.lower()
     if not fmt.isalnum():
         raise RenderFailed(t("graph.render.bad_format", fmt=repr(fmt)), t("graph.render.bad_format_hint"))
+    dot_text = prepared(dot_text)
     seconds = dot_timeout()
     path = shutil.which("dot")
     if path:
