@@ -49,8 +49,8 @@ CSS = """
 .d2s .d2s-sub{color:#57606a}
 .d2s details>summary{cursor:pointer;font-weight:600;margin:6px 0;display:block;list-style:none}
 .d2s details>summary::-webkit-details-marker{display:none}
-.d2s details>summary::before{content:"\25B8";display:inline-block;width:1.1em;color:#57606a;font-weight:400}
-.d2s details[open]>summary::before{content:"\25BE"}
+.d2s details>summary::before{content:"\\25B8";display:inline-block;width:1.1em;color:#57606a;font-weight:400}
+.d2s details[open]>summary::before{content:"\\25BE"}
 div.output_scroll:has(.d2s-report){height:auto;box-shadow:none}
 .jp-CodeCell.jp-mod-outputsScrolled .jp-Cell-outputArea:has(.d2s-report){max-height:none;overflow-y:visible}
 .jp-CodeCell.jp-mod-outputsScrolled .jp-Cell-outputArea:has(.d2s-report)::after{display:none}

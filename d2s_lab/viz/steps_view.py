@@ -36,7 +36,8 @@ STEPS_CSS = """
 .d2s-steps-live .widget-html,.d2s-steps-live .widget-html-content{min-width:0;max-width:100%}
 .d2s-steps-live .widget-html-content{white-space:normal;overflow:visible}
 .d2s-steps-live .widget-html-content>.d2s{max-width:100%;overflow-x:auto}
-.d2s-steps-live{max-width:100%;box-sizing:border-box}
+.d2s-steps-live,.d2s-steps-live .widget-hbox{max-width:100%;min-width:0;box-sizing:border-box}
+.d2s-steps-live .widget-hbox{flex-wrap:wrap}
 .jp-OutputArea-child:has(.d2s-steps-live)+.jp-OutputArea-child .d2s-steps-now,
 .output_area:has(.d2s-steps-live)+.output_area .d2s-steps-now{display:none}
 """
@@ -183,7 +184,7 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     next_b = W.Button(description=t("steps.next", lang),
                       layout=W.Layout(width="auto", min_width="max-content", flex="0 0 auto"))
     slider = W.IntSlider(value=0, min=0, max=n - 1, step=1, description=t("steps.step", lang),
-                         continuous_update=True, layout=W.Layout(width="360px"))
+                         continuous_update=True, layout=W.Layout(width="360px", max_width="100%"))
     skip = W.Checkbox(value=False, description=t("steps.skip", lang), indent=False,
                       layout=W.Layout(width="auto"))
 
@@ -200,7 +201,10 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     prev_b.on_click(lambda _b: go(-1))
     next_b.on_click(lambda _b: go(+1))
     sync()
-    box = _box_class()([header, W.HBox([prev_b, next_b, slider, skip]), page])
+    # the controls wrap onto a second line where the output area is narrow (ipywidgets 7
+    # keeps a row of widgets on one line, wider than the output at 1024 px)
+    controls = W.HBox([prev_b, next_b, slider, skip], layout=W.Layout(flex_flow="row wrap", max_width="100%"))
+    box = _box_class()([header, controls, page], layout=W.Layout(max_width="100%"))
     box.add_class("d2s-steps-live")
     box.steps, box.page, box.slider, box.skip = steps, page, slider, skip
     box.prev_button, box.next_button = prev_b, next_b

@@ -15,30 +15,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-CELLS = [
-    "%load_ext d2s_lab\nimport ipywidgets\nprint('ipywidgets', ipywidgets.__version__)",
-    '''%%to_static --input "x: [None, 4] float32"
-import paddle
-from paddle import nn
-
-class Gate(nn.Layer):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(4, 4)
-
-    def forward(self, x):
-        y = self.fc(x)
-        if paddle.mean(y) > 0:
-            y = paddle.nn.functional.relu(y)
-        else:
-            y = -y
-        return y
-
-gate = Gate()
-''',
-    "%d2s_steps gate",
-    "%d2s_graph _d2s --explore",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from widget_cells import CELLS  # noqa: E402
 
 
 def main(out: str) -> None:
