@@ -121,11 +121,14 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
     linked = []
     for (file, line), code, ops in ops_by_line(graph):
         is_linked = bool(line) and _same_file(file, source_file)
+        library = next((op.source.library for op, _ in ops if op.source is not None), "")
         data = f' data-d2s-line="{line}"' if is_linked else ""
         if is_linked:
             linked.append(line)
         where = f"{esc(display_file(file))}:{line}" if line else f'<i>{esc(t("graph.no_line", lang))}</i>'
         code_html = f" <code>{esc(code.strip())}</code>" if code else ""
+        if library:  # an installed library's line (PaddleFormers' modeling.py), not the user's
+            where += f' <span class="d2s-sub d2s-library">{esc(t("graph.library_line", lang, library=library))}</span>'
         rows.append(f'<tr class="d2s-group"{data}><td colspan="4">{where}{code_html} '
                     f'<span class="d2s-sub">· {len(ops)} {esc(t("graph.ops", lang))}</span></td></tr>')
         row_cls = f' class="d2s-line-{line}"' if is_linked else ""

@@ -302,4 +302,24 @@ TEXTS = {
         "en": "{n} more changes",
         "zh": "另有 {n} 处变化",
     },
+    "graph.node_output": {
+        "en": "output",
+        "zh": "输出",
+    },
+    "graph.node_in": {
+        "en": "in {line}",
+        "zh": "输入 {line}",
+    },
+    "graph.node_out": {
+        "en": "out {line}",
+        "zh": "输出 {line}",
+    },
+    "graph.repr": {
+        "en": "{name}: {nodes} nodes, {edges} edges, depth {depth}{collapsed}",
+        "zh": "{name}：{nodes} 个节点，{edges} 条边，深度 {depth}{collapsed}",
+    },
+    "graph.repr_collapsed": {
+        "en": " (auto-collapsed)",
+        "zh": "（已自动折叠）",
+    },
 }

@@ -1,0 +1,181 @@
+"""Models taken from installed libraries: a BERT-shaped classifier from a package in a
+``site-packages`` folder (tests/support/bertlib, laid out as PaddleFormers' BertModel),
+and paddle.vision's model zoo.
+
+What they must give: ops with the library's source lines, marked with its name; a first
+view of the model's parts (embeddings, mask, each encoder layer, pooler, classifier), a
+``depth all`` view that is not a strip, an inference program whose ops keep their layers
+named as the forward names them, a diff that counts a move to oneDNN as no change, and
+an error inside the library that names its line, the user's line and SOT mode.
+"""
+import importlib
+import os
+import re
+import shutil
+import sys
+
+import paddle
+import pytest
+
+from d2s_lab.core.convert import convert
+from d2s_lab.core.frames import library_of
+from d2s_lab.errors import ConversionError
+from d2s_lab.viz.linked_view import ops_by_line_html
+from models import line_in
+from paths import SUPPORT
+
+SPEC = ["input_ids: [None, None] int64"]
+LAYERS = 12
+
+
+@pytest.fixture(scope="module")
+def bertlib(tmp_path_factory):
+    """tests/support/bertlib installed into a fresh ``site-packages`` folder."""
+    site = tmp_path_factory.mktemp("env") / "lib" / "site-packages"
+    shutil.copytree(os.path.join(SUPPORT, "bertlib"), site / "bertlib")
+    sys.path.insert(0, str(site))
+    for name in [m for m in sys.modules if m == "bertlib" or m.startswith("bertlib.")]:
+        del sys.modules[name]
+    try:
+        yield importlib.import_module("bertlib")
+    finally:
+        sys.path.remove(str(site))
+
+
+@pytest.fixture(scope="module")
+def bert(bertlib):
+    paddle.seed(0)
+    model = bertlib.BertForSequenceClassification(bertlib.BertConfig(num_hidden_layers=LAYERS))
+    model.eval()
+    return convert(model, SPEC)
+
+
+def _program_ops(graph):
+    return [o for o in graph.iter_ops() if o.category != "parameter"]
+
+
+def _svg_size(svg: str) -> tuple:
+    return tuple(float(re.search(rf'<svg[^>]*\s{k}="([\d.]+)pt"', svg).group(1)) for k in ("width", "height"))
+
+
+def test_library_file_names(bertlib):
+    assert library_of(bertlib.modeling.__file__) == "bertlib"
+    assert library_of(paddle.nn.Linear.forward.__code__.co_filename) == "paddle.nn"
+    assert library_of(os.__file__) == "python"
+    assert library_of(__file__) == ""
+    assert library_of("<d2s-cell-3-abc>") == ""
+
+
+def test_ops_carry_the_librarys_lines(bert, bertlib):
+    ops = _program_ops(bert.drawn_graph)
+    with_line = [o for o in ops if o.source is not None]
+    assert len(with_line) >= 0.9 * len(ops), (len(with_line), len(ops))
+    lib_file = bertlib.modeling.__file__
+    mask_line = line_in(lib_file, "LIB_MASK")
+    mask_ops = [o for o in with_line if o.source.line == mask_line]
+    assert mask_ops and all(o.source.library == "bertlib" for o in mask_ops)
+    assert str(mask_ops[0].source) == f"modeling.py:{mask_line} [bertlib]"
+    assert "library code" in bert.notes[0] and "bertlib" in bert.notes[0]
+    html = ops_by_line_html(bert.drawn_graph, bert.source_file, "en")
+    assert "library code: bertlib" in html and "return self.classifier(self.dropout(pooled))" in html
+
+
+def test_user_lines_stay_the_users(bertlib):
+    """A library model called from the user's forward: the user's own line for the ops it
+    makes itself, the library's lines for the ops inside the library."""
+
+    class Mine(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.body = bertlib.BertModel(bertlib.BertConfig(num_hidden_layers=1))
+
+        def forward(self, ids):
+            _, pooled = self.body(ids)
+            return pooled * 2.0  # USER_SCALE
+
+    conv = convert(Mine(), SPEC)
+    scale = [o for o in conv.drawn_graph.iter_ops() if o.source is not None and o.source.file == __file__]
+    assert scale and all(o.source.library == "" for o in scale)
+    assert {o.source.line for o in scale} >= {line_in(__file__, "USER_SCALE")}
+    assert any(o.source.library == "bertlib" for o in conv.drawn_graph.iter_ops() if o.source is not None)
+
+
+def test_default_view_shows_the_models_parts(bert):
+    view = bert.graph()
+    assert 10 <= view.info.nodes <= 80, view.info.nodes
+    dot = view.dot
+    for k in range(LAYERS):
+        assert f'"d2s-layer-bert.encoder.layers.{k}"' in dot
+    for part in ("bert.embeddings", "bert.pooler", "classifier"):
+        assert part in dot
+    # the mask is computed in bert itself: its ops are drawn, not folded into a "bert" node
+    assert '"d2s-layer-bert"' not in dot and "unsqueeze" in dot
+    # an explicit depth counts below the wrappers: depth 2 opens each encoder layer
+    assert '"d2s-layer-bert.encoder.layers.0.self_attn"' in bert.graph(depth=2).dot
+
+
+def test_depth_all_is_not_a_strip(bert):
+    view = bert.graph(depth="all")
+    w, h = _svg_size(view.svg)
+    assert h <= 4 * w, (w, h)
+    assert view.info.columns >= 2
+    strip_w, strip_h = _svg_size(bert.graph(depth="all", wrap=False).svg)
+    assert strip_h > 10 * strip_w  # what it would be without wrapping inside the encoder
+
+
+def test_inference_program_keeps_layers(bert):
+    graph = bert.program_graph("inference")
+    ops = _program_ops(graph)
+    with_layer = [o for o in ops if o.layer]
+    assert len(with_layer) >= 0.9 * len(ops), (len(with_layer), len(ops))
+    assert all(o.layer.split(".")[0] in ("bert", "classifier", "dropout") for o in with_layer)
+    fused = [o for o in ops if o.short_name in ("fc", "fused_matmul")]
+    assert fused and all(o.layer.startswith(("bert.", "classifier")) for o in fused)
+    q_proj = [o for o in fused if o.layer == "bert.encoder.layers.3.self_attn.q_proj"]
+    assert len(q_proj) == 1
+    assert not re.search(r"call \d+ of \d+", bert.graph(program="inference").dot)
+
+
+def test_inference_diff_counts_moves_to_onednn(bert):
+    d = bert.program_diff("inference")
+    moved = d.moved
+    assert moved and all(e.status == "same" and e.moved == "oneDNN" for e in moved)
+    assert all(e.a.name.startswith("pd_op.") and e.b.name.startswith("onednn_op.") for e in moved)
+    assert not [e for e in d.changed if e.a.short_name.rstrip("_") == e.b.short_name.rstrip("_")
+                and [c.what for c in e.changes] == ["name"]]
+    assert f"{len(moved)} only moved to oneDNN" in d.counts_text()
+
+
+def test_vision_zoo_lines_are_marked():
+    model = paddle.vision.models.mobilenet_v3_small()
+    model.eval()
+    conv = convert(model, "x: [None,3,64,64] float32")
+    libs = {o.source.library for o in conv.drawn_graph.iter_ops() if o.source is not None}
+    assert libs == {"paddle.vision"}
+    assert 10 <= conv.graph().info.nodes <= 80
+
+
+def test_error_inside_library_names_both_lines_and_sot(bertlib):
+    class Mine(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.inner = bertlib.ConfigCaller(bertlib.BertConfig())
+
+        def forward(self, x):
+            return self.inner(x) * 2.0  # USER_CALLS_LIBRARY
+
+    with pytest.raises(ConversionError) as info:
+        convert(Mine(), ["x: [None, 32] float32"])
+    report = info.value.report
+    facts = report.facts
+    assert facts["kind"] == "library" and facts["library"] == "bertlib"
+    assert facts["lib_line"] == line_in(bertlib.modeling.__file__, "LIB_RECURSES")
+    assert facts["user_file"] == __file__ and facts["user_line"] == line_in(__file__, "USER_CALLS_LIBRARY")
+    assert facts["sot"] is True
+    assert report.hint_id == "library-code"
+    text = report.hint_for("en")
+    assert "bertlib" in text and "--mode sot" in text and f"line {facts['user_line']}" in text
+    assert "库" in report.hint_for("zh")
+    # and SOT mode does convert it
+    assert convert(Mine(), ["x: [None, 32] float32"], mode="sot").error is None
+
