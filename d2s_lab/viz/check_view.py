@@ -47,7 +47,7 @@ def outputs_table(result) -> str:
                      _cell(o.allclose), esc(o.note)])
     return table([t("check_view.col_output"), t("check_view.col_shape"), t("check_view.col_dtype"),
                   t("check_view.col_maxabs"), t("check_view.col_maxrel"),
-                  f"allclose (rtol {result.rtol:g}, atol {result.atol:g})", t("check_view.col_note")], rows)
+                  t("check_view.col_allclose", rtol=f"{result.rtol:g}", atol=f"{result.atol:g}"), t("check_view.col_note")], rows)
 
 
 def layers_table(result, limit: int = 60) -> str:

@@ -128,8 +128,9 @@ class GraphView:
 
     def __repr__(self) -> str:
         i = self.info
-        return (f"<GraphView {self.name or 'graph'}: {i.nodes} nodes, {i.edges} edges, "
-                f"depth {i.depth}{' (auto-collapsed)' if i.auto_collapsed else ''}>")
+        collapsed = t("graph.repr_collapsed") if i.auto_collapsed else ""
+        return "<GraphView " + t("graph.repr", name=self.name or "graph", nodes=i.nodes, edges=i.edges,
+                                 depth=i.depth, collapsed=collapsed) + ">"
 
     def caption(self) -> str:
         i = self.info

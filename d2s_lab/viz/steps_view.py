@@ -169,7 +169,7 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     lang = get_lang(lang)
     n = len(steps)
     if n == 0:
-        raise ValueError("no steps to show")
+        raise ValueError(t("steps.none_to_show", lang))
     name = getattr(steps, "name", "")
     header = W.HTML(
         f'<div class="d2s">{_css()}<b>{esc(t("steps.title", lang))}{": " + esc(name) if name else ""}</b> '

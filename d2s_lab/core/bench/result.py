@@ -113,11 +113,12 @@ class BenchResult:
 
     def table(self) -> str:
         """A plain-text table (what ``d2s-lab bench`` prints)."""
-        head = f"{'runtime':38} {'batch':>6} {'median ms':>10} {'samples/s':>11} {'runs':>5} {'max |diff|':>11}"
+        head = (f"{t('bench.col_runtime'):38} {t('bench.col_batch'):>6} {t('bench.col_median'):>10} "
+                f"{t('bench.col_samples'):>11} {t('bench.col_runs'):>5} {t('bench.tcol_diff'):>11}")
         lines = [head, "-" * len(head)]
         for r in self.rows:
             diff = "-" if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
-            flag = "" if r.ok else "  MISMATCH"
+            flag = "" if r.ok else "  " + t("bench.mismatch")
             lines.append(f"{r.label:38} {r.batch or '-'!s:>6} {r.median_s * 1000:10.3f} "
                          f"{r.throughput:11.1f} {r.runs:5d} {diff:>11}{flag}")
         for k, why in self.skipped.items():
@@ -129,10 +130,11 @@ class BenchResult:
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        kind = "training step" if self.train else "inference"
-        notes = "".join(f"note: {n}\n" for n in self.notes)
-        return (f"{self.name}: {kind} on {self.device}, {self.threads} thread(s), Paddle "
-                f"{self.paddle_version}\n{notes}{self.table()}\n{self.advice}")
+        kind = t("bench.str_train") if self.train else t("bench.kind_inference")
+        notes = "".join(t("bench.str_note", note=n) + "\n" for n in self.notes)
+        head = t("bench.str_head", name=self.name, kind=kind, device=self.device,
+                 threads=t("bench.threads", n=self.threads), version=self.paddle_version)
+        return f"{head}\n{notes}{self.table()}\n{self.advice}"
 
     def _repr_html_(self) -> str:
         return display.html(self)

@@ -21,6 +21,7 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.targets import resolve, to_static_disabled
 from d2s_lab.core.specs import as_input_list, random_inputs
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 
 RTOL = 1e-5
 ATOL = 1e-6
@@ -54,12 +55,12 @@ class CheckResult:
 
     def summary(self) -> str:
         if self.error is not None:
-            return f"{self.name}: check failed: {self.error.exc_type}: {self.error.message}"
-        verdict = "dygraph and static agree" if self.ok else "dygraph and static DIFFER"
+            return t("check.summary_failed", name=self.name, error=f"{self.error.exc_type}: {self.error.message}")
+        verdict = t("check.summary_agree") if self.ok else t("check.summary_differ")
         worst = max((o.max_abs or 0.0 for o in self.outputs), default=0.0)
-        where = f"; first divergent layer: {self.first_divergent}" if self.first_divergent else ""
-        return (f"{self.name} [{self.mode}]: {verdict} (rtol {self.rtol:g}, atol {self.atol:g}, "
-                f"max abs diff {worst:.3g}){where}")
+        where = t("check.summary_first_layer", layer=self.first_divergent) if self.first_divergent else ""
+        return t("check.summary", name=self.name, mode=self.mode, verdict=verdict, rtol=f"{self.rtol:g}",
+                 atol=f"{self.atol:g}", worst=f"{worst:.3g}", where=where)
 
     def __repr__(self) -> str:
         return f"<CheckResult {self.summary()}>"
@@ -86,8 +87,8 @@ class _Modes:
         return self
 
     def __exit__(self, *a):
-        for m, t in self.saved:
-            m.training = t
+        for m, training in self.saved:
+            m.training = training
 
 
 def _inputs_for(conv, inputs, batch: int):

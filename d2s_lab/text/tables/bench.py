@@ -283,4 +283,24 @@ TEXTS = {
         "en": "its passes changed no op",
         "zh": "它的 pass 没有改动任何算子",
     },
+    "bench.tcol_diff": {
+        "en": "max |diff|",
+        "zh": "最大 |差异|",
+    },
+    "bench.mismatch": {
+        "en": "MISMATCH",
+        "zh": "结果不一致",
+    },
+    "bench.str_train": {
+        "en": "training step",
+        "zh": "训练步",
+    },
+    "bench.str_note": {
+        "en": "note: {note}",
+        "zh": "注：{note}",
+    },
+    "bench.str_head": {
+        "en": "{name}: {kind} on {device}, {threads}, Paddle {version}",
+        "zh": "{name}：在 {device} 上{kind}，{threads}，Paddle {version}",
+    },
 }

@@ -14,4 +14,24 @@ TEXTS = {
         "zh": " 强制随机的位置：{places}。写死的 `training=True` 会让 dropout 在 eval 模式下仍然生效"
               "（请传入 `training=self.training`），随机算子每次运行都会生成新的数。",
     },
+    "check.summary_failed": {
+        "en": "{name}: check failed: {error}",
+        "zh": "{name}：检查失败：{error}",
+    },
+    "check.summary_agree": {
+        "en": "dygraph and static agree",
+        "zh": "动态图与静态图结果一致",
+    },
+    "check.summary_differ": {
+        "en": "dygraph and static DIFFER",
+        "zh": "动态图与静态图结果不一致",
+    },
+    "check.summary_first_layer": {
+        "en": "; first divergent layer: {layer}",
+        "zh": "；最先出现差异的层：{layer}",
+    },
+    "check.summary": {
+        "en": "{name} [{mode}]: {verdict} (rtol {rtol}, atol {atol}, max abs diff {worst}){where}",
+        "zh": "{name} [{mode}]：{verdict}（rtol {rtol}，atol {atol}，最大绝对误差 {worst}）{where}",
+    },
 }

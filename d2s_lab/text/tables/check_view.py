@@ -93,4 +93,8 @@ TEXTS = {
         "en": "Ops of {layer} in the program (highlighted)",
         "zh": "{layer} 在程序中的算子（已高亮）",
     },
+    "check_view.col_allclose": {
+        "en": "allclose (rtol {rtol}, atol {atol})",
+        "zh": "allclose（rtol {rtol}，atol {atol}）",
+    },
 }

@@ -67,4 +67,8 @@ TEXTS = {
         "en": "steps",
         "zh": "个步骤",
     },
+    "steps.none_to_show": {
+        "en": "no steps to show",
+        "zh": "没有可显示的步骤",
+    },
 }

@@ -229,7 +229,7 @@ class _Emitter:
         v = self.plan.index.graph.values.get(vid) if vid is not None else None
         shape = shape_and_dtype(v.shape, v.dtype) if v else ""
         total = len(self.plan.index.out_marks) + self.output_ops
-        head = "output" + (f" {k}" if total > 1 else "")
+        head = t("graph.node_output") + (f" {k}" if total > 1 else "")
         data = CATEGORY_COLORS["data"]
         self.lines.append(
             f'{indent}{node} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
@@ -252,8 +252,8 @@ class _Emitter:
         pl = labels.param_line(ops)
         if pl:
             rows.append(clip(pl, 52))
-        rows += ["in " + line for line in labels.value_lines(ins)]
-        rows += ["out " + line for line in labels.value_lines(outs)]
+        rows += [t("graph.node_in", line=line) for line in labels.value_lines(ins)]
+        rows += [t("graph.node_out", line=line) for line in labels.value_lines(outs)]
         lines = sorted({o.source.line for o in ops if o.source is not None})[:20]
         cls = "d2s-layer" + "".join(f" d2s-line-{n}" for n in lines)
         marked = {o.id for o in ops} & self.highlight
