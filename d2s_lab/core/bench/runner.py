@@ -126,11 +126,10 @@ def _parse_device(device: str, paddle):
         return "cpu", 0
     if dev.startswith(("gpu", "cuda")):
         if not paddle.is_compiled_with_cuda():
-            raise D2SError(f"device={device!r}: this Paddle build has no CUDA support.",
-                           "Install paddlepaddle-gpu, or use device='cpu'.")
+            raise D2SError(t("bench.no_cuda", device=repr(device)), t("bench.no_cuda_hint"))
         _, _, idx = dev.partition(":")
         return "gpu", int(idx or 0)
-    raise D2SError(f"Unknown device {device!r}.", "Use 'cpu' or 'gpu' (or 'gpu:N').")
+    raise D2SError(t("bench.unknown_device", device=repr(device)), t("bench.unknown_device_hint"))
 
 
 def bench(
@@ -187,14 +186,14 @@ def bench(
     conv = obj if isinstance(obj, Conversion) else convert(obj, input_spec, mode="ast", run=False,
                                                            name=name)
     if conv.static_function is None:
-        raise D2SError(f"{conv.name} has no converted function to time.",
-                       "Fix the conversion error first (see the %%to_static report).")
+        raise D2SError(t("bench.nothing_to_time", name=conv.name), t("bench.nothing_to_time_hint"))
     dev, dev_id = _parse_device(device, paddle)
     allowed = TRAIN_RUNTIMES if train else RUNTIMES
     want = [r for r in (runtimes or allowed)]
     unknown = [r for r in want if r not in RUNTIMES]
     if unknown:
-        raise D2SError(f"Unknown runtime(s): {', '.join(unknown)}.", f"Choose from {', '.join(RUNTIMES)}.")
+        raise D2SError(t("bench.unknown_runtimes", runtimes=", ".join(unknown)),
+                       t("bench.choose_runtimes", runtimes=", ".join(RUNTIMES)))
     if "eager" not in want:
         want.insert(0, "eager")  # the reference for the checks and the advice
     want = [r for r in allowed if r in want]
@@ -269,7 +268,7 @@ def _batches(specs, batch) -> list[int | None]:
     out = []
     for b in batch:
         if int(b) < 1:
-            raise D2SError(f"Batch size {b} is not positive.", "Use e.g. --batch 1,20,256.")
+            raise D2SError(t("bench.batch_not_positive", b=b), t("inputs.batch_hint"))
         out.append(int(b))
     return out or [1]
 

@@ -303,4 +303,40 @@ TEXTS = {
         "en": "{name}: {kind} on {device}, {threads}, Paddle {version}",
         "zh": "{name}：在 {device} 上{kind}，{threads}，Paddle {version}",
     },
+    "bench.no_cuda": {
+        "en": "device={device}: this Paddle build has no CUDA support.",
+        "zh": "device={device}：这个 Paddle 版本不支持 CUDA。",
+    },
+    "bench.no_cuda_hint": {
+        "en": "Install paddlepaddle-gpu, or use device='cpu'.",
+        "zh": "请安装 paddlepaddle-gpu，或使用 device='cpu'。",
+    },
+    "bench.unknown_device": {
+        "en": "Unknown device {device}.",
+        "zh": "未知的设备 {device}。",
+    },
+    "bench.unknown_device_hint": {
+        "en": "Use 'cpu' or 'gpu' (or 'gpu:N').",
+        "zh": "请用 'cpu' 或 'gpu'（或 'gpu:N'）。",
+    },
+    "bench.nothing_to_time": {
+        "en": "{name} has no converted function to time.",
+        "zh": "{name} 没有可计时的转换后函数。",
+    },
+    "bench.nothing_to_time_hint": {
+        "en": "Fix the conversion error first (see the %%to_static report).",
+        "zh": "请先修好转换错误（见 %%to_static 的报告）。",
+    },
+    "bench.unknown_runtimes": {
+        "en": "Unknown runtime(s): {runtimes}.",
+        "zh": "未知的运行时：{runtimes}。",
+    },
+    "bench.choose_runtimes": {
+        "en": "Choose from {runtimes}.",
+        "zh": "请从以下选择：{runtimes}。",
+    },
+    "bench.batch_not_positive": {
+        "en": "Batch size {b} is not positive.",
+        "zh": "批大小 {b} 不是正数。",
+    },
 }
