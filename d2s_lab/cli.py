@@ -269,7 +269,7 @@ def _labs_course(args, report: Optional[str]) -> int:
 
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     if not langs or any(x not in handouts.LANGS for x in langs):
-        raise CLIError(f"--lang: use {', '.join(handouts.LANGS)}")
+        raise CLIError(t("install.lang_use", langs=", ".join(handouts.LANGS)))
     if report:
         if not Path(report).is_dir():
             raise CLIError(t("course.no_folder", langs[0], path=report))
@@ -284,7 +284,7 @@ def _labs_course(args, report: Optional[str]) -> int:
     only = [x.strip() for x in args.only.split(",") if x.strip()] or None
     names = course.write_course(target, langs, only, folder=Path(args.labs))
     if not names:
-        raise CLIError("No lab matched.")
+        raise CLIError(t("install.no_lab_matched"))
     print(t("course.written", langs[0], n=len(names), path=target, first=names[0]))
     return 0
 
@@ -389,10 +389,10 @@ def _main(argv: Optional[List[str]]) -> int:
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
-    # --lang: the whole command speaks it, not only the steps (labs takes a list: en,zh)
-    if getattr(args, "lang", None) and "," not in args.lang:
-        set_lang(args.lang)
     try:
+        # --lang: the whole command speaks it, not only the steps (labs takes a list: en,zh)
+        if getattr(args, "lang", None) and "," not in args.lang:
+            set_lang(args.lang)
         return int(args.func(args) or 0)
     except D2SError as exc:
         print(t("cli.error", command=args.command, message=exc.message), file=sys.stderr)

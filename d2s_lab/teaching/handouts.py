@@ -202,8 +202,8 @@ def execute(nb, work_dir: Path, quick: bool = False, cell_timeout: int = 300, pr
     def on_cell_execute(cell, cell_index, **_):
         if progress and cell_index in code_cells:
             first = next((ln for ln in cell.source.splitlines() if ln.strip()), "")
-            print(f"    [{time.perf_counter() - t0:5.1f} s] cell {code_cells.index(cell_index) + 1}/"
-                  f"{len(code_cells)}: {first[:64]}", flush=True)
+            print(t("install.progress_cell", s=f"{time.perf_counter() - t0:5.1f}", k=code_cells.index(cell_index) + 1,
+                    n=len(code_cells), first=first[:64]), flush=True)
 
     client = NotebookClient(nb, km=venv_kernel_manager(), timeout=cell_timeout, allow_errors=allow_errors,
                             resources={"metadata": {"path": str(work_dir)}},
@@ -284,7 +284,8 @@ def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool 
             from nbformat.sign import NotebookNotary
 
             if progress:
-                print(f"{name}: running ({'quick' if quick else 'full'} mode)...", flush=True)
+                print(t("install.progress_running", name=name,
+                        mode=t("install.mode_quick") if quick else t("install.mode_full")), flush=True)
             error, started = "", time.perf_counter()
             try:
                 executed, seconds = execute(teacher, out / "work" / name, quick=quick, progress=progress)
@@ -300,10 +301,11 @@ def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool 
                    "teacher": f"teacher/{name}.ipynb", "error": error, **res}
             rows.append(row)
             if progress:
-                status = "ok" if _ok(row) else "FAILED"
-                print(f"{name}: {status} in {seconds:.1f} s, checks {res['passed']}/{res['checks']}"
-                      + (f", failed check cells {res['failed']}" if res["failed"] else "")
-                      + (f", cells with errors {res['errors']}" if res["errors"] else "")
+                status = t("install.status_ok") if _ok(row) else t("install.status_failed")
+                print(t("install.progress_done", name=name, status=status, s=f"{seconds:.1f}", passed=res["passed"],
+                        checks=res["checks"])
+                      + (t("install.progress_failed_cells", cells=res["failed"]) if res["failed"] else "")
+                      + (t("install.progress_error_cells", cells=res["errors"]) if res["errors"] else "")
                       + (f"\n    {error}" if error else ""), flush=True)
     (out / "index.html").write_text(_index_page(rows), encoding="utf-8")
     if run:
@@ -356,7 +358,7 @@ def run_command(args, error=None) -> int:
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     bad = [x for x in langs if x not in LANGS]
     if bad or not langs:
-        message = f"--lang: use {', '.join(LANGS)}"
+        message = t("install.lang_use", langs=", ".join(LANGS))
         if error is not None:
             error(message)
         print(message, file=sys.stderr)
@@ -373,19 +375,20 @@ def run_command(args, error=None) -> int:
     rows = build(out, langs, only, quick=args.quick, folder=Path(args.labs), run=args.run,
                  progress=args.run)
     if not rows:
-        print("No lab matched.", file=sys.stderr)
+        print(t("install.no_lab_matched"), file=sys.stderr)
         return 1
     print(t("install.labs_written", n=len({r["lab"] for r in rows}), langs=", ".join(langs), path=out))
     if not args.run:
         print(t("install.labs_run_hint"))
         return 0
     failed = [f"{r['lab']}.{r['lang']}" for r in rows if not _ok(r)]
-    print(f"\n{len(rows)} lab run(s) in {time.perf_counter() - t0:.0f} s; handouts in {out}")
+    print("\n" + t("install.runs_done", n=len(rows), s=f"{time.perf_counter() - t0:.0f}", path=out))
     for r in rows:
-        partial = f" ({r['partial']} partly not checked on this Paddle)" if r["partial"] else ""
-        print(f"  {r['lab']}.{r['lang']}: {r['seconds']:5.1f} s, checks {r['passed']}/{r['checks']} pass{partial}")
+        partial = t("install.partial", n=r["partial"]) if r["partial"] else ""
+        print(t("install.run_line", lab=f"{r['lab']}.{r['lang']}", s=f"{r['seconds']:5.1f}", passed=r["passed"],
+                checks=r["checks"], partial=partial))
     if failed:
-        print(f"Not passing: {', '.join(failed)}", file=sys.stderr)
+        print(t("install.not_passing", labs=", ".join(failed)), file=sys.stderr)
         return 1
     return 0
 

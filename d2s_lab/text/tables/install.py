@@ -36,4 +36,64 @@ TEXTS = {
         "en": "Add --run to execute each lab with its solutions and write HTML handouts.",
         "zh": "加上 --run 可用答案运行每个实验并生成 HTML 讲义。",
     },
+    "install.progress_cell": {
+        "en": "    [{s} s] cell {k}/{n}: {first}",
+        "zh": "    [{s} 秒] 单元格 {k}/{n}：{first}",
+    },
+    "install.progress_running": {
+        "en": "{name}: running ({mode} mode)...",
+        "zh": "{name}：正在运行（{mode}模式）……",
+    },
+    "install.mode_quick": {
+        "en": "quick",
+        "zh": "快速",
+    },
+    "install.mode_full": {
+        "en": "full",
+        "zh": "完整",
+    },
+    "install.status_ok": {
+        "en": "ok",
+        "zh": "通过",
+    },
+    "install.status_failed": {
+        "en": "FAILED",
+        "zh": "未通过",
+    },
+    "install.progress_done": {
+        "en": "{name}: {status} in {s} s, checks {passed}/{checks}",
+        "zh": "{name}：{status}，用时 {s} 秒，自测 {passed}/{checks}",
+    },
+    "install.progress_failed_cells": {
+        "en": ", failed check cells {cells}",
+        "zh": "，未通过的自测单元格 {cells}",
+    },
+    "install.progress_error_cells": {
+        "en": ", cells with errors {cells}",
+        "zh": "，出错的单元格 {cells}",
+    },
+    "install.no_lab_matched": {
+        "en": "No lab matched.",
+        "zh": "没有匹配的实验。",
+    },
+    "install.runs_done": {
+        "en": "{n} lab run(s) in {s} s; handouts in {path}",
+        "zh": "运行了 {n} 个实验，用时 {s} 秒；讲义在 {path}",
+    },
+    "install.partial": {
+        "en": " ({n} partly not checked on this Paddle)",
+        "zh": "（其中 {n} 项在这个 Paddle 版本上部分未检查）",
+    },
+    "install.run_line": {
+        "en": "  {lab}: {s} s, checks {passed}/{checks} pass{partial}",
+        "zh": "  {lab}：{s} 秒，自测通过 {passed}/{checks}{partial}",
+    },
+    "install.not_passing": {
+        "en": "Not passing: {labs}",
+        "zh": "未通过：{labs}",
+    },
+    "install.lang_use": {
+        "en": "--lang: use {langs}",
+        "zh": "--lang：请用 {langs}",
+    },
 }
