@@ -147,10 +147,15 @@ def _train_graph(conv) -> Graph:
     return graph
 
 
-def _borrow_layers(ops: List[Op], reference: List[Op]) -> None:
+def _kind(op: Op) -> str:
+    """An op's name without its kernel namespace (``onednn_op.full`` and ``pd_op.full``)."""
+    return op.name.rpartition(".")[2].rstrip("_")
+
+
+def _borrow_layers(ops: List[Op], reference: List[Op], key=lambda o: o.name) -> None:
     """Give ops without a layer path or a source line those of the op in ``reference``
-    (the forward Program) they align with by name: a cached trace records no paths."""
-    sm = difflib.SequenceMatcher(None, [o.name for o in ops], [o.name for o in reference],
+    (the forward Program) they align with by name (``key``): a cached trace records no paths."""
+    sm = difflib.SequenceMatcher(None, [key(o) for o in ops], [key(o) for o in reference],
                                  autojunk=False)
     for a, b, n in sm.get_matching_blocks():
         for op, ref in zip(ops[a:a + n], reference[b:b + n]):
@@ -249,6 +254,9 @@ def forward_layer_names(saved: Graph, optimized: Graph, forward: Graph) -> None:
         for op in graph.iter_ops():
             if op.layer:
                 op.layer = _renamed(op.layer, names)
+    # a program that names no layers (Paddle 2.6's saved .pdmodel): aligned ops lend theirs
+    _borrow_layers(ours, theirs)
+    _borrow_layers(_program_ops(optimized), ours, key=_kind)
     for op in saved.iter_ops():
         for vid in op.inputs:
             v = saved.values.get(vid)

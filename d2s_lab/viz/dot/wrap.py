@@ -113,6 +113,9 @@ def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
             break
         units.remove(big)
         units.extend(inner)
+    for u in units:
+        if u.pos == math.inf:  # only constants (Paddle 2.6 lists them last): made first
+            u.pos = -math.inf
     for k in range(len(plan.index.out_marks)):
         units.append(_Unit({f"out{k}"}, math.inf, "output"))
     units.sort(key=lambda u: u.pos)
@@ -234,15 +237,14 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
         return Wrap()
     # A cut after unit i is clean when everything that flows past it leaves from unit i:
     # an edge a -> b spoils the cuts a+1 .. b-1 (all of b .. a-1 when it runs backwards),
-    # unless a is broadcast (feeds BROADCAST_FANOUT later units).
+    # unless a is broadcast (feeds BROADCAST_FANOUT other units).
     fed = defaultdict(set)
     for a, b, _ in crossing:
-        if b > a:
-            fed[a].add(b)
+        fed[a].add(b)
     broadcast = {a for a, bs in fed.items() if len(bs) >= BROADCAST_FANOUT}
     spoiled = [0] * (len(units) + 1)
     for a, b, _ in crossing:
-        if a in broadcast and b > a:
+        if a in broadcast:
             continue
         lo, hi = (a + 1, b) if a < b else (b, a)
         if lo < hi:
@@ -269,8 +271,8 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
         return Wrap()
     crossing_at = [[e for a, b, e in crossing if a == cut and b > a] for cut in cuts]
     names = [units[cut].name for cut in cuts]
-    loose = [e for a, b, e in crossing if a in broadcast and b > a and a not in cuts
-             and any(a < c < b for c in cuts)]
+    loose = [e for a, b, e in crossing if a in broadcast and not (a in cuts and b > a)
+             and any(min(a, b) <= c < max(a, b) for c in cuts)]
     return Wrap(crossing_at, [_entry(units[0], edges)], names, "row" if lr else "column", loose)
 
 
