@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.capture import captured
+from d2s_lab.core.child_run import Stopped, can_fork, ends_in_child
 from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.diagnosis import attach_line, diagnose
 from d2s_lab.errors import ConversionError, D2SError, SpecError
@@ -320,15 +321,18 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         return
     t0 = time.perf_counter()
     error: Optional[BaseException] = None
+    forkable = _on_cpu(paddle)
     try:
         if mode == "sot":
             forget_translation(code_of(fn))
             with recording_call_breaks(conv.sot_call_breaks):
-                out = _first_run(conv, inputs, run_budget_s)
+                out = _first_run(conv, inputs, run_budget_s, forkable)
         else:
-            out = _first_run(conv, inputs, run_budget_s)
+            out = _first_run(conv, inputs, run_budget_s, forkable)
     except (_Runaway, Exception) as exc:
         error = exc
+    except KeyboardInterrupt:  # a run Python could stop (SOT runs the loop in Python)
+        error = _Runaway(True, time.perf_counter() - t0, stopped=True)
     _walked(conv, walk)  # the Program as the run left it (Paddle adds its output ops)
     if isinstance(error, _Runaway):
         raise _runaway(conv, error) from None
@@ -338,6 +342,14 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     conv.timings["first_run_s"] = time.perf_counter() - t0
     if not conv.outputs:
         conv.outputs = _tensor_infos(out)
+
+
+def _on_cpu(paddle) -> bool:
+    """Paddle runs on the CPU here (a forked child cannot use a CUDA context)."""
+    try:
+        return str(paddle.device.get_device()).startswith("cpu")
+    except Exception:  # an odd build: keep the thread
+        return False
 
 
 def _walked(conv: Conversion, walk) -> None:
@@ -351,22 +363,32 @@ def _walked(conv: Conversion, walk) -> None:
 class _Runaway(Exception):
     """The first static run passed its time budget, or the user interrupted it."""
 
-    def __init__(self, interrupted: bool, seconds: float):
+    def __init__(self, interrupted: bool, seconds: float, stopped: bool = False):
         super().__init__("interrupted" if interrupted else "time budget")
         self.interrupted, self.seconds = interrupted, seconds
+        self.stopped = stopped  # the run was killed (it ran in a child), not left running
 
 
 def _call(conv: Conversion, inputs):
     return conv.static_function(*inputs)
 
 
-def _first_run(conv: Conversion, inputs, budget_s: float):
+def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False):
     """Run the static function once. A Program with a ``while`` loop may never end, and
     Paddle's executor does not look at signals while it runs: such a run goes to a worker
     thread (the executor releases the GIL), so the kernel's Interrupt and the time budget
-    reach this thread, and the cell returns with the conversion kept."""
+    reach this thread, and the cell returns with the conversion kept. ``forkable`` (on the
+    CPU): the run is tried in a forked child first (:mod:`d2s_lab.core.child_run`), so an
+    interrupted or timed-out run is killed and the CPU is idle again at once."""
     if conv.program is None or not has_while_loop(conv.program) or budget_s is None:
         return _call(conv, inputs)
+    if forkable and can_fork():  # tried in a child first: a runaway is stopped for real
+        try:
+            ended = ends_in_child(lambda: _call(conv, inputs), budget_s)
+        except Stopped as exc:
+            raise _Runaway(exc.interrupted, exc.seconds, stopped=True) from None
+        if ended is not None:  # it ends (or fails): run it here, for its results
+            return _call(conv, inputs)
     result: Dict[str, Any] = {}
 
     def work():
@@ -411,16 +433,22 @@ def _loop_header(file: str, line: int) -> int:
 
 
 def _runaway(conv: Conversion, exc: _Runaway) -> ConversionError:
-    loop = next(iter(conv.drawn_graph.ops_named("while")))
-    line = _loop_header(loop.source.file, loop.source.line) if loop.source is not None else None
+    loops = conv.drawn_graph.ops_named("while") if isinstance(conv.drawn_graph, Graph) else []
+    loop = next(iter(loops), None)
+    line = (_loop_header(loop.source.file, loop.source.line)
+            if loop is not None and loop.source is not None else None)
     where = f" ({display_file(loop.source.file)} line {line})" if line else ""
     how = ("was interrupted" if exc.interrupted else f"did not finish within {exc.seconds:.0f} s")
+    after = t("err.run_stopped") if exc.stopped else (
+        "Paddle's executor cannot be stopped from Python: the run goes on in the background "
+        "until the kernel restarts.")
+    message = (f"The first static run {how}: the Program has a while loop{where} whose end depends "
+               "on the data, and it may never end." if loop is not None
+               else t("err.run_interrupted"))
     err = ConversionError(
-        f"The first static run {how}: the Program has a while loop{where} whose end depends "
-        "on the data, and it may never end.",
+        message,
         "The conversion is kept (graph, sources, steps). Check the loop's condition, or "
-        "convert with --no-run. Paddle's executor cannot be stopped from Python: the run "
-        "goes on in the background until the kernel restarts.",
+        f"convert with --no-run. {after}",
         stage="run", original=TimeoutError(f"first static run {how}"), conversion=conv)
     err.report = diagnose(err)
     if line:

@@ -53,3 +53,93 @@ def test_time_budget_ends_the_wait(kernel):
     status, out = run_cell(kc, SPIN.format(budget=2))
     assert status == "ok" and time.time() - t0 < 40
     assert "did not finish within 2 s" in out and "line 5" in out  # the cell's while line
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process ``pid`` so far, every thread included."""
+    import os
+
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list:
+    import os
+
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    if int(fh.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except OSError:
+                pass
+    return out
+
+
+def _busy(pid: int, window: float = 1.0) -> float:
+    """The share of one core the kernel and its children used over ``window`` seconds."""
+    pids = [pid] + _children(pid)
+    before = sum(_cpu_seconds(p) for p in pids)
+    time.sleep(window)
+    after = sum(_cpu_seconds(p) for p in pids if p == pid or p in _children(pid))
+    return (after - before) / window
+
+
+@pytest.mark.slow
+def test_interrupted_runaways_leave_the_cpu_idle(kernel):
+    """Five runaway first runs interrupted, and one past --run-timeout: each time the
+    kernel's CPU is idle again within 5 s (the run went to a child process, killed),
+    the message says the run was stopped, and numpy runs at full speed after."""
+    km, kc = kernel
+    run_cell(kc, "%load_ext d2s_lab")
+    status, out = run_cell(kc, "import os; print('PID', os.getpid())")
+    pid = int(out.split("PID", 1)[1].split()[0])
+    shares = []
+    for k in range(6):
+        line = SPIN.format(budget=2 if k == 5 else 300)
+        status, out = run_cell(kc, line, on_start=None if k == 5 else
+                               lambda: (time.sleep(6), km.interrupt_kernel()))
+        assert status == "ok" and "Traceback" not in out, out[-2000:]
+        assert ("did not finish within 2 s" if k == 5 else "was interrupted") in out
+        assert "The run was stopped" in out, out[-2000:]
+        t0 = time.time()
+        time.sleep(1.0)
+        share = _busy(pid, 2.0)
+        shares.append(share)
+        assert share < 0.25 and time.time() - t0 < 5.0, (k, shares)
+        assert _children(pid) == [] or all(not _is_python(c) for c in _children(pid)), k
+    status, out = run_cell(kc, "import numpy as np, time\nt0 = time.perf_counter()\n"
+                               "np.linalg.svd(np.random.rand(300, 300))\nprint('kept', kept)")
+    assert status == "ok" and "kept 42" in out
+    print("kernel CPU (cores) 1-3 s after each stop:", [round(x, 3) for x in shares])
+
+
+def _is_python(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/comm") as fh:
+            return "python" in fh.read()
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+def test_interrupting_sot_and_bench_runaways_is_one_message(kernel):
+    """--mode sot runs the loop in Python and %d2s_bench times eager first: an Interrupt
+    there ends in one message each, never a KeyboardInterrupt traceback."""
+    km, kc = kernel
+    run_cell(kc, "%load_ext d2s_lab")
+    interrupt = lambda: (time.sleep(8), km.interrupt_kernel())  # noqa: E731
+    status, out = run_cell(kc, SPIN.format(budget=300).replace("%%to_static", "%%to_static --mode sot"),
+                           on_start=interrupt)
+    assert status == "ok", out[-2000:]
+    assert "interrupted" in out and "Traceback" not in out and "KeyboardInterrupt" not in out, out[-2000:]
+    status, out = run_cell(kc, SPIN.format(budget=300).replace("--run-timeout 300", "--no-run --as slow"))
+    assert status == "ok", out[-2000:]
+    status, out = run_cell(kc, "%d2s_bench slow --runtimes eager", on_start=interrupt)
+    assert status == "ok", out[-2000:]
+    assert "benchmark was interrupted" in out and "KeyboardInterrupt" not in out, out[-2000:]
+    status, out = run_cell(kc, "print(kept)")
+    assert "42" in out

@@ -243,6 +243,9 @@ def bench(
                 _bench_train(conv, res, plan)
             else:
                 _bench_infer(conv, res, plan)
+    except KeyboardInterrupt:  # a model that never returns, stopped by the user: one message
+        raise D2SError(t("bench.interrupted", seconds=f"{plan.elapsed():.0f}"),
+                       t("bench.interrupted_hint")) from None
     finally:
         paddle.set_device(prev_device)
         if prev_threads is not None:

@@ -339,4 +339,12 @@ TEXTS = {
         "en": "Batch size {b} is not positive.",
         "zh": "批大小 {b} 不是正数。",
     },
+    "bench.interrupted": {
+        "en": "The benchmark was interrupted after {seconds} s; nothing was stored.",
+        "zh": "基准测试在 {seconds} s 后被中断；未保存任何结果。",
+    },
+    "bench.interrupted_hint": {
+        "en": "If the model never returns (a loop whose end depends on the data), check it with %%to_static --run-timeout first; --budget SECONDS bounds a long benchmark.",
+        "zh": "如果模型一直不返回（循环的结束取决于数据），请先用 %%to_static --run-timeout 检查；--budget SECONDS 可限制较长的基准测试。",
+    },
 }

@@ -17,6 +17,10 @@ TEXTS = {
         "en": "the function",
         "zh": "该函数",
     },
+    "err.paddle_says": {
+        "en": "Paddle says:",
+        "zh": "Paddle 的原话：",
+    },
     "err.at": {
         "en": "at",
         "zh": "位置",
@@ -40,5 +44,13 @@ TEXTS = {
     "err.full_tb": {
         "en": "Full traceback (Paddle's original text)",
         "zh": "完整 traceback（Paddle 原文）",
+    },
+    "err.run_stopped": {
+        "en": "The run was stopped: nothing of it goes on in the background.",
+        "zh": "这次运行已被停止：后台不再有任何部分继续运行。",
+    },
+    "err.run_interrupted": {
+        "en": "The first run was interrupted.",
+        "zh": "首次运行已被中断。",
     },
 }

@@ -1,0 +1,101 @@
+"""A run that can be stopped for real: a forked child process tries it first.
+
+Paddle's executor does not look at signals while it runs, and a thread running it
+cannot be stopped: a ``while`` loop that never ends would keep the CPU busy until the
+kernel restarts. :func:`ends_in_child` runs the call in a child process (``fork``: it
+has the converted program as it is, nothing to save or load) under the time budget;
+the kernel's Interrupt or the budget kills the child, and the CPU is idle again at
+once. When the child finishes, the caller runs the call itself, knowing it ends.
+
+POSIX only (:func:`can_fork`), and on the CPU only (a CUDA context does not survive a
+fork). Never imports paddle.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import select
+import signal
+import time
+from typing import Callable, Optional
+
+
+class Stopped(Exception):
+    """The child was killed: ``interrupted`` (the kernel's Interrupt) or past the
+    budget, after ``seconds``."""
+
+    def __init__(self, interrupted: bool, seconds: float):
+        super().__init__("interrupted" if interrupted else "time budget")
+        self.interrupted, self.seconds = interrupted, seconds
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork")
+
+
+def _die_with_parent() -> None:
+    """Linux: the child is killed when the kernel process ends (a restart), so no run
+    outlives it."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def ends_in_child(call: Callable[[], object], budget_s: float) -> Optional[bool]:
+    """Run ``call()`` in a forked child within ``budget_s`` seconds: True when it
+    returned, False when it raised (the caller runs it again to get the error), None
+    when the child died without saying (the caller decides). Raises :class:`Stopped`
+    on the kernel's Interrupt or past the budget, the child killed and reaped."""
+    r, w = os.pipe()
+    t0 = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:  # the child: run, say how it ended, leave without any cleanup
+        try:
+            os.close(r)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides
+            _die_with_parent()
+            try:
+                call()
+                code = b"1"
+            except BaseException:
+                code = b"0"
+            os.write(w, code)
+        finally:
+            os._exit(0)
+    os.close(w)
+    answer = b""
+    try:
+        while True:
+            left = budget_s - (time.perf_counter() - t0)
+            if left <= 0:
+                _kill(pid)
+                raise Stopped(False, time.perf_counter() - t0)
+            ready, _, _ = select.select([r], [], [], min(0.1, left))
+            if ready:
+                answer = os.read(r, 1)
+                break
+    except KeyboardInterrupt:
+        _kill(pid)
+        raise Stopped(True, time.perf_counter() - t0) from None
+    finally:
+        os.close(r)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+    return {b"1": True, b"0": False}.get(answer)
+
+
+__all__ = ["Stopped", "can_fork", "ends_in_child"]
