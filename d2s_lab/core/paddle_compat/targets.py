@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 from d2s_lab.core.paddle_compat import require_paddle
 
 
@@ -99,14 +100,8 @@ def resolve(obj) -> Target:
     if inspect.isfunction(obj):
         return Target(obj, None, None, obj.__qualname__)
     if inspect.isclass(obj) and issubclass(obj, paddle.nn.Layer):
-        raise D2SError(
-            f"{obj.__name__} is a Layer class, not an instance.",
-            f"Create one first, e.g. `model = {obj.__name__}()`, and convert `model`.",
-        )
-    raise D2SError(
-        f"Cannot convert a {type(obj).__name__}.",
-        "Give a paddle.nn.Layer instance, a bound Layer method, or a function.",
-    )
+        raise D2SError(t("report.layer_class", name=obj.__name__), t("report.layer_class_hint", name=obj.__name__))
+    raise D2SError(t("report.cannot_convert", type=type(obj).__name__), t("report.cannot_convert_hint"))
 
 
 def converted_methods(layer) -> dict:

@@ -19,6 +19,7 @@ import re
 from typing import Callable, Iterator, List, Optional, Tuple
 
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 from d2s_lab.core.paddle_compat import require_paddle
 
 _CLASS_HOMES = (
@@ -115,10 +116,8 @@ def apply_transformers(func) -> Tuple[str, List[Tuple[str, str]]]:
     try:
         source = h["func_to_source_code"](func)
     except (OSError, TypeError) as exc:
-        raise D2SError(
-            f"Cannot read the source of {getattr(func, '__qualname__', func)!r}: {exc}.",
-            "Define it in a file or a notebook cell (not in exec() or the REPL).",
-        ) from None
+        raise D2SError(t("steps.no_source", name=repr(getattr(func, "__qualname__", func)), error=exc),
+                       t("steps.no_source_hint")) from None
     gast = h["gast"]
     unparse = h["ast_to_source_code"]
     root = gast.parse(source)
@@ -141,11 +140,9 @@ def apply_transformers(func) -> Tuple[str, List[Tuple[str, str]]]:
         try:
             converter.get_static_ast(root)
         except Exception as exc:
-            raise D2SError(
-                f"Paddle's transformers failed on {getattr(func, '__qualname__', 'the function')} "
-                f"after {len(steps)} step(s): {type(exc).__name__}: {exc}",
-                "paddle.jit.to_static(full_graph=True) fails the same way; see Paddle's message.",
-            ) from exc
+            raise D2SError(t("steps.transformers_failed", name=getattr(func, "__qualname__", "") or t("err.the_function"),
+                             n=len(steps), error=f"{type(exc).__name__}: {exc}"),
+                           t("steps.transformers_failed_hint")) from exc
     if not steps:
         raise _unavailable("DygraphToStaticAst ran without calling _apply")
     return original, steps

@@ -322,4 +322,12 @@ TEXTS = {
         "en": " (auto-collapsed)",
         "zh": "（已自动折叠）",
     },
+    "graph.not_a_program": {
+        "en": "Cannot read a {type} as a Paddle program.",
+        "zh": "无法把 {type} 当作 Paddle 程序读取。",
+    },
+    "graph.not_a_program_hint": {
+        "en": "Give the main_program of a converted function, or a saved model file.",
+        "zh": "请给出转换后函数的 main_program，或已保存的模型文件。",
+    },
 }

@@ -133,6 +133,16 @@ TEXTS = {
         "en": "Printed while tracing",
         "zh": "追踪时打印的内容",
     },
+    "report.printed_symbolic": {
+        "en": "Symbols, not numbers: while Paddle traces forward, tensors are placeholders of the"
+              " Program. A dynamic dimension (None in the InputSpec) has no size yet, so `x.shape`"
+              " prints it as a Value or -1, and a tensor prints no values. To see the real shape"
+              " when the Program runs, use `paddle.shape(x)` with `paddle.static.Print`, or print"
+              " in dygraph.",
+        "zh": "这里是符号而不是数字：Paddle 追踪 forward 时，张量只是程序中的占位符。动态维度（InputSpec 中的"
+              " None）此时还没有大小，所以 `x.shape` 把它打印成 Value 或 -1，张量也不会打印数值。想看到程序运行时的真实形状，"
+              "请用 `paddle.shape(x)` 配合 `paddle.static.Print`，或在动态图中打印。",
+    },
     "report.printed_why": {
         "en": "(forward's Python runs while Paddle traces it to build the Program; the static "
             "Program itself does not print)",
@@ -269,5 +279,21 @@ TEXTS = {
     "report.unknown_mode_hint": {
         "en": "Use mode='ast' or mode='sot'.",
         "zh": "请用 mode='ast' 或 mode='sot'。",
+    },
+    "report.layer_class": {
+        "en": "{name} is a Layer class, not an instance.",
+        "zh": "{name} 是层的类，不是实例。",
+    },
+    "report.layer_class_hint": {
+        "en": "Create one first, e.g. `model = {name}()`, and convert `model`.",
+        "zh": "请先创建实例，例如 `model = {name}()`，再转换 `model`。",
+    },
+    "report.cannot_convert": {
+        "en": "Cannot convert a {type}.",
+        "zh": "无法转换 {type}。",
+    },
+    "report.cannot_convert_hint": {
+        "en": "Give a paddle.nn.Layer instance, a bound Layer method, or a function.",
+        "zh": "请给出 paddle.nn.Layer 实例、层的绑定方法或函数。",
     },
 }

@@ -71,4 +71,20 @@ TEXTS = {
         "en": "no steps to show",
         "zh": "没有可显示的步骤",
     },
+    "steps.no_source": {
+        "en": "Cannot read the source of {name}: {error}.",
+        "zh": "无法读取 {name} 的源代码：{error}。",
+    },
+    "steps.no_source_hint": {
+        "en": "Define it in a file or a notebook cell (not in exec() or the REPL).",
+        "zh": "请在文件或笔记本单元格中定义它（不要用 exec() 或交互式解释器）。",
+    },
+    "steps.transformers_failed": {
+        "en": "Paddle's transformers failed on {name} after {n} step(s): {error}",
+        "zh": "Paddle 的转换器处理 {name} 时在第 {n} 步之后失败：{error}",
+    },
+    "steps.transformers_failed_hint": {
+        "en": "paddle.jit.to_static(full_graph=True) fails the same way; see Paddle's message.",
+        "zh": "paddle.jit.to_static(full_graph=True) 也会同样失败；请看 Paddle 的报错。",
+    },
 }

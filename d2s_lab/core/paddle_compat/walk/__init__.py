@@ -6,6 +6,7 @@ import contextlib
 from typing import Dict, List
 
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat import require_paddle
@@ -19,8 +20,7 @@ def program_to_graph(program, **kwargs) -> Graph:
         return pir.program_to_graph(program, **kwargs)
     if legacy.is_legacy_program(program):
         return legacy.program_to_graph(program, **kwargs)
-    raise D2SError(f"Cannot read a {type(program).__name__} as a Paddle program.",
-                   "Give the main_program of a converted function, or a saved model file.")
+    raise D2SError(t("graph.not_a_program", type=type(program).__name__), t("graph.not_a_program_hint"))
 
 
 def has_while_loop(program) -> bool:
