@@ -58,7 +58,9 @@ def error_report_body(report, note: str = "") -> str:
     else:
         what = t("err.other", who=who, mode=mode)
     head = f'<div class="d2s-err-head">{esc(what)}: {esc(report.exc_type)}</div>'
-    msg = f"<div>{esc(report.message)}</div>"
+    # Paddle's own words, verbatim and marked as Paddle's (they can hold its internal notes)
+    msg = (f'<div class="d2s-paddle-says"><span class="d2s-sub">{esc(t("err.paddle_says"))}</span> '
+           f"{esc(report.message)}</div>")
     where = ""
     if report.where:
         fn = f" ({t('err.in_fn')} {report.function})" if report.function else ""

@@ -78,7 +78,7 @@ def early_exit(x):
             return x
     return x * 2
 ''', "return-in-branch", "convert"),
-    # the same with a different number of values: refused by Paddle 2.6 too
+    # both paths return, a different number of values: refused by Paddle 2.6 too
     "return_count_in_loop": ('''%%to_static --input "x: [None, 4] float32"
 import paddle
 
@@ -87,7 +87,7 @@ def early_exit(x):
         if x.sum() > i:  # BAD
             return x, x
     return x * 2
-''', "return-in-branch", "convert"),
+''', "return-mismatch", "convert"),
     "sot_shape_mismatch": ('''%%to_static --mode sot --input "x: [None, 4] float32"
 import paddle
 
@@ -237,7 +237,7 @@ def widen(x):
     rep = err.report
     assert rep.exc_type == "ValueError" and rep.mode == "sot"
     assert "Broadcast dimension mismatch" in rep.message
-    assert rep.line == _cell_line(cell, "BAD") and rep.hint_id == "shape-mismatch"
+    assert rep.line == _cell_line(cell, "BAD") and rep.hint_id == "broadcast"
 
 
 def test_cli_prints_the_explained_error(tmp_path):

@@ -292,3 +292,40 @@ Second structure (0 elements): {}
 ADD_NONE_26 = """\
     TypeError: float() argument must be a string or a real number, not 'NoneType'
 """
+
+# --- hints that tell near causes apart ---------------------------------------------------
+# AST, x: [None, 4]: `return scores - scores.max(axis=1)` (no keepdim): converts (-1 matches
+# anything), fails on the first run; Paddle 3.3.1.
+BROADCAST_AT_RUN = """\
+    InvalidArgumentError: Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [2, 4] and the shape of Y = [2]. Received [4] in X is not equal to [2] in Y at i:1.
+      [Hint: Expected x_dims_array[i] == y_dims_array[i] || (x_dims_array[i] <= 1 && x_dims_array[i] != 0) || (y_dims_array[i] <= 1 && y_dims_array[i] != 0) == true, but received x_dims_array[i] == y_dims_array[i] || (x_dims_array[i] <= 1 && x_dims_array[i] != 0) || (y_dims_array[i] <= 1 && y_dims_array[i] != 0):0 != true:1.] (at /paddle/paddle/phi/kernels/funcs/common_shape.h:72)
+      [operator < pd_kernel.phi_kernel > error]  [operator < run_program > error]
+"""
+# AST, x: [None, None]: `return paddle.matmul(x, paddle.ones([7, 3]))`: converts (x's last dim
+# is -1), fails on the first run with x of shape [2, 2]; Paddle 3.3.1.
+MATMUL_AT_RUN = """\
+    InvalidArgumentError: In operator matmul, the [1] dimension of Input(X) must be equal to the [0] dimension of Input(Y). But receiving the [1]dimension of Input(X) is [2], and the [0] dimension of Input(Y) is [7].
+      [Hint: Expected K_lhs == K_rhs, but received K_lhs:2 != K_rhs:7.] (at /paddle/paddle/phi/infermeta/binary.cc:3087)
+      [operator < pd_kernel.phi_kernel > error]  [operator < run_program > error]
+"""
+# AST: `if x.mean() > 0: return "positive"` / `else: return x`: both branches return, a str
+# and a Tensor; Paddle 3.3.1 and 2.6.2.
+RETURN_TYPES = """\
+    paddle.jit.dy2static.utils.Dygraph2StaticException: Your if/else have different return type. TODO: add link to modify. Unsupported return type of true_fn and false_fn in cond: false_var returned `__return_value_5` by false_fn is `positive` and true_var of true_fn is `Value(define_op_name=pd_op.data, index=0, dtype=tensor<-1x4xf32>, stop_gradient=True)`
+"""
+RETURN_TYPES_26 = """\
+    paddle.jit.dy2static.utils.Dygraph2StaticException: Your if/else have different return type. TODO: add link to modifty. Unsupported return type of true_fn and false_fn in cond: false_var returned by false_fn is '<class 'paddle.base.framework.Variable'>' and true_var of true_fn is '<class 'str'>'
+"""
+# AST: `self.fc.set_state_dict(self.fc.state_dict())` inside forward; ValueError (2.6 spells
+# it "dynamicly").
+SET_STATE_DICT = """\
+    ValueError: This error might happens in dy2static, while calling 'set_state_dict' dynamically in 'forward', which is not supported. If you only need call 'set_state_dict' once, move it to '__init__'.
+"""
+SET_STATE_DICT_26 = """\
+    ValueError: This error might happens in dy2static, while calling 'set_state_dict' dynamicly in 'forward', which is not supported. If you only need call 'set_state_dict' once, move it to '__init__'.
+"""
+# Written for a near case (not recorded): an error that names set_state_dict without Paddle's
+# refusal of the call inside forward.
+SET_STATE_DICT_BAD_KEY = """\
+    ValueError: set_state_dict: the state dict has no key 'fc.weight' for parameter 'fc.w_0'.
+"""

@@ -109,10 +109,29 @@ def _return_in_loop(e: Seen) -> bool:
     return "return statement in while or for body" in e.low
 
 
+def _return_mismatch(e: Seen) -> bool:
+    # both branches return, with values of different types or counts; a branch that does
+    # not return shows as `None` (or an UndefinedVar): that is _return_in_branch
+    low = e.low
+    if "different return type" in low:  # Paddle 3: is `None`; 2.6: is '<class 'NoneType'>'
+        return not ("`none`" in low or "nonetype" in low or "undefinedvar" in low)
+    return bool(re.search(r"incompatible return values of `__return_value", low))
+
+
 def _return_in_branch(e: Seen) -> bool:
     low = e.low
     return bool("different return type" in low or "unbound local" in low or "undefinedvar" in low
                 or "return_value" in low and "cond" in low)
+
+
+def _forbidden_call(e: Seen) -> bool:
+    # Paddle's own refusal of a Layer method inside forward ("calling 'set_state_dict'
+    # dynamically in 'forward', which is not supported")
+    return bool(re.search(r"calling '\w+' dynamic(?:al)?ly in 'forward'", e.text))  # 2.6: "dynamicly"
+
+
+def _loop_pred_tensor(e: Seen) -> bool:
+    return "while pred change from bool to variable" in e.low
 
 
 def _dtype_mix(e: Seen) -> bool:
@@ -136,6 +155,12 @@ def _dynamic_dim_iter(e: Seen) -> bool:
     return "when tensor.shape[0] == -1" in e.low or "not support zip(" in e.low
 
 
+def _broadcast(e: Seen) -> bool:
+    low = e.low
+    return "broadcast" in low and ("mismatch" in low or "could not be broadcast" in low
+                                   or "cannot be broadcast" in low)
+
+
 def _reshape(e: Seen) -> bool:
     return "reshape" in e.low and "shape" in e.low
 
@@ -144,12 +169,26 @@ def _reshape_dynamic_dim(e: Seen) -> bool:
     return _reshape(e) and _has_dynamic_dim(e.specs)
 
 
-def _shape_mismatch(e: Seen) -> bool:
-    # asked right after _reshape_dynamic_dim: a reshape error without a dynamic dim lands here
+def _shapes_disagree(e: Seen) -> bool:
     low = e.low
-    return _reshape(e) or ("shape" in low or "dimension" in low or "error dim" in low) and (
+    return bool(("shape" in low or "dimension" in low or "error dim" in low) and (
         "mismatch" in low or "should be equal" in low or "not match" in low
-        or "must be equal" in low or "expected to be equal" in low)  # "error dim": Paddle 2.6
+        or "must be equal" in low or "expected to be equal" in low))  # "error dim": Paddle 2.6
+
+
+def _shape_dynamic_dim(e: Seen) -> bool:
+    # Paddle 3 checks every fixed dim while converting (dynamic ones are -1 there): a shape
+    # error raised by a kernel of the first run (pd_kernel ... run_program) involves a dim
+    # that was dynamic in the InputSpec. (Paddle 2.6 checks some ops only when they run:
+    # its kernel errors name no pd_kernel and get the fixed-shape hint.)
+    low = e.low
+    return bool(_shapes_disagree(e) and "pd_kernel" in low and "run_program" in low
+                and _has_dynamic_dim(e.specs))
+
+
+def _shape_mismatch(e: Seen) -> bool:
+    # asked after _reshape_dynamic_dim and _shape_dynamic_dim: fixed shapes that disagree
+    return _reshape(e) or _shapes_disagree(e)
 
 
 def _unsupported_syntax(e: Seen) -> bool:
@@ -180,6 +219,11 @@ HINTS: Dict[str, HintRecord] = {h.id: h for h in (
           ("def f(x):\n    y = x * 2\n    return y / np.max(y)\n", _SPEC, "ast")),
     _hint("reshape-dynamic-dim", _reshape_dynamic_dim,
           ("def f(x):\n    return x.reshape([-1, 3, 2])\n", _SPEC, "ast")),
+    _hint("broadcast", _broadcast,
+          ("def f(x):\n    return x - x.max(axis=1)\n", "x: [3, 4] float32", "ast")),
+    _hint("shape-dynamic-dim", _shape_dynamic_dim,
+          ("def f(x):\n    return paddle.matmul(x, paddle.ones([7, 3]))\n", "x: [None, None] float32",
+           "ast")),
     _hint("shape-mismatch", _shape_mismatch,
           ("def f(x):\n    return paddle.matmul(x, paddle.ones([5, 3]))\n", _SPEC, "ast")),
     _hint("dtype-mix", _dtype_mix,
@@ -203,11 +247,21 @@ HINTS: Dict[str, HintRecord] = {h.id: h for h in (
           ("def f(x):\n    while True:\n        return x * 2\n", _SPEC, "ast")),
     _hint("non-tensor-output", _non_tensor_output,
           ("def f(x):\n    return x * 2, 3\n", _SPEC, "ast")),
+    _hint("return-mismatch", _return_mismatch,
+          ("def f(x):\n    if x.sum() > 0:\n        return 'positive'\n    else:\n        return x\n",
+           _SPEC, "ast")),
     _hint("return-in-branch", _return_in_branch,
-          ("def f(x):\n    if x.sum() > 0:\n        return x, x\n    return x\n", _SPEC, "ast")),
-    _hint("unsupported-syntax", _unsupported_syntax,
+          ("def f(x):\n    for i in range(3):\n        if x.sum() > i:\n            return x\n"
+           "    return x * 2\n", _SPEC, "ast")),
+    _hint("forbidden-call", _forbidden_call,
+          ("class Net(paddle.nn.Layer):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.fc = paddle.nn.Linear(4, 4)\n\n    def forward(self, x):\n"
+           "        self.fc.set_state_dict(self.fc.state_dict())\n        return self.fc(x)\n", _SPEC, "ast")),
+    _hint("loop-pred-tensor", _loop_pred_tensor,
           ("def f(x):\n    i = 0\n    while i < 3:\n        i = i + x.sum()\n"
            "    return x * i\n", _SPEC, "ast")),
+    _hint("unsupported-syntax", _unsupported_syntax,
+          ("async def f(x):\n    return x * 2\n", _SPEC, "ast")),
     _hint("source-unavailable", _source_unavailable,
           ("f = lambda x: x * 2\n", _SPEC, "ast")),
     _hint("sot-internal", _sot_internal,
@@ -217,10 +271,10 @@ HINTS: Dict[str, HintRecord] = {h.id: h for h in (
 # The order classify() asks the classifiers in: the first that recognises an error names it
 # (a more telling cause before a broader one).
 MATCH_ORDER: Tuple[str, ...] = (
-    "tolist", "numpy-api", "source-unavailable", "reparse-syntax", "python-value",
-    "non-tensor-output", "none-value", "dict-key", "return-in-loop", "return-in-branch",
-    "dtype-mix", "dtype-arg", "dynamic-dim-iter", "reshape-dynamic-dim", "shape-mismatch",
-    "unsupported-syntax", "sot-internal",
+    "forbidden-call", "tolist", "numpy-api", "source-unavailable", "reparse-syntax", "python-value",
+    "non-tensor-output", "none-value", "dict-key", "return-in-loop", "return-mismatch", "return-in-branch",
+    "loop-pred-tensor", "dtype-mix", "dtype-arg", "dynamic-dim-iter", "reshape-dynamic-dim", "broadcast",
+    "shape-dynamic-dim", "shape-mismatch", "unsupported-syntax", "sot-internal",
 )
 
 # Hints whose example Paddle 3.3 does not raise (a logged warning there): classify still

@@ -207,9 +207,94 @@ def loop_with_return_line(conversion) -> Optional[Frame]:
     return None
 
 
+def _exits_loop(stmts) -> bool:
+    """``stmts`` hold a ``break``/``continue``/``return`` of the loop they sit in (nested
+    loops and functions are their own)."""
+    for node in stmts:
+        if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
+            return True
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,
+                             ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "handlers", "finalbody"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list) and _exits_loop(inner):
+                return True
+    return False
+
+
+def loop_exit_if_line(file: str, line: Optional[int]) -> Optional[int]:
+    """For Paddle's "while pred change from bool to variable": the ``if`` inside the
+    innermost ``for``/``while`` around ``line`` of ``file`` whose body leaves the loop
+    (``break``/``continue``/``return``): its Tensor condition is what made the loop's
+    condition a Tensor. None when there is no such ``if`` (e.g. ``while i < 3`` where
+    ``i`` itself becomes a Tensor: the loop's own line stands)."""
+    if not file or not line:
+        return None
+    import linecache
+
+    try:
+        tree = ast.parse("".join(linecache.getlines(file)))
+    except (SyntaxError, ValueError):
+        return None
+    loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))
+             and n.lineno <= line <= (getattr(n, "end_lineno", None) or n.lineno)]
+    if not loops:
+        return None
+    loop = max(loops, key=lambda n: n.lineno)  # the innermost
+    stack = list(loop.body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, ast.If) and (_exits_loop(node.body) or _exits_loop(node.orelse)):
+            return node.lineno
+        if isinstance(node, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "handlers", "finalbody"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                stack.extend(inner)
+    return None
+
+
 def target_location(conversion) -> Optional[Frame]:
     """Where the converted function is defined (for errors about its source)."""
     code = code_of(conversion.target) if conversion is not None else None
     if code is None:
         return None
     return Frame(code.co_filename, code.co_firstlineno, code.co_name)
+
+
+# --- an error inside an installed library's code ------------------------------------------
+
+def library_facts(frames: List[Frame], err) -> Dict[str, Any]:
+    """For an error raised in an installed library's code (PaddleFormers' config, called
+    from the model's forward): the library, its line, the user's line that called into
+    it (outermost-first ``frames``, else the traceback's), and ``sot``: None (whether SOT
+    mode converts the same target is filled in by the conversion, which can try it)."""
+    from d2s_lab.core.frames import is_library_model_file, is_user_file, library_of, parse_callstack
+    import traceback as _tb
+    seen = list(frames)
+    if not any(is_library_model_file(f.file) for f in seen):  # the traceback, then the text
+        try:
+            seen = [Frame(f.filename, f.lineno or 0, f.name, f.line or "")
+                    for f in _tb.extract_tb(err.__traceback__)]
+        except Exception:
+            seen = []
+        seen += parse_callstack(str(err).splitlines())
+    lib_at = max((i for i, f in enumerate(seen) if is_library_model_file(f.file)), default=None)
+    if lib_at is None:
+        return {}
+    lib = seen[lib_at]
+    caller = next((f for f in reversed(seen[:lib_at])
+                   if is_user_file(f.file) and not is_library_model_file(f.file)), None)
+    facts: Dict[str, Any] = {"kind": "library", "library": library_of(lib.file), "lib_file": lib.file,
+                             "lib_line": lib.line, "lib_code": _line_text(lib.file, lib.line) or lib.code,
+                             "user_file": caller.file if caller else "", "user_line": caller.line if caller else None,
+                             "sot": None}
+    return facts
+
+
+def _line_text(file: str, line: int) -> str:
+    import linecache
+    return linecache.getline(file, line).strip()
+

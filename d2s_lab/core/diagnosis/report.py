@@ -7,12 +7,14 @@ about it (:mod:`~d2s_lab.core.diagnosis.hints`).
 from __future__ import annotations
 
 import linecache
+import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.diagnosis.hints import classify, hint_text
-from d2s_lab.core.diagnosis.probe import layer_shape_facts, loop_with_return_line, reparse_line, target_location
+from d2s_lab.core.diagnosis.probe import (layer_shape_facts, library_facts, loop_exit_if_line, loop_with_return_line,
+                                          reparse_line, target_location)
 from d2s_lab.core.diagnosis.unwrap import error_frames, format_error, unwrap
 from d2s_lab.core.frames import display_file, error_gist, hide_temp_files
 from d2s_lab.text import t
@@ -38,6 +40,8 @@ def where_text(file: str, line, lang: Optional[str] = None) -> str:
 
 def specific_text(facts: Dict[str, Any], lang: Optional[str] = None) -> str:
     """The sentence about one error's specifics (``ErrorReport.facts``) in ``lang``; ""."""
+    if facts and facts.get("kind") == "library":
+        return library_text(facts, lang)
     if not facts or facts.get("kind") != "layer-shape":
         return ""
     f = dict(facts)
@@ -56,6 +60,19 @@ def specific_text(facts: Dict[str, Any], lang: Optional[str] = None) -> str:
                  where=where_text(f.get("via_file", ""), f.get("via_line"), lang))
     out += t("hints.specific.fix_linear" if f.get("fix") else "hints.specific.fix", lang, **f)
     return out
+
+
+def library_text(facts: Dict[str, Any], lang: Optional[str] = None) -> str:
+    """The sentences about an error inside an installed library's code: its line, the
+    user's line that called it, and what SOT mode does with it."""
+    lib_where = where_text(facts["lib_file"], facts["lib_line"], lang)
+    out = t("hints.library.where", lang, library=facts["library"], where=lib_where,
+            code=facts.get("lib_code") or "")
+    if facts.get("user_line"):
+        out += " " + t("hints.library.caller", lang, where=where_text(facts["user_file"], facts["user_line"], lang))
+    sot = facts.get("sot")
+    key = {True: "hints.library.sot_ok", False: "hints.library.sot_fails"}.get(sot, "hints.library.sot_try")
+    return out + " " + t(key, lang)
 
 
 @dataclass
@@ -180,13 +197,42 @@ def _diagnose(exc, conversion) -> ErrorReport:
             found = loop_with_return_line(conversion)
         if found is not None:
             _set_line(rep, found.file, found.line, getattr(conversion.target, "__name__", ""))
+    if rep.hint_id == "loop-pred-tensor":
+        # Paddle names the loop's last traced line: the `if` that leaves the loop caused it
+        exit_if = loop_exit_if_line(rep.file, rep.line)
+        if exit_if is not None:
+            _set_line(rep, rep.file, exit_if, rep.function)
     if rep.hint_id in ("shape-mismatch", "reshape-dynamic-dim"):
         try:
             rep.facts = layer_shape_facts(rep, conversion, text)
         except Exception:  # only a sharper hint; the general one stands
             rep.facts = {}
-    rep.hint = rep.hint_for() if rep.hint_id else ""
+    if not rep.facts and not rep.hint_id and rep.mode in ("ast", ""):
+        try:
+            rep.facts = library_facts(users, err)
+        except Exception:  # only a sharper hint
+            rep.facts = {}
+        if rep.facts:
+            rep.hint_id = "library-code"
+    rep.hint = rep.hint_for() if rep.hint_id or rep.facts else ""
+    _message_names_report_line(exc, rep)
     return rep
+
+
+_AT_END = re.compile(r"\s*\(at [^()]*\)\s*$")
+
+
+def _message_names_report_line(exc, rep: ErrorReport) -> None:
+    """Make a ConversionError's one-line message name the line its report names (Paddle's
+    text can name another line, or Paddle's re-parsed copy ``<unknown> line 1``)."""
+    message = getattr(exc, "message", None)
+    if type(exc).__name__ != "ConversionError" or not isinstance(message, str):
+        return
+    base = _AT_END.sub("", message)
+    fixed = f"{base} (at {rep.where})" if rep.where else base
+    if fixed != message:
+        exc.message = fixed
+        exc.args = (fixed,) + tuple(exc.args[1:])
 
 
 def _set_line(rep: ErrorReport, file: str, line: int, function: str = "") -> None:

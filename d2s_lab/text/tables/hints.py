@@ -65,11 +65,40 @@ TEXTS = {
         "zh": "形状不一致",
     },
     "hints.shape-mismatch.text": {
-        "en": "Two shapes do not agree. In static mode dynamic dims are -1 (None in the InputSpec)"
-              " while converting; check the InputSpec against the shapes the model really gets, and"
-              " compute sizes from `x.shape` inside forward instead of hard-coding them.",
-        "zh": "两个形状不一致。静态图转换时动态维度为 -1（即 InputSpec 中的 None）；请核对 InputSpec"
-              " 与模型实际收到的形状，并在 forward 中根据 `x.shape` 计算尺寸，而不要写死。",
+        "en": "Two fixed shapes do not agree: the sizes in Paddle's message are the real ones, and"
+              " dygraph would fail on the same line. Check the sizes each layer was built for (e.g."
+              " `Linear(in_features, ...)`, a conv's channels), the shapes of constants made inside"
+              " forward, and the axis of `matmul`/`concat`; print `x.shape` before the line to see them.",
+        "zh": "两个固定形状不一致：Paddle 报错信息中的尺寸就是真实尺寸，动态图在同一行也会出错。请检查每个层构建时的尺寸"
+              "（如 `Linear(in_features, ...)`、卷积的通道数）、forward 中创建的常量的形状，以及"
+              " `matmul`/`concat` 的轴；可以在这一行之前打印 `x.shape` 查看。",
+    },
+    "hints.shape-dynamic-dim.title": {
+        "en": "a dynamic dim meets a fixed size",
+        "zh": "动态维度遇到固定尺寸",
+    },
+    "hints.shape-dynamic-dim.text": {
+        "en": "The shapes agreed while converting, where a dimension that is None in the InputSpec"
+              " is -1 and matches anything, but not on the first run with the real input. Check the"
+              " InputSpec against the shapes the model really gets (give that dimension its fixed"
+              " size if it has one), and compute sizes from `x.shape` inside forward instead of"
+              " hard-coding them.",
+        "zh": "转换时形状是一致的：InputSpec 中为 None 的维度在转换时是 -1，可以与任何尺寸匹配；但在第一次用真实输入运行时不一致。"
+              "请核对 InputSpec 与模型实际收到的形状（如果这个维度的大小是固定的，就写成固定值），并在 forward 中根据"
+              " `x.shape` 计算尺寸，而不要写死。",
+    },
+    "hints.broadcast.title": {
+        "en": "shapes that cannot broadcast",
+        "zh": "形状无法广播",
+    },
+    "hints.broadcast.text": {
+        "en": "An elementwise op (`+`, `-`, `*`, `/`, a comparison) gets two shapes that cannot be"
+              " broadcast: compared from the right, each pair of sizes must be equal or one of them 1."
+              " Often a reduction dropped its axis (`s - s.max(axis=1)` is [N, C] minus [N]): keep it"
+              " with `keepdim=True`, or add it back with `unsqueeze`.",
+        "zh": "逐元素算子（`+`、`-`、`*`、`/`、比较）收到的两个形状无法广播：从右向左逐维比较，每对尺寸必须相等或其中一个为"
+              " 1。常见原因是归约操作去掉了那个轴（`s - s.max(axis=1)` 是 [N, C] 减 [N]）：用 `keepdim=True`"
+              " 保留它，或用 `unsqueeze` 补回来。",
     },
     "hints.dtype-mix.title": {
         "en": "int32/int64 or float32/float64 mixed",
@@ -196,6 +225,49 @@ TEXTS = {
               " 的一个分支中，或出现在循环内。静态控制流要"
               "求两个分支产生相同的东西：在每个分支中给结果变量赋值，并在 `if` 之后只 return 一次。",
     },
+    "hints.return-mismatch.title": {
+        "en": "branches return different things",
+        "zh": "两个分支返回的内容不同",
+    },
+    "hints.return-mismatch.text": {
+        "en": "Both branches of an `if` on a Tensor return, but different things: a different type"
+              " (a string, a number or None on one side, a Tensor on the other) or a different number"
+              " of values. The converted `if` becomes one op with one set of outputs, so every branch"
+              " must return the same structure of Tensors. Return Tensors of the same kind everywhere"
+              " (e.g. a flag as `paddle.to_tensor(1)`), or decide non-Tensor results outside forward.",
+        "zh": "基于 Tensor 的 `if` 的两个分支都有 return，但返回的内容不同：类型不同（一边是字符串、数字或"
+              " None，另一边是 Tensor），或返回值个数不同。转换后的 `if` 是一个只有一组输出的算子，所以每个分支都必须返回相同结构的"
+              " Tensor。请在所有分支返回同类的 Tensor（例如把标志写成 `paddle.to_tensor(1)`），或在 forward 之外决定非 Tensor 的结果。",
+    },
+    "hints.forbidden-call.title": {
+        "en": "a method Paddle forbids in forward",
+        "zh": "forward 中调用了 Paddle 禁止的方法",
+    },
+    "hints.forbidden-call.text": {
+        "en": "Paddle refuses this Layer method inside a converted forward (its message names the"
+              " method): forward becomes a Program that runs many times, and changing the model's"
+              " parameters or structure from inside it is not part of a Program. Do it once, outside"
+              " forward: in `__init__`, or before converting.",
+        "zh": "Paddle 不允许在转换后的 forward 中调用这个 Layer 方法（报错信息中写明了方法名）：forward"
+              " 会变成一个反复运行的程序，而在程序内部修改模型的参数或结构不属于程序的一部分。请在 forward 之外只做一次：放在"
+              " `__init__` 中，或在转换之前执行。",
+    },
+    "hints.loop-pred-tensor.title": {
+        "en": "loop condition turns from Python into a Tensor",
+        "zh": "循环条件从 Python 值变成 Tensor",
+    },
+    "hints.loop-pred-tensor.text": {
+        "en": "A loop whose condition starts as a Python value (`for i in range(3)`, `while i < 3`"
+              " with a Python `i`) gets a Tensor condition inside the loop: a `break`/`continue` in an"
+              " `if` on a Tensor, or a counter that becomes a Tensor. Paddle runs such a loop as Python"
+              " and cannot switch it to a `while` op halfway. Start the counter as a Tensor"
+              " (`i = paddle.zeros([1], dtype='int64')` and `while i < 3:`), or keep the `if` on"
+              " Python values.",
+        "zh": "循环条件一开始是 Python 值（`for i in range(3)`，或 `i` 为 Python 值的 `while i < 3`），而循环内部条件变成了"
+              " Tensor：基于 Tensor 的 `if` 中有 `break`/`continue`，或计数器变成了 Tensor。Paddle 把这种循环当作 Python"
+              " 循环运行，无法中途把它换成 `while` 算子。请用 Tensor 作计数器（`i = paddle.zeros([1], dtype='int64')`，再写"
+              " `while i < 3:`），或让 `if` 只判断 Python 值。",
+    },
     "hints.unsupported-syntax.title": {
         "en": "Python construct not supported",
         "zh": "不支持的 Python 写法",
@@ -243,6 +315,26 @@ TEXTS = {
         "zh": "{file} 第 {line} 行",
     },
     # the specifics of a layer's shape mismatch (ErrorReport.facts)
+    "hints.library.where": {
+        "en": "The error is inside the {library} library's code ({where}: `{code}`), not yours: AST mode converts an installed library's code along with yours, and Paddle fails on it there.",
+        "zh": "错误发生在 {library} 的代码中（{where}：`{code}`），不在你的代码里：AST 模式会把已安装库的代码和你的代码一起转换，Paddle 在那里失败了。",
+    },
+    "hints.library.caller": {
+        "en": "Your line that calls into it: {where}.",
+        "zh": "调用它的你的代码行：{where}。",
+    },
+    "hints.library.sot_ok": {
+        "en": "SOT mode converts this model: use `%%to_static --mode sot` (or `mode=\"sot\"`).",
+        "zh": "SOT 模式可以转换这个模型：请使用 `%%to_static --mode sot`（或 `mode=\"sot\"`）。",
+    },
+    "hints.library.sot_fails": {
+        "en": "SOT mode (`--mode sot`) fails on it too: the library may need a newer Paddle, or a version of the library made for this Paddle.",
+        "zh": "SOT 模式（`--mode sot`）同样失败：这个库可能需要更新的 Paddle，或适配当前 Paddle 的库版本。",
+    },
+    "hints.library.sot_try": {
+        "en": "SOT mode (`%%to_static --mode sot`) runs the library's code as Python instead of rewriting it: try it.",
+        "zh": "SOT 模式（`%%to_static --mode sot`）按 Python 原样运行库的代码而不改写它：请试试。",
+    },
     "hints.specific.head": {
         "en": "Layer `{layer}` (`{ctor}`{at}) expects {expected:,} input {unit} and gets {actual:,}",
         "zh": "层 `{layer}`（`{ctor}`{at}）需要 {expected:,} 个输入{unit}，实际得到 {actual:,} 个",
