@@ -679,3 +679,49 @@ def test_diff_of_an_object_that_raises_is_one_message():
 
     with pytest.raises(D2SError, match="Hostile: looking at it raised RuntimeError"):
         d2s_lab.diff(Hostile(), Hostile())
+
+
+# --- lab checks on odd objects and huge values --------------------------------------------
+
+class _Hostile:
+    """A student's (or a teacher's) object whose every look raises."""
+
+    def __getattr__(self, name):
+        raise RuntimeError("boom")
+
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+    def __str__(self):
+        raise RuntimeError("no str")
+
+
+def test_lab_checks_never_raise_on_odd_objects():
+    from d2s_lab import lab
+
+    odd = _Hostile()
+    boxes = [lab.expect(odd), lab.expect(odd, exercise=odd),
+             lab.expect(odd).converted().has_op(odd).no_op(odd).constant(odd, odd),
+             lab.expect(odd).has_method(odd).has_runtime(odd).close_to(odd),
+             lab.expect(odd).step(odd, odd).first_divergent(odd)]
+    for box in boxes:
+        assert box.verdict == "fail"
+        assert box.summary() and "<" in box._repr_html_() and repr(box)
+
+
+def test_close_to_compares_huge_arrays_in_chunks():
+    code = textwrap.dedent("""
+        import resource, sys
+        import numpy as np
+        sys.modules["paddle"] = None
+        from d2s_lab import lab
+        a = np.ones((12000, 12000), "float32"); b = a.copy(); b[5, 5] = 1.5
+        base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        box = lab.expect(a).close_to(b, atol=0.1)
+        grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base
+        print(box.verdict, "0.5" in box.lines[0].message, grown // 1024)
+    """)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=120)
+    verdict, found, grown_mb = r.stdout.split()
+    assert verdict == "fail" and found == "True", r.stderr[-2000:]
+    assert int(grown_mb) < 200  # float64 copies of both would be 2.3 GB
