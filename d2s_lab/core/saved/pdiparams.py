@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import List, Tuple
 
 from d2s_lab.errors import SavedModelError
+from d2s_lab.text import t
 from d2s_lab.core.saved.safe_io import LIMITS, WireError, check_file, pb_int, pb_ints, pb_message
 
 # framework.proto VarType.Type values for tensor element types.
@@ -107,7 +108,7 @@ def read_params_bounded(path: str) -> Tuple[List[TensorHeader], bool]:
     try:
         fh = open(path, "rb")
     except OSError as exc:
-        raise SavedModelError(path, f"cannot be read ({exc.strerror or exc}).") from None
+        raise SavedModelError(path, t("saved.unreadable", error=exc.strerror or exc)) from None
     max_tensors = LIMITS.param_tensors
     head = struct.Struct("<IQ")
     mid = struct.Struct("<Ii")

@@ -21,6 +21,7 @@ import struct
 from typing import Any, Dict, List, Optional, Tuple
 
 from d2s_lab.errors import SavedModelError
+from d2s_lab.text import t
 from d2s_lab.core.graph.model import Block, Graph, Op, SourceLoc, Value
 
 from d2s_lab.core.frames import innermost_user_frame
@@ -320,21 +321,17 @@ def read_legacy(path: str, max_bytes: int = None):
     ``persistables`` (sorted names, the order of the ``.pdiparams`` stream)."""
     buf = read_bytes(path, LIMITS.program_bytes if max_bytes is None else max_bytes, "program file")
     if not buf:
-        raise SavedModelError(path, "is empty.")
+        raise SavedModelError(path, t("saved.empty"))
     try:
         desc = decode_program(buf)
         graph = program_desc_to_graph(desc, path)
     except TooBig as exc:
-        raise SavedModelError(path, f"{exc}, more than this viewer reads.",
-                              "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.") from None
+        raise SavedModelError(path, t("saved.more_than_read", what=exc), t("saved.too_big_hint")) from None
     except RecursionError:
-        raise SavedModelError(path, "nested too deeply to be a Paddle program.") from None
+        raise SavedModelError(path, t("saved.too_deep")) from None
     except (WireError, IndexError, KeyError, TypeError, ValueError, OverflowError,
             struct.error) as exc:
-        raise SavedModelError(path, f"is not a Paddle ProgramDesc protobuf ({exc}).",
-                              "A legacy model file is the PREFIX.pdmodel written by "
-                              "paddle.jit.save or save_inference_model; it may be "
-                              "truncated.") from None
+        raise SavedModelError(path, t("saved.not_protobuf", error=exc), t("saved.not_protobuf_hint")) from None
     # The .pdiparams stream holds the persistable variables ops read, sorted by name.
     persist = sorted({v.param_name for v in graph.values.values() if v.kind == "parameter"})
     return graph, {"version": _version_text(desc["version"]), "persistables": persist}

@@ -21,6 +21,7 @@ import os
 from typing import Any, Dict, List, Optional
 
 from d2s_lab.errors import SavedModelError
+from d2s_lab.text import t
 from d2s_lab.core.graph.model import Block, Graph, Op, Value
 from d2s_lab.core.graph.ops import categorize
 from d2s_lab.core.graph.ops import SKIP_ATTRS, sub_block_labels
@@ -232,22 +233,19 @@ def parse_pir_json(data: bytes, path: str) -> (Graph, Dict[str, Any]):
     try:
         doc = json.loads(data)
     except RecursionError:
-        raise SavedModelError(path, "JSON nested too deeply to be a Paddle program.") from None
+        raise SavedModelError(path, t("saved.json_too_deep")) from None
     except UnicodeDecodeError:
-        raise SavedModelError(path, "is not UTF-8 text, so not a PIR .json program.") from None
+        raise SavedModelError(path, t("saved.not_utf8")) from None
     except ValueError as exc:
-        raise SavedModelError(path, f"is not valid JSON ({exc}).",
-                              "A PIR program file is the PREFIX.json written by "
-                              "paddle.jit.save; this one may be truncated.") from None
+        raise SavedModelError(path, t("saved.not_json", error=exc), t("saved.not_json_hint")) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("base_code"), dict):
-        raise SavedModelError(path, "is JSON but has no 'base_code' header: not a PIR program.")
+        raise SavedModelError(path, t("saved.no_base_code"))
     base = doc["base_code"]
     if base.get("magic") != "pir":
-        raise SavedModelError(path, f"has magic {base.get('magic')!r}, not 'pir': not a PIR "
-                                    "program saved by Paddle.")
+        raise SavedModelError(path, t("saved.bad_magic", magic=repr(base.get("magic"))))
     prog = doc.get("program")
     if not isinstance(prog, dict):
-        raise SavedModelError(path, "has no 'program' object.")
+        raise SavedModelError(path, t("saved.no_program_object"))
     reader = _Reader(path)
     try:
         blocks = reader.region_blocks(prog.get("regions"), 0)
@@ -256,13 +254,11 @@ def parse_pir_json(data: bytes, path: str) -> (Graph, Dict[str, Any]):
         graph = reader.graph
         graph.blocks.append(reader.block(blocks[0], "global", "global", "", 0))
     except RecursionError:
-        raise SavedModelError(path, "nested too deeply to be a Paddle program.") from None
+        raise SavedModelError(path, t("saved.too_deep")) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
         # a value of the wrong kind somewhere the checks above do not look
-        raise SavedModelError(path, f"has a malformed program structure ({type(exc).__name__}: "
-                                    f"{str(exc)[:200]}).",
-                              "The file is not a PIR program saved by paddle.jit.save, or it "
-                              "is damaged; save the model again.") from None
+        raise SavedModelError(path, t("saved.malformed", error=f"{type(exc).__name__}: {str(exc)[:200]}"),
+                              t("saved.malformed_hint")) from None
     gb = graph.global_block
     graph.inputs = [o.outputs[0] for o in gb.ops if o.name == "pd_op.data" and o.outputs]
     graph.outputs = [o.inputs[0] for o in gb.ops

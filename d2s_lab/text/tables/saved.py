@@ -161,4 +161,60 @@ TEXTS = {
         "en": "{n} parameter shapes in the parameter file differ from the program (first: {first}); the files may not belong together.",
         "zh": "参数文件中有 {n} 个参数形状与程序不同（第一个：{first}）；这些文件可能不是同一个模型的。",
     },
+    "saved.json_too_deep": {
+        "en": "JSON nested too deeply to be a Paddle program.",
+        "zh": "JSON 嵌套太深，不可能是 Paddle 程序。",
+    },
+    "saved.not_utf8": {
+        "en": "is not UTF-8 text, so not a PIR .json program.",
+        "zh": "不是 UTF-8 文本，所以不是 PIR .json 程序。",
+    },
+    "saved.not_json": {
+        "en": "is not valid JSON ({error}).",
+        "zh": "不是有效的 JSON（{error}）。",
+    },
+    "saved.not_json_hint": {
+        "en": "A PIR program file is the PREFIX.json written by paddle.jit.save; this one may be truncated.",
+        "zh": "PIR 程序文件是 paddle.jit.save 写出的 PREFIX.json；这个文件可能不完整。",
+    },
+    "saved.no_base_code": {
+        "en": "is JSON but has no 'base_code' header: not a PIR program.",
+        "zh": "是 JSON，但没有 'base_code' 头：不是 PIR 程序。",
+    },
+    "saved.bad_magic": {
+        "en": "has magic {magic}, not 'pir': not a PIR program saved by Paddle.",
+        "zh": "magic 是 {magic} 而不是 'pir'：不是 Paddle 保存的 PIR 程序。",
+    },
+    "saved.no_program_object": {
+        "en": "has no 'program' object.",
+        "zh": "没有 'program' 对象。",
+    },
+    "saved.too_deep": {
+        "en": "nested too deeply to be a Paddle program.",
+        "zh": "嵌套太深，不可能是 Paddle 程序。",
+    },
+    "saved.malformed": {
+        "en": "has a malformed program structure ({error}).",
+        "zh": "程序结构有误（{error}）。",
+    },
+    "saved.malformed_hint": {
+        "en": "The file is not a PIR program saved by paddle.jit.save, or it is damaged; save the model again.",
+        "zh": "这个文件不是 paddle.jit.save 保存的 PIR 程序，或者已经损坏；请重新保存模型。",
+    },
+    "saved.empty": {
+        "en": "is empty.",
+        "zh": "是空文件。",
+    },
+    "saved.more_than_read": {
+        "en": "{what}, more than this viewer reads.",
+        "zh": "{what}，超过了查看器读取的上限。",
+    },
+    "saved.not_protobuf": {
+        "en": "is not a Paddle ProgramDesc protobuf ({error}).",
+        "zh": "不是 Paddle 的 ProgramDesc protobuf（{error}）。",
+    },
+    "saved.not_protobuf_hint": {
+        "en": "A legacy model file is the PREFIX.pdmodel written by paddle.jit.save or save_inference_model; it may be truncated.",
+        "zh": "旧格式的模型文件是 paddle.jit.save 或 save_inference_model 写出的 PREFIX.pdmodel；这个文件可能不完整。",
+    },
 }
