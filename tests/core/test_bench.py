@@ -329,3 +329,34 @@ def test_bench_magic_dims_and_budget(shell):
     assert "AXIS=SIZE" in "".join(htmls)
     _, htmls, _ = shell.run("%d2s_bench --dim 1=16 --budget soon")
     assert "above 0" in "".join(htmls)
+
+
+ENCODER_FILE = '''import paddle
+
+
+class Enc(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.emb = paddle.nn.Embedding(50, 8)
+        self.enc = paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0), 1)
+
+    def forward(self, input_ids):
+        return self.enc(self.emb(input_ids))[:, 0]
+'''
+
+
+def test_cli_bench_dim_and_budget(tmp_path, capsys):
+    from d2s_lab.cli import main
+
+    src = tmp_path / "enc_model.py"
+    src.write_text(ENCODER_FILE)
+    base = ["bench", f"{src}:Enc", "--input", "input_ids: [None, None] int64", "--batch", "2",
+            "--runtimes", "to_static", "--repeat", "2", "--min-time", "0"]
+    assert main(base) == 1
+    err = capsys.readouterr().err
+    assert "(axis 1) has none" in err and "--dim 1=128" in err and "Traceback" not in err
+    assert main(base + ["--dim", "1=16", "--budget", "120"]) == 0
+    out = capsys.readouterr().out
+    assert "batch 2: inputs [2, 16]" in out and re.search(r"^to_static\s+2\s", out, re.M)
+    assert main(base + ["--dim", "1=16", "--budget", "-3"]) == 1
+    assert "above 0" in capsys.readouterr().err
