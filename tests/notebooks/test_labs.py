@@ -188,13 +188,22 @@ def test_student_copy_has_no_solutions_and_no_outputs(built, path):
             assert CATALOGUE["labs.placeholder"]["en"] in s.source
 
 
-@pytest.mark.parametrize("stem", ["01_input_spec", "05_debugging"])
+@pytest.mark.parametrize("stem", [p.stem for p in LABS])
 def test_student_copy_fails_its_checks_kindly(built, stem, tmp_path):
     """Run as a student gets it (no solutions): every self-check says "not yet", in words,
-    and no check cell shows a traceback."""
+    and no cell shows a traceback (a given cell that needs a blank exercise's result says so
+    in one line)."""
     out, _ = built
     nb = nbformat.read(str(out / "student" / f"{stem}.en.ipynb"), as_version=4)
     executed, _ = labs.execute(nb, tmp_path, quick=True, progress=False, allow_errors=True)
+    for c in executed.cells:
+        if c.cell_type != "code":
+            continue
+        errors = [o for o in c.outputs if o.get("output_type") == "error"]
+        assert not errors, (c.source, errors[0].get("ename"), errors[0].get("evalue"))
+        shown = " ".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
+                         for o in c.outputs)
+        assert "Traceback (most recent call last)" not in shown, (c.source, shown[-500:])
     checks = _cells(executed, "check")
     assert checks
     for c in checks:
@@ -408,3 +417,82 @@ def test_handout_opens_offline_untrusted_with_graphs(built, browser, out_dir):
         bu.screenshot(graph, os.path.join(out_dir, "labs-handout-graph.png"))
     finally:
         context.close()
+
+
+# -- feedback that says what really happened ------------------------------------------------
+
+def _cell(shell, code):
+    """Run ``code`` as a kernel does (kept in the history the checks read)."""
+    res = shell.ip.run_cell(code, store_history=True)
+    assert res.error_in_exec is None, res.error_in_exec
+    return res.result
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_feedback_names_the_stage_that_failed(shell, lang):
+    """Code that converts but fails on its first run is not told "conversion failed"; code
+    that Paddle refuses while converting is."""
+    _cell(shell, "from d2s_lab import lab\nimport paddle")
+    _cell(shell, f"%d2s_lang {lang}")
+    try:
+        _cell(shell, '%%to_static --input "x: [None, 4]" --as ex_run\n'
+                     "def centered(x):\n    s = x * 2\n    return s - s.max(axis=1)\n")
+        assert shell.ns["ex_run"].error.stage == "run"
+        ran = _cell(shell, 'lab.expect("ex_run").converted().has_op("subtract")')
+        _cell(shell, '%%to_static --input "x: [None, 4]" --as ex_conv\n'
+                     "def f(x):\n    return paddle.matmul(x, paddle.ones([5, 3]))\n")
+        assert shell.ns["ex_conv"].error.stage == "convert"
+        conv = _cell(shell, 'lab.expect("ex_conv").converted()')
+    finally:
+        set_lang(None)
+    first, refused = ran.lines[0].message, conv.lines[0].message
+    if lang == "en":
+        assert "converted, but its first static run failed (ValueError)" in first, first
+        assert "conversion" not in first and "The conversion of `f` failed (ValueError)" in refused
+    else:
+        assert "转换成功了，但第一次静态运行失败（ValueError）" in first, first
+        assert "转换失败" not in first and "`f` 的转换失败（ValueError）" in refused
+    assert [c.status for c in ran.lines] == ["fail", "skip"]
+
+
+def test_blank_exercise_is_not_called_not_run(shell):
+    """A blank exercise that was run is told it is blank, not "run the exercise cell"; the
+    box is titled with the exercise it belongs to."""
+    _cell(shell, "from d2s_lab import lab")
+    _cell(shell, '%%to_static --input "x: [None, 4]" --as ex_blank\n'
+                 + CATALOGUE["labs.placeholder"]["en"] + "\n")
+    assert "ex_blank" not in shell.ns  # the blank cell made nothing
+    ran = _cell(shell, 'lab.expect("ex_blank", lang="en").converted()')
+    assert "ran but made nothing" in ran.lines[0].message and "run the exercise cell" not in ran.lines[0].message
+    _cell(shell, CATALOGUE["labs.placeholder"]["zh"])  # a blank answer cell, then its check
+    blank = _cell(shell, 'lab.expect("answer_never_written", lang="zh")')
+    assert "上面的练习还是空白的" in blank.lines[0].message
+    _cell(shell, "y = 1")
+    never = _cell(shell, 'lab.expect("ex_never_run", lang="en", exercise="ex3")')
+    assert "does not exist yet: run the exercise cell" in never.lines[0].message
+    assert never.label == "ex3" and "Self-check: ex3 — NOT YET" in _text(never._repr_html_())
+    assert "Self-check: ex3" in repr(never)
+
+
+def test_ready_prints_one_kind_line_instead_of_raising(shell, capsys):
+    _cell(shell, "from d2s_lab import lab")
+    res = shell.ip.run_cell('if lab.ready("ex_not_there"):\n    print(ex_not_there.rows)\n', store_history=True)
+    assert res.success
+    out = capsys.readouterr().out
+    assert "uses `ex_not_there` from an exercise above" in out and "Error" not in out
+    _cell(shell, "ex_here = 3")
+    assert shell.ip.run_cell('lab.ready("ex_here")').result is True
+
+
+def test_checks_survive_odd_objects():
+    class Odd:
+        def __getattr__(self, name):
+            raise RuntimeError("odd")
+
+        def __repr__(self):
+            raise RuntimeError("odd repr")
+
+    exp = lab.expect(Odd(), lang="en").converted().has_op("while").output(shape=[None, 4])
+    assert not exp.passed and exp.label == "Odd"
+    exp2 = lab.expect(Odd(), lang="en", exercise=Odd())
+    assert "Traceback" not in repr(exp) + exp._repr_html_() + repr(exp2)

@@ -41,6 +41,26 @@ TEXTS = {
         "en": "`{name}` does not exist yet: run the exercise cell (and the cells above it) first.",
         "zh": "`{name}` 还不存在：请先运行练习单元格（以及它上面的单元格）。",
     },
+    "labs.ran_empty": {
+        "en": "The cell that stores `{name}` ran but made nothing: the exercise is still blank, or"
+              " the cell stopped with a message. Write your code, run the cell again, then this check.",
+        "zh": "保存 `{name}` 的单元格已经运行，但没有得到结果：练习还是空白的，或者单元格给出了提示后停止了。"
+              "请写好代码，重新运行该单元格，再运行本自测。",
+    },
+    "labs.blank": {
+        "en": "The exercise above is still blank, so `{name}` does not exist: write your code where"
+              " it says “# Your code here”, run that cell, then this check.",
+        "zh": "上面的练习还是空白的，所以 `{name}` 还不存在：请在“# 在这里写你的代码”处写代码，运行那个单元格，再运行本自测。",
+    },
+    "labs.not_ready": {
+        "en": "This cell uses {names} from an exercise above: do that exercise first, then run this cell again.",
+        "zh": "这个单元格要用到上面练习中的 {names}：请先完成那个练习，再重新运行这个单元格。",
+    },
+    "labs.first_run_failed": {
+        "en": "`{name}` converted, but its first static run failed ({error}). Read the error box"
+              " under the exercise cell: it points at the line to change.",
+        "zh": "`{name}` 转换成功了，但第一次静态运行失败（{error}）。请阅读练习单元格下方的错误框：它指出了需要修改的行。",
+    },
     "labs.blocked": {
         "en": "Not checked yet: fix the problem above first.",
         "zh": "尚未检查：请先解决上面的问题。",
