@@ -29,7 +29,7 @@ import shutil
 import tempfile
 from typing import List, Optional
 
-from d2s_lab.core.diff import GraphDiff, diff
+from d2s_lab.core.diff import GraphDiff, diff, kind_of
 from d2s_lab.errors import D2SError
 from d2s_lab.core.export import save_conversion
 from d2s_lab.core.frames import gist_at_line
@@ -118,7 +118,24 @@ def program_diff(conv, program: str, **options) -> GraphDiff:
     if which == "inference":
         return diff(conv.programs[inference_key(build.get("onednn", True)) + " input"], other,
                     names=("saved program", other.name), **options)
-    return diff(conv.drawn_graph, other, names=(f"{conv.name} (forward)", other.name), **options)
+    return _without_output_bookkeeping(
+        diff(conv.drawn_graph, other, names=(f"{conv.name} (forward)", other.name), **options))
+
+
+# Ops that only hand results out of a program: which of them a program has depends on how
+# it was built (the first run adds them to the forward one), not on what it computes.
+_OUTPUT_KINDS = frozenset({"shadow_output", "fetch", "fetch_v2"})
+
+
+def _without_output_bookkeeping(d: GraphDiff) -> GraphDiff:
+    """When the programs differ only by such output ops (a function with no float op to
+    cast, or no parameter to train), they are left out, with a note: no difference."""
+    differing = [e for e in d.entries if e.status != "same"]
+    if differing and all(e.status in ("added", "removed") and kind_of(e.op).split(".")[-1] in _OUTPUT_KINDS
+                         for e in differing):
+        d.entries = [e for e in d.entries if e.status == "same"]
+        d.notes.append(t("programs.only_outputs_differ", n=len(differing)))
+    return d
 
 
 # -- train -------------------------------------------------------------------

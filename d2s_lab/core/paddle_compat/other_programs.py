@@ -27,6 +27,7 @@ import os
 from typing import Any, Callable, Optional, Sequence, Tuple
 
 from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk.legacy import is_legacy_program
 from d2s_lab.core.paddle_compat.runtimes import RuntimeUnavailable, predictor_runner
@@ -167,6 +168,8 @@ def optimized_program(prog: str, params: Optional[str], out_dir: str, onednn: bo
     except RuntimeUnavailable:
         raise
     except Exception as exc:
+        if "variables to be saved is 0" in str(exc):  # Paddle 3's C++ text for a model without parameters
+            raise ProgramUnavailable(t("programs.no_params"), t("programs.no_params_hint")) from None
         raise ProgramUnavailable(f"Paddle Inference could not load the saved program: "
                                  f"{type(exc).__name__}: {str(exc)[:300]}") from None
     found = _optimized_file(out_dir)

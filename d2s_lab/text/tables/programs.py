@@ -53,4 +53,16 @@ TEXTS = {
         "en": "paddle.jit.save wrote no program file for {name}.",
         "zh": "paddle.jit.save 没有为 {name} 写出程序文件。",
     },
+    "programs.no_params": {
+        "en": "This model has no parameters, so Paddle Inference writes no optimised program for it (its passes save the parameters with the program).",
+        "zh": "该模型没有参数，因此 Paddle Inference 不会为它写出优化后的程序（其优化过程会把参数与程序一起保存）。",
+    },
+    "programs.no_params_hint": {
+        "en": "Its inference program is the saved program itself: draw it with %d2s_graph NAME (the forward program).",
+        "zh": "它的推理程序就是保存的程序本身：用 %d2s_graph NAME（前向程序）画出即可。",
+    },
+    "programs.only_outputs_differ": {
+        "en": "The programs compute the same: they differ only in {n} op(s) that hand results out (shadow_output, fetch), which depend on how each program was built.",
+        "zh": "两个程序的计算相同：仅有 {n} 个负责输出结果的算子（shadow_output、fetch）不同，这取决于各程序的构建方式。",
+    },
 }

@@ -1,0 +1,50 @@
+"""Messages that say what is true: a model without parameters has no optimised inference
+program (said in words, not Paddle's C++ text); programs that differ only in their output
+ops are the same; a failure while drawing a diff is one message."""
+from __future__ import annotations
+
+import paddle
+import pytest
+
+import d2s_lab
+from d2s_lab.errors import D2SError
+
+
+def relu_plus_one(x):
+    return paddle.nn.functional.relu(x) + 1
+
+
+@pytest.fixture(scope="module")
+def conv():
+    return d2s_lab.convert(relu_plus_one, [paddle.static.InputSpec([None, 4], "float32", "x")])
+
+
+def test_inference_program_of_a_model_without_parameters_is_explained(conv):
+    with pytest.raises(D2SError) as ei:
+        conv.program_graph("inference")
+    text = str(ei.value)
+    assert "has no parameters" in text and "%d2s_graph" in ei.value.hint
+    assert ".cc:" not in text and "InvalidArgument" not in text
+
+
+def test_output_ops_alone_are_no_difference(conv):
+    from versions import PADDLE3
+
+    d = conv.program_diff("amp")
+    assert not d.added and not d.removed and not d.changed
+    if PADDLE3:  # the forward program's shadow_output, absent from the AMP one, is left out
+        assert any("hand results out" in n for n in d.notes), d.notes
+
+
+def test_a_failure_while_drawing_a_diff_is_one_message(shell, conv, monkeypatch):
+    import d2s_lab.magics.diff as magic
+
+    def broken(_d):  # the drawing fails (a bug, a renderer crash): no traceback reaches the user
+        raise RuntimeError("drawing broke")
+
+    monkeypatch.setattr(magic, "diff_html", broken)
+    shell.ns["c1"] = conv
+    res, htmls, out = shell.run("%d2s_diff c1 c1 --as dd")
+    assert res.success and len(htmls) == 1
+    assert "drawing broke" in htmls[0] and "Traceback" not in htmls[0] + out
+    assert "dd" not in shell.ns
