@@ -554,6 +554,17 @@ def _call_time(fn, sync) -> float:
     return time.perf_counter() - t0
 
 
+def _rough_left(order: list, last, per_call: dict, timing: TimingPlan) -> float:
+    """Seconds left after probing ``last``: the batches not yet probed (their checks and
+    timing scaled from ``last`` by batch size) and the timing of those probed."""
+    left = sum(estimate(c, timing) for c in per_call.values())
+    for b in order[order.index(last) + 1:]:
+        scale = (b or 1) / (last or 1)
+        calls = {k: c * scale for k, c in per_call[last].items()}
+        left += 3 * sum(calls.values()) + estimate(calls, timing)
+    return left
+
+
 def _measure(res: BenchResult, plan: _Plan, probe) -> None:
     """Check every batch first (``probe(b)`` -> ``(checked, fns)``) and time one more
     call of each runtime: the estimate. Then trim to the budget, say so, and time."""
@@ -580,6 +591,7 @@ def _measure(res: BenchResult, plan: _Plan, probe) -> None:
         for k, fn in fns.items():
             plan.step(t("bench.progress_estimate", runtime=res.label(k), batch=b or "-"))
             per_call[b][k] = _call_time(fn, plan.sync)
+        plan.ends_at = time.perf_counter() + _rough_left(order, b, per_call, plan.timing)
     available = None if plan.budget_s is None else max(0.0, plan.budget_s - plan.elapsed())
     fit = fit_budget(per_call, plan.timing, available)
     dropped += [b for b in per_call if b not in fit.batches]
