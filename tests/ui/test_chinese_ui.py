@@ -190,9 +190,12 @@ def test_no_english_sentence_in_the_chinese_view(zh, view):
 def test_the_chinese_views_keep_code_and_paddle_words_as_they_are(zh):
     # code stays code: the transformed source, the op names and the options
     assert "_jst.IfElse" in zh["report of a model with an if"][0] or "_jst" in zh["%d2s_steps"][0]
-    assert "DataDependencyControlFlowBreak" in zh["SOT report with graph breaks"][0]
-    # Paddle's break messages are quoted as Paddle's, not translated
-    assert 'class="d2s-paddle"' in zh["SOT report with graph breaks"][0]
+    from d2s_lab.core.paddle_compat.sot import sot_internals
+
+    if sot_internals()[0] is not None:  # Paddle 2.6 has no SOT info collector: no breaks listed
+        assert "DataDependencyControlFlowBreak" in zh["SOT report with graph breaks"][0]
+        # Paddle's break messages are quoted as Paddle's, not translated
+        assert 'class="d2s-paddle"' in zh["SOT report with graph breaks"][0]
     # the report says, in Chinese, how to switch language
     report = _text(zh["report of a model with an if"][0])
     assert "语言：中文" in report and "%d2s_lang en" in report

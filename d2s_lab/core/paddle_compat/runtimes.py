@@ -37,10 +37,7 @@ def set_num_threads(n: int) -> int | None:
         core = getattr(getattr(paddle, "base", None), "core", None)
         setter = getattr(core, "set_num_threads", None)
     if setter is None:
-        raise RuntimeUnavailable(
-            f"Paddle {paddle.__version__} has neither paddle.set_num_threads nor "
-            "paddle.base.core.set_num_threads: dygraph and to_static use its default "
-            "number of CPU threads.")
+        raise RuntimeUnavailable(t("bench.no_set_threads", version=paddle.__version__))
     try:
         prev = int(paddle.get_flags(["FLAGS_paddle_num_threads"])["FLAGS_paddle_num_threads"])
     except Exception:  # noqa: BLE001 - the flag is not exported by every build
@@ -80,7 +77,7 @@ def predictor_config(prog: str, params: str | None, device: str = "cpu", device_
     try:
         from paddle import inference
     except ImportError as exc:
-        raise RuntimeUnavailable(f"This Paddle build has no Paddle Inference ({exc}).") from None
+        raise RuntimeUnavailable(t("bench.no_inference", error=exc)) from None
     if params:
         cfg = inference.Config(prog, params)
     else:  # a model without parameters saves no .pdiparams
@@ -99,9 +96,7 @@ def predictor_config(prog: str, params: str | None, device: str = "cpu", device_
         elif onednn:
             on = getattr(cfg, "enable_onednn", None) or getattr(cfg, "enable_mkldnn", None)
             if on is None:
-                raise RuntimeUnavailable(
-                    f"Paddle {paddle.__version__}'s inference Config has neither "
-                    "enable_onednn nor enable_mkldnn: no oneDNN backend.")
+                raise RuntimeUnavailable(t("bench.no_onednn", version=paddle.__version__))
             on()
         else:
             off = getattr(cfg, "disable_onednn", None) or getattr(cfg, "disable_mkldnn", None)
@@ -188,7 +183,7 @@ def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu"
             _no_autoinstall():
         export(prog, params or "", onnx_file, **_offline_export_options(export))
     if not os.path.isfile(onnx_file):
-        raise RuntimeUnavailable("paddle2onnx wrote no model")
+        raise RuntimeUnavailable(t("bench.onnx_no_model"))
     so = ort.SessionOptions()
     so.intra_op_num_threads = int(threads)
     so.inter_op_num_threads = 1
@@ -196,7 +191,7 @@ def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu"
     providers = ["CPUExecutionProvider"]
     if device == "gpu":
         if "CUDAExecutionProvider" not in ort.get_available_providers():
-            raise RuntimeUnavailable("this onnxruntime has no CUDA provider (install onnxruntime-gpu)")
+            raise RuntimeUnavailable(t("bench.onnx_no_cuda"))
         providers = ["CUDAExecutionProvider"]
     sess = ort.InferenceSession(onnx_file, so, providers=providers)
     names = [i.name for i in sess.get_inputs()]

@@ -45,7 +45,7 @@ def sot_internals():
         from paddle.jit.sot.symbolic import compile_cache
         from paddle.jit.sot.utils import envs, exceptions, info_collector
     except Exception as exc:  # pragma: no cover - depends on the Paddle build
-        return None, f"this Paddle build has no SOT info collector ({type(exc).__name__}: {exc})"
+        return None, t("sot.no_collector", error=f"{type(exc).__name__}: {exc}")
     need = [
         (info_collector, "InfoCollector"), (info_collector, "BreakGraphReasonInfo"),
         (info_collector, "SubGraphInfo"), (envs, "ENV_SOT_COLLECT_INFO"),
@@ -55,8 +55,7 @@ def sot_internals():
     ]
     missing = [f"{m.__name__}.{a}" for m, a in need if not hasattr(m, a)]
     if missing:
-        return None, (f"Paddle {paddle.__version__} lacks SOT internals this report reads "
-                      f"({', '.join(missing)}); it was written against Paddle 3.x.")
+        return None, t("sot.lacks_internals", version=paddle.__version__, missing=", ".join(missing))
     return dict(paddle=paddle, ic=info_collector, envs=envs, exc=exceptions, oe=opcode_executor,
                 ec=executor_cache, cc=compile_cache), ""
 

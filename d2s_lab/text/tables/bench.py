@@ -347,4 +347,24 @@ TEXTS = {
         "en": "If the model never returns (a loop whose end depends on the data), check it with %%to_static --run-timeout first; --budget SECONDS bounds a long benchmark.",
         "zh": "如果模型一直不返回（循环的结束取决于数据），请先用 %%to_static --run-timeout 检查；--budget SECONDS 可限制较长的基准测试。",
     },
+    "bench.no_inference": {
+        "en": "This Paddle build has no Paddle Inference ({error}).",
+        "zh": "这个 Paddle 版本没有 Paddle Inference（{error}）。",
+    },
+    "bench.no_set_threads": {
+        "en": "Paddle {version} has neither paddle.set_num_threads nor paddle.base.core.set_num_threads: dygraph and to_static use its default number of CPU threads.",
+        "zh": "Paddle {version} 既没有 paddle.set_num_threads 也没有 paddle.base.core.set_num_threads：动态图和 to_static 使用默认的 CPU 线程数。",
+    },
+    "bench.no_onednn": {
+        "en": "Paddle {version}'s inference Config has neither enable_onednn nor enable_mkldnn: no oneDNN backend.",
+        "zh": "Paddle {version} 的推理 Config 既没有 enable_onednn 也没有 enable_mkldnn：没有 oneDNN 后端。",
+    },
+    "bench.onnx_no_model": {
+        "en": "paddle2onnx wrote no model",
+        "zh": "paddle2onnx 没有写出模型",
+    },
+    "bench.onnx_no_cuda": {
+        "en": "this onnxruntime has no CUDA provider (install onnxruntime-gpu)",
+        "zh": "这个 onnxruntime 没有 CUDA provider（请安装 onnxruntime-gpu）",
+    },
 }

@@ -87,4 +87,12 @@ TEXTS = {
         "en": "SOT mode translates bytecode at the first call: Paddle exposes no single Program and no transformed source for it, so there is no whole-program op table, graph or AST steps here (the graph-break report shows the subgraphs SOT captured). Use mode='ast' (--mode ast) for the full Program view.",
         "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它给出单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表、计算图和 AST 步骤（图中断报告列出了 SOT 捕获的子图）。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
     },
+    "sot.no_collector": {
+        "en": "this Paddle build has no SOT info collector ({error})",
+        "zh": "这个 Paddle 版本没有 SOT 信息收集器（{error}）",
+    },
+    "sot.lacks_internals": {
+        "en": "Paddle {version} lacks SOT internals this report reads ({missing}); it was written against Paddle 3.x.",
+        "zh": "Paddle {version} 缺少本报告读取的 SOT 内部接口（{missing}）；本报告是按 Paddle 3.x 编写的。",
+    },
 }
