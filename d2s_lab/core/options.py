@@ -37,13 +37,16 @@ def parse_budget(text: Union[None, int, str]) -> Optional[int]:
     if text is None:
         return DEFAULT_BUDGET
     if isinstance(text, int) and not isinstance(text, bool):
-        return text if text > 0 else None
-    if str(text).strip().lower() in ("none", "off", "0"):
+        value = text
+    elif str(text).strip().lower() in ("none", "off", "0"):
         return None
-    try:
-        value = int(str(text))
-    except ValueError:
-        raise D2SError(t("inputs.bad_budget", text=text)) from None
+    else:
+        try:
+            value = int(str(text))
+        except ValueError:
+            raise D2SError(t("inputs.bad_budget", text=text)) from None
+    if value < 0:  # a negative budget means nothing: say so rather than draw without one
+        raise D2SError(t("inputs.bad_budget", text=text))
     return value if value > 0 else None
 
 

@@ -83,6 +83,9 @@ class GraphMagics(Magics):
                                t("magics.graph_from_hint"))
             return obj
         if isinstance(obj, Conversion):
+            if obj.drawn_graph is None and obj.error is not None:  # converting failed: not the mode
+                raise D2SError(t("magics.graph_conversion_failed", name=args.obj),
+                               t("magics.graph_conversion_failed_hint"))
             if obj.drawn_graph is None:
                 raise D2SError(t("magics.no_program_graph", name=args.obj, mode=obj.mode),
                                t("magics.no_program_graph_hint"))
@@ -94,6 +97,8 @@ class GraphMagics(Magics):
 
     def _draw(self, args):
         opts = ViewOptions.from_args(args)
+        if args.explore and (args.output or args.format):  # the explorer saves nothing
+            raise D2SError(t("magics.explore_no_output"), t("magics.explore_no_output_hint"))
         graph = self._resolve(args)
         if args.explore:
             try:

@@ -48,3 +48,18 @@ def test_a_failure_while_drawing_a_diff_is_one_message(shell, conv, monkeypatch)
     assert res.success and len(htmls) == 1
     assert "drawing broke" in htmls[0] and "Traceback" not in htmls[0] + out
     assert "dd" not in shell.ns
+
+
+def test_graph_magic_says_what_is_wrong(shell, conv):
+    shell.ns["c1"] = conv
+    for line, words in (("%d2s_graph c1 --budget -1", "--budget -1"),
+                        ("%d2s_graph c1 --explore -o x.svg", "--explore shows the explorer"),
+                        ("%d2s_graph c1 --explore --format png", "--explore shows the explorer")):
+        res, htmls, _ = shell.run(line)
+        assert res.success and words in "".join(htmls), (line, htmls)
+    res, htmls, _ = shell.run('%%to_static --input "x: [None,4] float32" --as broken\n'
+                              "def f(x):\n    return x.no_such_method()\n")
+    assert shell.ns["broken"].error is not None
+    res, htmls, _ = shell.run("%d2s_graph broken --program train")
+    html = "".join(htmls)
+    assert "failed to convert" in html and "--mode ast" not in html, html[-1500:]

@@ -120,6 +120,22 @@ TEXTS = {
         "en": "Give the two programs to compare.",
         "zh": "请给出要比较的两个程序。",
     },
+    "magics.graph_conversion_failed": {
+        "en": "{name} failed to convert, so it has no Program to draw.",
+        "zh": "{name} 转换失败，因此没有可画的 Program。",
+    },
+    "magics.graph_conversion_failed_hint": {
+        "en": "Fix the conversion first: its report (the cell's output, or NAME.error) says why.",
+        "zh": "请先修复转换：其报告（单元格输出，或 NAME.error）说明了原因。",
+    },
+    "magics.explore_no_output": {
+        "en": "--explore shows the explorer and saves nothing: -o and --format are for the static drawing.",
+        "zh": "--explore 只显示浏览器视图，不保存任何文件：-o 和 --format 用于静态图。",
+    },
+    "magics.explore_no_output_hint": {
+        "en": "Run %d2s_graph NAME -o FILE (without --explore) to save the drawing.",
+        "zh": "不加 --explore 运行 %d2s_graph NAME -o FILE 即可保存图。",
+    },
     "magics.diff_interrupted": {
         "en": "%d2s_diff was interrupted: nothing was stored.",
         "zh": "%d2s_diff 已被中断：未保存任何结果。",
