@@ -21,6 +21,8 @@ from pathlib import Path
 
 from nbclient import NotebookClient
 
+from d2s_lab.text import t
+
 # The demo notebook comes with the package; a checkout's root is two folders up.
 NOTEBOOK = Path(__file__).resolve().parent / "notebooks" / "cifar10_image_search.ipynb"
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,8 +91,8 @@ def run_notebook(path=NOTEBOOK, out_dir=None, quick: bool = False, progress: boo
         if progress and cell_index in code_cells:
             k = code_cells.index(cell_index) + 1
             first = next((ln for ln in cell.source.splitlines() if ln.strip()), "")
-            print(f"[{time.perf_counter() - t_start:6.1f} s] cell {k}/{len(code_cells)}: {first[:70]}",
-                  flush=True)
+            print(t("install.demo_cell", s=f"{time.perf_counter() - t_start:6.1f}", k=k, n=len(code_cells),
+                    first=first[:70]), flush=True)
 
     client = _EchoClient(nb, km=venv_kernel_manager(), timeout=cell_timeout,
                          resources={"metadata": {"path": str(out_dir)}},
@@ -129,7 +131,7 @@ def write_html(nb, path) -> str:
 
 def _summary(results) -> str:
     if not results:
-        return "The notebook wrote no results.json."
+        return t("install.demo_no_results")
     dy, st = results["dygraph"], results["to_static"]
     fw = results.get("forward_ms", {}).get("20", {})
     lines = [
@@ -155,7 +157,7 @@ def _use_shared_data() -> None:
     shared = ROOT.parent / "shared" / "data" / ARCHIVE
     if not os.environ.get(ENV_VAR) and shared.is_file():
         os.environ[ENV_VAR] = str(shared)
-    print(f"CIFAR-10: {os.environ.get(ENV_VAR) or 'Paddle download/cache (set ' + ENV_VAR + ' to use a local file)'}")
+    print(t("install.demo_cifar", where=os.environ.get(ENV_VAR) or t("install.demo_cifar_download", var=ENV_VAR)))
 
 
 def main(argv=None) -> int:
@@ -173,14 +175,14 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    print(f"Running {NOTEBOOK.name} ({'quick' if args.quick else 'full'} mode) "
-          f"in a fresh kernel ({sys.executable})...", flush=True)
+    print(t("install.demo_running", name=NOTEBOOK.name, python=sys.executable,
+            mode=t("install.mode_quick") if args.quick else t("install.mode_full")), flush=True)
     try:
         nb, results = run_notebook(NOTEBOOK, out / NOTEBOOK.stem, quick=args.quick)
     except CellExecutionError as exc:
-        print(f"\nThe notebook stopped with an error:\n{str(exc)[-3000:]}", file=sys.stderr)
+        print("\n" + t("install.demo_stopped", error=str(exc)[-3000:]), file=sys.stderr)
         html = write_html(exc.notebook, out / f"{NOTEBOOK.stem}.html")
-        print(f"The notebook as far as it ran: {html}", file=sys.stderr)
+        print(t("install.demo_as_far", path=html), file=sys.stderr)
         return 1
     import nbformat
 
@@ -193,10 +195,8 @@ def main(argv=None) -> int:
     html = write_html(nb, out / f"{NOTEBOOK.stem}.html")
     report = seed_report(str(out))
     print(f"\n{_summary(results)}")
-    print(f"\nd2s_lab demo finished in {time.perf_counter() - t0:.1f} s.")
-    print(f"Output: {html}")
-    print(f"        {out / NOTEBOOK.stem}/ (results.json, figures, exported model)")
-    print(f"        {os.path.abspath(report)} (seed model report)")
+    print("\n" + t("install.demo_finished", s=f"{time.perf_counter() - t0:.1f}"))
+    print(t("install.demo_output", html=html, folder=f"{out / NOTEBOOK.stem}/", report=os.path.abspath(report)))
     return 0
 
 

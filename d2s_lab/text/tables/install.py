@@ -96,4 +96,40 @@ TEXTS = {
         "en": "--lang: use {langs}",
         "zh": "--lang：请用 {langs}",
     },
+    "install.demo_cell": {
+        "en": "[{s} s] cell {k}/{n}: {first}",
+        "zh": "[{s} 秒] 单元格 {k}/{n}：{first}",
+    },
+    "install.demo_cifar": {
+        "en": "CIFAR-10: {where}",
+        "zh": "CIFAR-10：{where}",
+    },
+    "install.demo_cifar_download": {
+        "en": "Paddle download/cache (set {var} to use a local file)",
+        "zh": "Paddle 下载/缓存（设置 {var} 可使用本地文件）",
+    },
+    "install.demo_running": {
+        "en": "Running {name} ({mode} mode) in a fresh kernel ({python})...",
+        "zh": "正在新内核（{python}）中运行 {name}（{mode}模式）……",
+    },
+    "install.demo_stopped": {
+        "en": "The notebook stopped with an error:\n{error}",
+        "zh": "笔记本因错误而停止：\n{error}",
+    },
+    "install.demo_as_far": {
+        "en": "The notebook as far as it ran: {path}",
+        "zh": "笔记本已运行的部分：{path}",
+    },
+    "install.demo_no_results": {
+        "en": "The notebook wrote no results.json.",
+        "zh": "笔记本没有写出 results.json。",
+    },
+    "install.demo_finished": {
+        "en": "d2s_lab demo finished in {s} s.",
+        "zh": "d2s_lab 演示完成，用时 {s} 秒。",
+    },
+    "install.demo_output": {
+        "en": "Output: {html}\n        {folder} (results.json, figures, exported model)\n        {report} (seed model report)",
+        "zh": "输出：{html}\n      {folder}（results.json、图表、导出的模型）\n      {report}（示例模型报告）",
+    },
 }
