@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-fast test-platform dist jupyter bench widgets7 clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle26 test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
 
 setup: $(STAMP)
 
@@ -135,6 +135,19 @@ $(WIDGETS7_STAMP): requirements/widgets7.txt $(STAMP)
 	$(WIDGETS7)/bin/pip install -q --no-deps -r requirements/widgets7.txt
 	$(WIDGETS7)/bin/python -m ipykernel install --sys-prefix --name python3 --display-name "Python (d2s_lab, ipywidgets 7)" >/dev/null
 	@touch $(WIDGETS7_STAMP)
+
+# An older platform's Jupyter server (requirements/frontends-lab3.txt: JupyterLab 3.6 with
+# jupyterlab_widgets 3.0.7, classic Notebook 6.5) in build/frontends-lab3, for
+# tests/browser/test_old_frontends_browser.py; the kernel stays the main environment's.
+FRONTENDS3 := build/frontends-lab3
+FRONTENDS3_STAMP := $(FRONTENDS3)/.installed
+
+frontends-lab3: $(FRONTENDS3_STAMP)
+
+$(FRONTENDS3_STAMP): requirements/frontends-lab3.txt $(STAMP)
+	@test -x $(FRONTENDS3)/bin/python || $$($(PY) -c 'import sys; print(sys.base_prefix)')/bin/python3 -m venv $(FRONTENDS3)
+	$(FRONTENDS3)/bin/pip install -q -r requirements/frontends-lab3.txt
+	@touch $(FRONTENDS3_STAMP)
 
 clean:
 	rm -rf build $(VENV) $(VENV26)

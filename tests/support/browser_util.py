@@ -83,7 +83,8 @@ def _kernel_spec_dirs(jupyter_path: str) -> None:
 class LabServer:
     """``jupyter lab`` on 127.0.0.1 serving a temporary folder."""
 
-    def __init__(self, log_path: str, start_timeout: float = 90.0):
+    def __init__(self, log_path: str, start_timeout: float = 90.0, python: Optional[str] = None):
+        self.python = python or sys.executable  # the Python whose JupyterLab serves
         self.tmp = tempfile.mkdtemp(prefix="d2s-lab-")
         self.root = os.path.join(self.tmp, "notebooks")
         os.makedirs(self.root)
@@ -132,7 +133,7 @@ class LabServer:
         env.pop("JUPYTER_TOKEN", None)
         self.env = env
         cmd = [
-            sys.executable, "-m", "jupyterlab",
+            self.python, "-m", "jupyterlab",
             "--no-browser", "--allow-root",
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
             "--ServerApp.port_retries=0",

@@ -1,0 +1,132 @@
+"""The widgets notebook (tests/support/widget_cells.py) on an older platform's Jupyter
+server (``make frontends-lab3``: JupyterLab 3.6.8 with jupyterlab_widgets 3.0.7, classic
+Notebook 6.5.7), the kernel from this environment, in Chromium at 1024x768: run, saved and
+reloaded with the kernel running.
+
+Checked: the widgets render and fit their output areas; each static copy is hidden while
+its widget is live and shown where it is not; the report's folds draw their marker; classic
+Notebook's scroll box does not take the report. Skipped, saying so, without
+build/frontends-lab3. Screenshots: build/test-output/frontend-lab36-*.png, -notebook65-*.png.
+"""
+import os
+import sys
+import time
+
+import pytest
+
+import browser_util as bu
+from paths import ROOT
+from widget_cells import CELLS
+
+pytestmark = pytest.mark.slow
+
+VP = {"width": 1024, "height": 768}
+SERVER_PYTHON = os.path.join(ROOT, "build", "frontends-lab3", "bin", "python")
+
+# JupyterLab's and classic Notebook's class names side by side.
+PROBE = """() => {
+  const vis = e => !!(e && e.getClientRects().length);
+  const q = s => [...document.querySelectorAll(s)];
+  const right = e => e ? Math.round(e.getBoundingClientRect().right) : -1;
+  const OUT = '.jp-OutputArea-output, .output_subarea';
+  return {
+    panel: right(document.querySelector('.jp-Notebook, #notebook-container')),
+    live: q('.d2s-steps-live').filter(vis).length,
+    explorer: q('.d2s-explorer svg').filter(vis).length,
+    widgetRight: q('.d2s-steps-live, .d2s-explorer').map(e => Math.max(right(e), right(e.closest(OUT)))),
+    now: q('.d2s-steps-now').map(vis),
+    drawing: q('.d2s-x-fallback').map(e => vis(e) && !!e.querySelector('svg')),
+    repr: q(OUT).some(e => /object at 0x/.test(e.textContent)),
+    marker: (() => { const s = document.querySelector('.d2s-report details[open] > summary');
+                     return s ? getComputedStyle(s, '::before').content : null; })(),
+    scrollBoxes: q('.output_scroll').length,
+    boxed: q('.jp-Cell-outputArea, .output').filter(
+      e => e.querySelector('.d2s-report') && e.scrollHeight > e.clientHeight + 1).length,
+  };
+}"""
+
+LIVE = """() => [...document.querySelectorAll('.d2s-steps-live')].filter(e => e.getClientRects().length).length >= 2
+             && !!document.querySelector('.d2s-explorer svg')"""
+
+
+@pytest.fixture(scope="module")
+def old_server(browser, out_dir):
+    if not os.path.exists(SERVER_PYTHON):
+        pytest.skip("no JupyterLab 3.6 / Notebook 6.5 environment (build/frontends-lab3): "
+                    "`make frontends-lab3` builds it")
+    server = bu.LabServer(os.path.join(out_dir, "frontend-lab36-server.log"), python=SERVER_PYTHON)
+    try:
+        server.start()
+        # the kernel: this environment's Python (d2s_lab, Paddle, ipywidgets 8)
+        bu._write_json(os.path.join(server.tmp, "share", "kernels", bu.KERNEL_NAME, "kernel.json"),
+                       {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                        "display_name": "Python (d2s_lab)", "language": "python"})
+        yield server
+    finally:
+        server.stop()
+
+
+def _assert_live(p):
+    assert p["live"] == 2 and p["explorer"] == 1, p
+    assert all(r <= p["panel"] + 1 for r in p["widgetRight"]), p  # fits at 1024 px
+    assert p["now"] and not any(p["now"]), p
+    assert p["drawing"] and not any(p["drawing"]), p
+    assert p["marker"] == '"\u25be"' and not p["repr"] and p["boxed"] == 0, p
+
+
+def test_jupyterlab36_live_and_reloaded(old_server, browser, out_dir):
+    name = "lab36.ipynb"
+    bu.write_notebook(os.path.join(old_server.root, name), CELLS)
+    page = bu.new_page(browser, VP)
+    try:
+        bu.open_notebook(page, old_server, name)
+        bu.run_all_cells(page, len(CELLS))
+        page.wait_for_function(LIVE, timeout=120_000, polling=500)
+        live = page.evaluate(PROBE)
+        page.screenshot(path=os.path.join(out_dir, "frontend-lab36-live.png"))
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        time.sleep(2)
+        page.reload()
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
+        page.wait_for_function(LIVE, timeout=150_000, polling=500)  # the widgets come back
+        reloaded = page.evaluate(PROBE)
+        page.locator(".jp-CodeCell").nth(3).scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(out_dir, "frontend-lab36-reload.png"))
+    finally:
+        page.context.close()
+    _assert_live(live)
+    _assert_live(reloaded)
+
+
+def test_notebook65_live_and_reloaded(old_server, browser, out_dir):
+    name = "notebook65.ipynb"
+    bu.write_notebook(os.path.join(old_server.root, name), CELLS)
+    page = bu.new_page(browser, VP)
+    connected = ("() => window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel"
+                 " && Jupyter.notebook.kernel.is_connected()")
+    try:
+        page.goto(old_server.url(f"notebooks/{name}"))
+        page.wait_for_function(connected, timeout=90_000)
+        time.sleep(2)
+        page.evaluate("() => Jupyter.notebook.execute_all_cells()")
+        page.wait_for_function(LIVE, timeout=150_000, polling=500)
+        time.sleep(2)
+        live = page.evaluate(PROBE)
+        page.locator(".d2s-report").first.scroll_into_view_if_needed()
+        page.screenshot(path=os.path.join(out_dir, "frontend-notebook65-live.png"))
+        page.evaluate("() => Jupyter.notebook.save_notebook()")
+        time.sleep(3)
+        page.reload()
+        page.wait_for_function(connected, timeout=90_000)
+        page.wait_for_selector(".d2s-report", timeout=30_000)
+        time.sleep(5)
+        reloaded = page.evaluate(PROBE)
+        page.screenshot(path=os.path.join(out_dir, "frontend-notebook65-reload.png"))
+    finally:
+        page.context.close()
+    assert live["scrollBoxes"] >= 1, live  # Notebook 6 boxed the long output...
+    _assert_live(live)  # ...yet the report keeps its full height
+    # reloaded: each stepper is live or its static page shows; the explorer or its drawing
+    assert live["marker"] == reloaded["marker"] and not reloaded["repr"], reloaded
+    assert reloaded["live"] + sum(reloaded["now"]) == 2, reloaded
+    assert reloaded["explorer"] + sum(reloaded["drawing"]) == 1, reloaded
