@@ -164,13 +164,8 @@ def to_input_specs(input_spec: Any = None, example_inputs: Any = None,
             return {k: one(v, _child(path, k), text_is_spec) for k, v in item.items()}
         if isinstance(item, CONSTANT_TYPES):
             return item
-        where = f"Input {path}" if path else "An input"
-        raise SpecError(
-            f"{where}: a {type(item).__name__} is neither a tensor description nor a Python "
-            "value Paddle can take.",
-            "Give InputSpecs, text like \"x: [None,3,32,32] float32\", example tensors/arrays, "
-            "or Python constants (bool, int, float, str, None, lists of them).",
-        )
+        where = t("inputs.input_at", path=path) if path else t("inputs.an_input")
+        raise SpecError(t("inputs.not_an_input", where=where, type=type(item).__name__), t("inputs.not_an_input_hint"))
 
     def top(items, text_is_spec):
         return [one(v, names[i] if i < len(names) else f"arg{i}", text_is_spec)

@@ -499,8 +499,7 @@ def _bench_train(conv, res: BenchResult, plan: _Plan) -> None:
     paddle = require_paddle()
     layer = conv.layer
     if layer is None:
-        raise D2SError(f"--train needs a paddle.nn.Layer; {conv.name} is a function.",
-                       "Benchmark the Layer that owns the parameters.")
+        raise D2SError(t("bench.train_needs_layer", name=conv.name), t("bench.train_needs_layer_hint"))
     if not layer.parameters():
         raise D2SError(f"{conv.name} has no trainable parameters to train.")
     full_graph = conv.mode == "ast"

@@ -60,10 +60,8 @@ def training_program(static_function, inputs) -> Tuple[Any, int]:
         except Exception:  # the index is recorded when the program is built; not found: all forward
             end = len(whole.global_block().ops)
         return whole, end
-    raise ProgramUnavailable(
-        f"This Paddle ({require_paddle().__version__}) keeps its training program "
-        f"where d2s_lab does not know to look ({type(partial).__name__} has neither "
-        "train_program nor _train_program).")
+    raise ProgramUnavailable(t("programs.train_not_found", version=require_paddle().__version__,
+                               type=type(partial).__name__))
 
 
 def _attr(obj, name):
@@ -98,10 +96,9 @@ def amp_program(call: Callable, input_spec: Optional[Sequence], level: str, dtyp
     to_static applies under auto_cast, ``cast_model_to_fp16`` (inputs/outputs None)."""
     paddle = require_paddle()
     if level not in ("O1", "O2"):
-        raise ProgramUnavailable(f"AMP level {level!r} is not one Paddle knows.", "Use O1 or O2.")
+        raise ProgramUnavailable(t("programs.amp_level", level=repr(level)), t("programs.amp_level_hint"))
     if dtype not in ("float16", "bfloat16"):
-        raise ProgramUnavailable(f"AMP dtype {dtype!r} is not one Paddle knows.",
-                                 "Use float16 (GPU) or bfloat16.")
+        raise ProgramUnavailable(t("programs.amp_dtype", dtype=repr(dtype)), t("programs.amp_dtype_hint"))
     if main_program is not None and is_legacy_program(main_program):
         return _legacy_amp_program(main_program, level, dtype), None, None
     # Paddle maps InputSpecs to the arguments it reads from the signature: call's own
@@ -125,8 +122,7 @@ def _legacy_amp_program(main_program, level: str, dtype: str):
         from paddle.static.amp.fp16_lists import AutoMixedPrecisionLists
         from paddle.static.amp.fp16_utils import cast_model_to_fp16
     except ImportError as exc:
-        raise ProgramUnavailable(f"This Paddle ({paddle.__version__}) has no static AMP pass "
-                                 f"to show ({exc}).") from None
+        raise ProgramUnavailable(t("programs.no_amp_pass", version=paddle.__version__, error=exc)) from None
     core = getattr(paddle, "base", None) or paddle.fluid
     var_type = core.core.VarDesc.VarType
     dest = var_type.BF16 if dtype == "bfloat16" else var_type.FP16
@@ -170,14 +166,11 @@ def optimized_program(prog: str, params: Optional[str], out_dir: str, onednn: bo
     except Exception as exc:
         if "variables to be saved is 0" in str(exc):  # Paddle 3's C++ text for a model without parameters
             raise ProgramUnavailable(t("programs.no_params"), t("programs.no_params_hint")) from None
-        raise ProgramUnavailable(f"Paddle Inference could not load the saved program: "
-                                 f"{type(exc).__name__}: {str(exc)[:300]}") from None
+        raise ProgramUnavailable(t("programs.inference_load_failed",
+                                   error=f"{type(exc).__name__}: {str(exc)[:300]}")) from None
     found = _optimized_file(out_dir)
     if found is None:
-        raise ProgramUnavailable(
-            f"This Paddle ({require_paddle().__version__}) wrote no optimised inference "
-            f"program (no _optimized.json / .pdmodel in {out_dir}; its inference Config "
-            "needs enable_save_optim_model and set_optim_cache_dir).")
+        raise ProgramUnavailable(t("programs.no_optimized", version=require_paddle().__version__, folder=out_dir))
     return found
 
 

@@ -367,4 +367,12 @@ TEXTS = {
         "en": "this onnxruntime has no CUDA provider (install onnxruntime-gpu)",
         "zh": "这个 onnxruntime 没有 CUDA provider（请安装 onnxruntime-gpu）",
     },
+    "bench.train_needs_layer": {
+        "en": "--train needs a paddle.nn.Layer; {name} is a function.",
+        "zh": "--train 需要 paddle.nn.Layer；{name} 是一个函数。",
+    },
+    "bench.train_needs_layer_hint": {
+        "en": "Benchmark the Layer that owns the parameters.",
+        "zh": "请对拥有这些参数的层做基准测试。",
+    },
 }

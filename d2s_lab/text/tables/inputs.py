@@ -102,4 +102,20 @@ TEXTS = {
         "en": "{option} {value}: give a number of seconds, 0 or more.",
         "zh": "{option} {value}：请给一个不小于 0 的秒数。",
     },
+    "inputs.input_at": {
+        "en": "Input {path}",
+        "zh": "输入 {path}",
+    },
+    "inputs.an_input": {
+        "en": "An input",
+        "zh": "某个输入",
+    },
+    "inputs.not_an_input": {
+        "en": "{where}: a {type} is neither a tensor description nor a Python value Paddle can take.",
+        "zh": "{where}：{type} 既不是张量描述，也不是 Paddle 能接受的 Python 值。",
+    },
+    "inputs.not_an_input_hint": {
+        "en": "Give InputSpecs, text like \"x: [None,3,32,32] float32\", example tensors/arrays, or Python constants (bool, int, float, str, None, lists of them).",
+        "zh": "请给出 InputSpec、像 \"x: [None,3,32,32] float32\" 这样的文字、示例张量/数组，或 Python 常量（bool、int、float、str、None 及其列表）。",
+    },
 }

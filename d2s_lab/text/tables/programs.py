@@ -65,4 +65,36 @@ TEXTS = {
         "en": "The programs compute the same: they differ only in {n} op(s) that hand results out (shadow_output, fetch), which depend on how each program was built.",
         "zh": "两个程序的计算相同：仅有 {n} 个负责输出结果的算子（shadow_output、fetch）不同，这取决于各程序的构建方式。",
     },
+    "programs.train_not_found": {
+        "en": "This Paddle ({version}) keeps its training program where d2s_lab does not know to look ({type} has neither train_program nor _train_program).",
+        "zh": "这个 Paddle（{version}）把训练程序放在 d2s_lab 不知道的地方（{type} 既没有 train_program 也没有 _train_program）。",
+    },
+    "programs.amp_level": {
+        "en": "AMP level {level} is not one Paddle knows.",
+        "zh": "Paddle 不认识 AMP 级别 {level}。",
+    },
+    "programs.amp_level_hint": {
+        "en": "Use O1 or O2.",
+        "zh": "请用 O1 或 O2。",
+    },
+    "programs.amp_dtype": {
+        "en": "AMP dtype {dtype} is not one Paddle knows.",
+        "zh": "Paddle 不认识 AMP 数据类型 {dtype}。",
+    },
+    "programs.amp_dtype_hint": {
+        "en": "Use float16 (GPU) or bfloat16.",
+        "zh": "请用 float16（GPU）或 bfloat16。",
+    },
+    "programs.no_amp_pass": {
+        "en": "This Paddle ({version}) has no static AMP pass to show ({error}).",
+        "zh": "这个 Paddle（{version}）没有可展示的静态图 AMP pass（{error}）。",
+    },
+    "programs.inference_load_failed": {
+        "en": "Paddle Inference could not load the saved program: {error}",
+        "zh": "Paddle Inference 无法加载保存的程序：{error}",
+    },
+    "programs.no_optimized": {
+        "en": "This Paddle ({version}) wrote no optimised inference program (no _optimized.json / .pdmodel in {folder}; its inference Config needs enable_save_optim_model and set_optim_cache_dir).",
+        "zh": "这个 Paddle（{version}）没有写出优化后的推理程序（{folder} 中没有 _optimized.json / .pdmodel；它的推理 Config 需要 enable_save_optim_model 和 set_optim_cache_dir）。",
+    },
 }
