@@ -21,8 +21,9 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc, table
-from d2s_lab.viz.op_table import category_mark, value_shapes
+from d2s_lab.viz.html import esc
+from d2s_lab.viz.op_table import (CELL_STYLE, NOWRAP_STYLE, OP_STYLE, SCROLL_STYLE, category_mark, inline_table,
+                                  value_shapes)
 
 _ids = itertools.count(1)
 
@@ -106,11 +107,15 @@ def link_assets(lines: Iterable[int]) -> str:
             f"{scope} g.d2s-line-{n} polygon,{scope} g.d2s-line-{n} ellipse,{scope} g.d2s-line-{n} path"
             "{stroke:#d1242f;stroke-width:3px}"
             f'{scope} tr.d2s-line-{n} td,{scope} td[data-d2s-line="{n}"],{scope} tr[data-d2s-line="{n}"] td'
-            "{background:#fff8c5}"
+            "{background:#fff8c5!important}"  # over the cells' inline background
         )
     script = _SCRIPT % {"uid": json.dumps(uid)}
     return (f'<span id="{uid}" hidden></span><style>{LINK_CSS}{"".join(rules)}</style>'
             f"<script>{script}</script>")
+
+
+# A line's group row, inline (see op_table.CELL_STYLE): left-aligned, tinted.
+_GROUP_STYLE = CELL_STYLE + ";background-color:#f6f8fa;font-weight:600"
 
 
 def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = None,
@@ -129,20 +134,21 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
         code_html = f" <code>{esc(code.strip())}</code>" if code else ""
         if library:  # an installed library's line (PaddleFormers' modeling.py), not the user's
             where += f' <span class="d2s-sub d2s-library">{esc(t("graph.library_line", lang, library=library))}</span>'
-        rows.append(f'<tr class="d2s-group"{data}><td colspan="4">{where}{code_html} '
+        rows.append(f'<tr class="d2s-group"{data}><td colspan="4" style="{_GROUP_STYLE}">{where}{code_html} '
                     f'<span class="d2s-sub">· {len(ops)} {esc(t("graph.ops", lang))}</span></td></tr>')
         row_cls = f' class="d2s-line-{line}"' if is_linked else ""
         for op, block in ops:
             rows.append(
-                f"<tr{row_cls}><td>&nbsp;&nbsp;{category_mark(op.category, title=False)}"
-                f"<code>{esc(op.short_name)}</code></td><td>{esc(block)}</td>"
-                f"<td>{value_shapes(graph, op.outputs)}</td><td>{esc(op.layer)}</td></tr>"
+                f'<tr{row_cls}><td style="{OP_STYLE}">&nbsp;&nbsp;{category_mark(op.category, title=False)}'
+                f'<code>{esc(op.short_name)}</code></td><td style="{NOWRAP_STYLE}">{esc(block)}</td>'
+                f'<td style="{NOWRAP_STYLE}">{value_shapes(graph, op.outputs)}</td>'
+                f'<td style="{CELL_STYLE}">{esc(op.layer)}</td></tr>'
             )
-    head = table(["op", "block", "outputs", "layer"], [])
+    head = inline_table(["op", "block", "outputs", "layer"], [])
     body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
     hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
     extra = link_assets(linked) if assets else ""
-    return f'{extra}{hint}<div class="d2s-scroll">{body}</div>'
+    return f'{extra}{hint}<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>'
 
 
 def section_ops_by_line(conv) -> str:

@@ -7,8 +7,32 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc, table
+from d2s_lab.viz.html import esc
 from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
+
+# Inline styles, for where a sanitizer strips <style> but keeps style="" (JupyterLab's
+# untrusted notebooks, which also right-align table cells): cells left-aligned, shapes
+# never broken inside (one line per shape), the op column kept in view when the table
+# scrolls sideways in its box.
+# Short: they repeat in every cell (the stylesheet adds borders and padding where it applies).
+CELL_STYLE = "text-align:left;vertical-align:top"
+NOWRAP_STYLE = CELL_STYLE + ";white-space:nowrap"
+OP_STYLE = NOWRAP_STYLE + ";position:sticky;left:0;background-color:#fff"
+HEAD_STYLE = NOWRAP_STYLE + ";background-color:#f6f8fa"
+SCROLL_STYLE = "overflow-x:auto;max-width:100%"
+TABLE_STYLE = "border-collapse:collapse;font-size:12px"
+
+
+def inline_table(headers, rows, nowrap=(), cls: str = "d2s-ops") -> str:
+    """A table whose cells carry their styles inline (see :data:`CELL_STYLE`): column 0
+    (the op) sticks to the left, the columns in ``nowrap`` never wrap. Cells are HTML."""
+    th = "".join(f'<th style="{HEAD_STYLE}">{esc(h)}</th>' for h in headers)
+    styles = [OP_STYLE] + [NOWRAP_STYLE if i in nowrap else CELL_STYLE for i in range(1, len(headers))]
+    body = "".join("<tr>" + "".join(f'<td style="{styles[min(i, len(styles) - 1)]}">{c}</td>'
+                                    for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return (f'<table class="{cls}" style="{TABLE_STYLE}"><thead><tr>{th}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
+
 
 # Rows a table shows at most; past it, a note says how many were left out.
 MAX_TABLE_ROWS = 5000
@@ -95,8 +119,9 @@ def op_table_html(graph: Graph) -> str:
     :data:`MAX_TABLE_ROWS` rows with a note saying how many were left out."""
     rows = op_table_rows(graph, limit=MAX_TABLE_ROWS)
     size = 0
+    styles = len(OP_STYLE) + 3 * len(NOWRAP_STYLE) + 2 * len(CELL_STYLE) + 6 * len(' style=""')
     for n, row in enumerate(rows):  # the byte budget: cut where the rows outgrow it
-        size += sum(len(c) for c in row) + 60
+        size += sum(len(c) for c in row) + 60 + styles
         if size > MAX_TABLE_BYTES and n:
             rows = rows[:n]
             break
@@ -105,9 +130,9 @@ def op_table_html(graph: Graph) -> str:
     if len(rows) >= MAX_TABLE_ROWS or size > MAX_TABLE_BYTES:
         total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
         note = cut_note(len(rows), total, t("report.unit_ops"))
-    return '<div class="d2s-scroll">' + table(
+    return f'<div class="d2s-scroll" style="{SCROLL_STYLE}">' + inline_table(
         [t("report.col_op"), t("report.col_inputs"), t("report.col_outputs"), t("report.col_params"),
-         t("report.col_layer"), t("report.col_line")], rows
+         t("report.col_layer"), t("report.col_line")], rows, nowrap=(1, 2, 5)
     ) + "</div>" + note
 
 
@@ -119,4 +144,4 @@ def section_ops(conv) -> str:
             f"{op_table_html(conv.drawn_graph)}</details>")
 
 
-__all__ = ["MAX_TABLE_BYTES", "MAX_TABLE_ROWS", "rows_within", "category_mark", "cut_note", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]
+__all__ = ["MAX_TABLE_BYTES", "MAX_TABLE_ROWS", "rows_within", "category_mark", "cut_note", "inline_table", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]

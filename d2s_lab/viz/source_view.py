@@ -221,8 +221,10 @@ def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
 # Inline, for untrusted notebooks (their sanitizer strips <style>, keeps style=""):
 # monospace, kept spacing, code left-aligned (JupyterLab right-aligns table cells),
 # removed/added lines tinted.
+# A code column never narrower than about 24 characters: with its long transformed lines
+# beside it, the original's short lines would otherwise wrap every few characters.
 _TABLE_STYLE = ' style="font-family:monospace;font-size:12px;overflow-wrap:break-word"'
-_CODE = "text-align:left;white-space:pre-wrap"
+_CODE = "text-align:left;white-space:pre-wrap;min-width:16em"
 _CODE_STYLE = {"": f' style="{_CODE}"',
                " d2s-del": f' style="{_CODE};background-color:#ffebe9"',
                " d2s-add": f' style="{_CODE};background-color:#e6ffec"'}

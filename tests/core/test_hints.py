@@ -523,6 +523,10 @@ def test_every_hint_record_has_texts_in_both_languages_and_an_example():
         assert spec.strip() and mode in ("ast", "sot")
 
 
+# Examples Paddle 2.6 converts without an error (a path without a return gives None there).
+CONVERTED_BY_26 = ("return-in-branch",)
+
+
 @pytest.mark.parametrize("hint_id", sorted(HINTS))
 def test_catalogue_example_fails_with_its_hint(hint_id, tmp_path):
     """Every catalogue example, written to a file and converted for real, gets its hint
@@ -544,8 +548,8 @@ def test_catalogue_example_fails_with_its_hint(hint_id, tmp_path):
     try:
         mod_spec.loader.exec_module(mod)
         target = mod.Net() if hasattr(mod, "Net") else mod.f
-        if hint_id in NOT_RAISED:
-            d2s_lab.convert(target, [spec], mode=mode)  # Paddle 3.3 only logs it
+        if hint_id in NOT_RAISED or (not PADDLE3 and hint_id in CONVERTED_BY_26):
+            d2s_lab.convert(target, [spec], mode=mode)  # Paddle 3.3 only logs it; 2.6 converts it
             return
         with pytest.raises(ConversionError) as ei:
             d2s_lab.convert(target, [spec], mode=mode)
