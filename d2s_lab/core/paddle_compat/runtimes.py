@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import inspect
 import os
 import sys
 from collections.abc import Sequence
@@ -132,21 +131,26 @@ def predictor_runner(prog: str, params: str | None, device: str = "cpu", device_
     return run
 
 
-def _offline_export_options(export) -> dict:
+def _offline_export_options() -> dict:
     """Keyword arguments that keep ``paddle2onnx.export`` from installing anything.
 
     paddle2onnx 2.x optimises with Polygraphy by default, and for that sets
     ``POLYGRAPHY_AUTOINSTALL_DEPS=1``: Polygraphy then pip-installs onnx_graphsurgeon
     and sympy into the user's environment. Here onnxoptimizer (a dependency of
-    paddle2onnx 2.x) optimises when it is importable, else nothing does. paddle2onnx
-    1.x has no ``optimize_tool`` and installs nothing."""
-    try:
-        accepted = inspect.signature(export).parameters
-    except (TypeError, ValueError):
-        return {}
-    if "optimize_tool" not in accepted:
-        return {}
+    paddle2onnx 2.x) optimises when it is importable, else nothing does."""
     return {"optimize_tool": "onnxoptimizer" if importlib.util.find_spec("onnxoptimizer") else "None"}
+
+
+def _export_offline(export, *args) -> None:
+    """``export(*args)`` with :func:`_offline_export_options`; paddle2onnx 1.x has no
+    ``optimize_tool`` (and installs nothing), so it is called without it. Asking the call
+    rather than the signature also works when ``export`` is wrapped."""
+    try:
+        export(*args, **_offline_export_options())
+    except TypeError as exc:
+        if "optimize_tool" not in str(exc):
+            raise
+        export(*args)
 
 
 @contextlib.contextmanager
@@ -181,7 +185,7 @@ def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu"
     onnx_file = os.path.join(workdir, "model.onnx")
     with quiet_c_streams(), open(os.devnull, "w") as null, contextlib.redirect_stdout(null), \
             _no_autoinstall():
-        export(prog, params or "", onnx_file, **_offline_export_options(export))
+        _export_offline(export, prog, params or "", onnx_file)
     if not os.path.isfile(onnx_file):
         raise RuntimeUnavailable(t("bench.onnx_no_model"))
     so = ort.SessionOptions()
