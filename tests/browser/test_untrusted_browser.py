@@ -18,9 +18,14 @@ import browser_util as bu
 from cells import BROKEN_CELL, BROKEN_LINE, SEED_CELL
 
 SAVE_CELL = 'import d2s_lab\nd2s_lab.convert(net, ["x: [None,3,32,32] float32"]).save("handout_model/net")'
+RESNET_CELL = '''%%to_static --input "x: [None, 3, 224, 224] float32"
+from paddle.vision.models import resnet18
+resnet = resnet18()
+resnet.eval()
+'''
 CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
-         "%d2s_show handout_model/net"]
-LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW = range(len(CELLS))
+         "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL]
+LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET = range(len(CELLS))
 SMALL = {"width": 1024, "height": 768}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
@@ -180,6 +185,66 @@ def test_error_box_reads_in_both_languages(page, out_dir, index, lang):
     _window_shot(box, out_dir, f"error-{lang}")
 
 
+# Per shape cell of a table: each shape (a text node between <br>s) on one line?
+_WRAPPED_SHAPES = r"""(t, cols) => {
+    let cells = 0, wrapped = [];
+    for (const tr of t.querySelectorAll('tbody tr')) {
+        const tds = tr.querySelectorAll('td');
+        for (const k of cols) {
+            const td = tds[k];
+            if (!td || !td.textContent.trim()) continue;
+            cells++;
+            for (const n of td.childNodes) {
+                if (n.nodeType !== Node.TEXT_NODE || !n.data.trim()) continue;
+                const r = document.createRange(); r.selectNodeContents(n);
+                const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                if (tops.size > 1) wrapped.push(n.data);
+            }
+        }
+    }
+    return {cells, wrapped}; }"""
+
+
+def _open_section(report, table):
+    """Unfold the <details> that holds ``table`` (a report may fold its sections)."""
+    table.evaluate("t => { for (let d = t.closest('details'); d; d = d.parentElement.closest('details')) "
+                   "d.open = true; }")
+
+
+def test_resnet_op_table_reads_without_styles(page, out_dir):
+    """ResNet-18's op table at 1024x768, unsigned: cells left-aligned, no shape broken over
+    lines, the op column in view, the table inside the output or scrolling in its own box;
+    "Ops by source line" reads the same way."""
+    out = bu.output(page, RESNET)
+    report = out.locator(".jp-OutputArea-output").filter(has=page.locator(".d2s-summary")).first
+    report.wait_for(state="attached")
+    table = report.locator("table.d2s-ops").filter(has=page.locator("th", has_text="inputs")).first
+    _open_section(report, table)
+    table.scroll_into_view_if_needed()
+    assert table.locator("tbody tr").count() > 60  # ResNet-18's ops
+    aligns = table.evaluate("t => [...t.querySelectorAll('td, th')].map(c => getComputedStyle(c).textAlign)")
+    assert set(aligns) == {"left"}, sorted(set(aligns))
+    shapes = table.evaluate(_WRAPPED_SHAPES, [1, 2])
+    assert shapes["cells"] > 100 and not shapes["wrapped"], shapes["wrapped"][:5]
+    # the op column is in view; the table fits the output area or scrolls inside its box
+    area = report.bounding_box()
+    first_op = table.locator("tbody tr td").first.bounding_box()
+    assert area["x"] - 1 <= first_op["x"] and first_op["x"] + first_op["width"] <= area["x"] + area["width"]
+    box = table.evaluate_handle("t => t.parentElement")
+    fits = box.evaluate("b => [b.scrollWidth <= b.clientWidth + 1, getComputedStyle(b).overflowX, "
+                        "b.getBoundingClientRect().right]")
+    assert fits[0] or fits[1] in ("auto", "scroll"), fits
+    assert fits[2] <= area["x"] + area["width"] + 1, (fits, area)
+    _window_shot(table, out_dir, "resnet-ops")
+    # Ops by source line: left-aligned, its output shapes one line each
+    by_line = report.locator("table.d2s-ops").filter(has=page.locator("th", has_text="block")).first
+    _open_section(report, by_line)
+    aligns = by_line.evaluate("t => [...t.querySelectorAll('td, th')].map(c => getComputedStyle(c).textAlign)")
+    assert set(aligns) == {"left"}, sorted(set(aligns))
+    shapes = by_line.evaluate(_WRAPPED_SHAPES, [2])
+    assert shapes["cells"] > 60 and not shapes["wrapped"], shapes["wrapped"][:5]
+
+
 def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
     page.wait_for_function(
@@ -202,9 +267,9 @@ def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     steppers = sum(1 for m in state.values()
                    if "d2s-steps-live" in m.get("state", {}).get("_dom_classes", []))
-    assert steppers == 1
+    assert steppers == 2  # the seed net's and ResNet-18's
     size = len(json.dumps(state))
-    assert size < 100_000, f"widget state {size:,} bytes for one stepper"
+    assert size < 100_000 * steppers, f"widget state {size:,} bytes for {steppers} steppers"
 
 
 def test_notebook7_shows_the_same_essentials(server, browser, handout, out_dir):
