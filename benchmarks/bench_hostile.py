@@ -7,6 +7,12 @@ the wall time, the peak RSS of that interpreter (VmHWM; a ``dot`` child is not c
 and the size of what was produced.
 
     .venv/bin/python benchmarks/bench_hostile.py [--limit-s 60] [--mem-gb 8] [CASE ...]
+
+Cases viewed as ``diff`` are compared with the ``b.*`` file built beside them, as
+``%d2s_diff`` shows it. ``--paddle`` adds two cases that need Paddle: the training
+program of a 100-Linear model drawn (``train_100``), and five runaway first runs
+stopped by ``--run-timeout`` with the CPU measured one second after each
+(``runaway_5``).
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ def main() -> int:
     ap.add_argument("names", nargs="*", help="cases to run (default: all)")
     ap.add_argument("--limit-s", type=float, default=60.0, help="wall-clock limit per case")
     ap.add_argument("--mem-gb", type=float, default=8.0, help="address-space limit per case")
+    ap.add_argument("--paddle", action="store_true", help="also the cases that need Paddle")
     args = ap.parse_args()
     todo = [c for c in cases.CASES if not args.names or c[0] in args.names]
     print(f"{'case':32} {'view':5} {'outcome':8} {'time':>8} {'peak RSS':>9} {'output':>10}")
@@ -44,9 +51,67 @@ def main() -> int:
             print(f"{name:32} {how:5} {res['status']:8} "
                   f"{(f'{secs:.2f} s' if secs is not None else '-'):>8} "
                   f"{(f'{peak:.0f} MB' if peak is not None else '-'):>9} "
-                  f"{(f'{out / 1024:.0f} KB' if out else '-'):>10}   files {size / 2**20:.1f} MB",
+                  f"{(f'{out / 1024:.0f} KB' if out else '-'):>10}   files {size / 2**20:.1f} MB"
+                  + (f", of which reading {res['read_seconds']:.2f} s" if "read_seconds" in res else ""),
                   flush=True)
+    if args.paddle:
+        bench_train_drawing(100)
+        bench_runaways(5)
     return 0
+
+
+def _cpu_s() -> float:
+    with open("/proc/self/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def bench_train_drawing(layers: int) -> None:
+    """``%d2s_graph NAME --program train`` of ``layers`` Linear layers: the drawing's time."""
+    import time
+
+    import paddle
+
+    import d2s_lab
+    from d2s_lab.viz.graph_view import draw_graph
+
+    net = paddle.nn.Sequential(*[paddle.nn.Linear(8, 8) for _ in range(layers)])
+    conv = d2s_lab.convert(net, [paddle.static.InputSpec([None, 8], "float32", "x")])
+    graph = conv.program_graph("train")
+    t0 = time.perf_counter()
+    html = draw_graph(graph)._repr_html_()
+    print(f"{'train_' + str(layers):32} {'svg':5} {'ok' if '<svg' in html else 'not drawn':8} "
+          f"{time.perf_counter() - t0:6.2f} s {'-':>9} {len(html) / 1024:8.0f} KB   "
+          f"{graph.num_ops()} ops", flush=True)
+
+
+def bench_runaways(n: int) -> None:
+    """``n`` first runs that never end, each stopped by a 2 s budget; the CPU this process
+    uses in the second after each (a stopped run uses none)."""
+    import time
+
+    import paddle
+
+    import d2s_lab
+    from d2s_lab.errors import D2SError
+
+    def spin(x):
+        while x.sum() < 1e30:
+            x = x + 1
+        return x
+
+    for k in range(n):
+        t0 = time.perf_counter()
+        try:
+            d2s_lab.convert(spin, [paddle.static.InputSpec([None, 4], "float32", "x")], run_budget_s=2)
+        except D2SError:
+            pass
+        took = time.perf_counter() - t0
+        time.sleep(0.5)
+        c0 = _cpu_s()
+        time.sleep(1.0)
+        print(f"{'runaway_' + str(k + 1):32} {'run':5} {'stopped':8} {took:6.2f} s "
+              f"{'-':>9} {'-':>10}   CPU after: {(_cpu_s() - c0) * 100:.0f} % of a core", flush=True)
 
 
 if __name__ == "__main__":
