@@ -86,14 +86,16 @@ def decode_tensor_desc(buf: bytes):
     return name, size, dims
 
 
+# the parts of a tensor record a truncated file can end in
+_PART = {"header": "saved.part_header", "LoD": "saved.part_lod", "descriptor": "saved.part_descriptor"}
+
+
 def read_params(path: str) -> List[TensorHeader]:
     """Every tensor header in a ``.pdiparams`` file, in file order; a SavedModelError
     past ``LIMITS.param_tensors`` tensors."""
     out, more = read_params_bounded(path)
     if more:
-        raise SavedModelError(path, f"holds more than {LIMITS.param_tensors:,} tensors, more "
-                                    "than this viewer reads.",
-                              "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.")
+        raise SavedModelError(path, t("saved.too_many_tensors", n=f"{LIMITS.param_tensors:,}"), t("saved.too_big_hint"))
     return out
 
 
@@ -126,9 +128,8 @@ def read_params_bounded(path: str) -> Tuple[List[TensorHeader], bool]:
         base += p
         p = 0
         if base + k > size:
-            raise SavedModelError(path, f"truncated: tensor {len(out)} ends inside its {what} "
-                                        f"(at byte {min(base, size)} of {size}).",
-                                  "The file was cut short; save the model again.")
+            raise SavedModelError(path, t("saved.truncated_in", k=len(out), what=t(_PART[what]), at=min(base, size),
+                                          size=size), t("saved.truncated_hint"))
         fh.seek(base)
         buf = fh.read(max(k, chunk))
 
@@ -140,27 +141,23 @@ def read_params_bounded(path: str) -> Tuple[List[TensorHeader], bool]:
             version, lod_level = head.unpack_from(buf, p)
             p += 12
             if version != 0:
-                raise SavedModelError(path, f"tensor {len(out)} has version {version}, not 0: "
-                                            "this is not a Paddle .pdiparams tensor stream.")
+                raise SavedModelError(path, t("saved.tensor_version", k=len(out), version=version))
             if lod_level > _MAX_LOD_LEVEL:
-                raise SavedModelError(path, f"tensor {len(out)} declares {lod_level} LoD levels "
-                                            "(absurd); the file is corrupt.")
+                raise SavedModelError(path, t("saved.tensor_lod_levels", k=len(out), n=lod_level))
             for _ in range(lod_level):
                 ensure(8, "LoD")
                 (n,) = u64.unpack_from(buf, p)
                 p += 8
                 if n > size - (base + p):
-                    raise SavedModelError(path, f"tensor {len(out)} declares a {n}-byte LoD but "
-                                                f"only {size - (base + p)} bytes remain.")
+                    raise SavedModelError(path, t("saved.tensor_lod_bytes", k=len(out), n=n, left=size - (base + p)))
                 p += n
             ensure(8, "header")
             tversion, dsize = mid.unpack_from(buf, p)
             p += 8
             if tversion != 0:
-                raise SavedModelError(path, f"tensor {len(out)} has tensor version {tversion}, not 0.")
+                raise SavedModelError(path, t("saved.tensor_tversion", k=len(out), version=tversion))
             if dsize < 0 or dsize > _MAX_DESC:
-                raise SavedModelError(path, f"tensor {len(out)} declares a {dsize}-byte "
-                                            "descriptor (absurd); the file is corrupt.")
+                raise SavedModelError(path, t("saved.tensor_desc_size", k=len(out), n=dsize))
             ensure(dsize, "descriptor")
             desc = buf[p:p + dsize]
             p += dsize
@@ -169,16 +166,16 @@ def read_params_bounded(path: str) -> Tuple[List[TensorHeader], bool]:
                 try:
                     known = decode_tensor_desc(desc)
                 except WireError as exc:
-                    raise SavedModelError(path, f"tensor {len(out)}: bad descriptor ({exc}).") from None
+                    raise SavedModelError(path, t("saved.tensor_bad_desc", k=len(out), error=exc)) from None
                 if len(seen_desc) < 4096:
                     seen_desc[desc] = known
             dtype, itemsize, dims = known
             if len(dims) > _MAX_DIMS:
-                raise SavedModelError(path, f"tensor {len(out)} has {len(dims)} dimensions (absurd).")
+                raise SavedModelError(path, t("saved.tensor_many_dims", k=len(out), n=len(dims)))
             if any(d < 0 for d in dims):
-                raise SavedModelError(path, f"tensor {len(out)} has a negative dimension {dims}.")
+                raise SavedModelError(path, t("saved.tensor_negative_dim", k=len(out), dims=dims))
             if itemsize == 0:
-                raise SavedModelError(path, f"tensor {len(out)} has unknown element type {dtype}.")
+                raise SavedModelError(path, t("saved.tensor_unknown_type", k=len(out), dtype=dtype))
             numel = 1
             for d in dims:
                 numel *= d
@@ -186,9 +183,8 @@ def read_params_bounded(path: str) -> Tuple[List[TensorHeader], bool]:
             here = base + p
             remain = size - here
             if nbytes > remain:
-                raise SavedModelError(path, f"tensor {len(out)} {dims} {dtype} declares {nbytes} "
-                                            f"bytes of data but only {remain} remain: truncated "
-                                            "or corrupt.")
+                raise SavedModelError(path, t("saved.tensor_data_short", k=len(out), dims=dims, dtype=dtype,
+                                              n=nbytes, left=remain))
             out.append(TensorHeader(len(out), dtype, list(dims), here, nbytes))
             p += nbytes
     return out, False

@@ -217,4 +217,68 @@ TEXTS = {
         "en": "A legacy model file is the PREFIX.pdmodel written by paddle.jit.save or save_inference_model; it may be truncated.",
         "zh": "旧格式的模型文件是 paddle.jit.save 或 save_inference_model 写出的 PREFIX.pdmodel；这个文件可能不完整。",
     },
+    "saved.too_many_tensors": {
+        "en": "holds more than {n} tensors, more than this viewer reads.",
+        "zh": "含有超过 {n} 个张量，超过了查看器读取的上限。",
+    },
+    "saved.part_header": {
+        "en": "header",
+        "zh": "头部",
+    },
+    "saved.part_lod": {
+        "en": "LoD",
+        "zh": "LoD",
+    },
+    "saved.part_descriptor": {
+        "en": "descriptor",
+        "zh": "描述符",
+    },
+    "saved.truncated_in": {
+        "en": "truncated: tensor {k} ends inside its {what} (at byte {at} of {size}).",
+        "zh": "文件不完整：张量 {k} 在它的{what}中间结束（第 {at} 字节，共 {size} 字节）。",
+    },
+    "saved.truncated_hint": {
+        "en": "The file was cut short; save the model again.",
+        "zh": "文件被截断了；请重新保存模型。",
+    },
+    "saved.tensor_version": {
+        "en": "tensor {k} has version {version}, not 0: this is not a Paddle .pdiparams tensor stream.",
+        "zh": "张量 {k} 的版本是 {version} 而不是 0：这不是 Paddle 的 .pdiparams 张量流。",
+    },
+    "saved.tensor_lod_levels": {
+        "en": "tensor {k} declares {n} LoD levels (absurd); the file is corrupt.",
+        "zh": "张量 {k} 声明了 {n} 层 LoD（不合理）；文件已损坏。",
+    },
+    "saved.tensor_lod_bytes": {
+        "en": "tensor {k} declares a {n}-byte LoD but only {left} bytes remain.",
+        "zh": "张量 {k} 声明了 {n} 字节的 LoD，但只剩 {left} 字节。",
+    },
+    "saved.tensor_tversion": {
+        "en": "tensor {k} has tensor version {version}, not 0.",
+        "zh": "张量 {k} 的张量版本是 {version} 而不是 0。",
+    },
+    "saved.tensor_desc_size": {
+        "en": "tensor {k} declares a {n}-byte descriptor (absurd); the file is corrupt.",
+        "zh": "张量 {k} 声明了 {n} 字节的描述符（不合理）；文件已损坏。",
+    },
+    "saved.tensor_bad_desc": {
+        "en": "tensor {k}: bad descriptor ({error}).",
+        "zh": "张量 {k}：描述符有误（{error}）。",
+    },
+    "saved.tensor_many_dims": {
+        "en": "tensor {k} has {n} dimensions (absurd).",
+        "zh": "张量 {k} 有 {n} 个维度（不合理）。",
+    },
+    "saved.tensor_negative_dim": {
+        "en": "tensor {k} has a negative dimension {dims}.",
+        "zh": "张量 {k} 有负的维度 {dims}。",
+    },
+    "saved.tensor_unknown_type": {
+        "en": "tensor {k} has unknown element type {dtype}.",
+        "zh": "张量 {k} 的元素类型 {dtype} 未知。",
+    },
+    "saved.tensor_data_short": {
+        "en": "tensor {k} {dims} {dtype} declares {n} bytes of data but only {left} remain: truncated or corrupt.",
+        "zh": "张量 {k} {dims} {dtype} 声明了 {n} 字节数据，但只剩 {left} 字节：文件不完整或已损坏。",
+    },
 }
