@@ -103,9 +103,7 @@ class _Reader:
         self.arg_scopes: List[Dict[int, str]] = []
 
     def fail(self, problem: str):
-        raise SavedModelError(self.path, problem,
-                              "The file is not a PIR program saved by paddle.jit.save, or it "
-                              "is damaged; save the model again.")
+        raise SavedModelError(self.path, problem, t("saved.malformed_hint"))
 
     def value_id(self, ref) -> Optional[str]:
         if not isinstance(ref, dict):
