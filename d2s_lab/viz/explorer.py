@@ -273,8 +273,17 @@ def fallback_html(drawing_html: str, lang: Optional[str] = None) -> str:
     reopened without a kernel, an HTML export or a front end without the widget
     manager shows in its place."""
     note = esc(t("explorer.fallback_note", lang))
-    return (f'<div class="d2s d2s-x-fallback"><div class="d2s-sub" style="color:#57606a">{note}</div>'
-            f"{drawing_html}</div>")
+    return (f'<div class="d2s d2s-x-fallback"><style>{FALLBACK_CSS}</style>'
+            f'<div class="d2s-sub" style="color:#57606a">{note}</div>{drawing_html}</div>')
+
+
+# The explorer's output (one or two outputs before the drawing: its picture twin may sit
+# between) hidden while it holds only the front-end's text ("Loading widget...", "model
+# not found", no element): the drawing shows in its place.
+FALLBACK_CSS = "".join(
+    f"{area}:has({sib}{area} .d2s-x-fallback)>{out}:not(:has(*)){{display:none}}"
+    for area, out in ((".jp-OutputArea-child", ".jp-OutputArea-output"), (".output_area", ".output_subarea"))
+    for sib in ("+", f"+{area}+"))
 
 
 def graph_explorer(graph: Graph, view: Optional[ViewOptions] = None, opened: Iterable[str] = ()):

@@ -40,12 +40,15 @@ STEPS_CSS = """
 .d2s-steps-live .widget-hbox{flex-wrap:wrap}
 .jp-OutputArea-child:has(.d2s-steps-live)+.jp-OutputArea-child .d2s-steps-now,
 .output_area:has(.d2s-steps-live)+.output_area .d2s-steps-now{display:none}
+.jp-OutputArea-child:has(+.jp-OutputArea-child .d2s-steps-now)>.jp-OutputArea-output:not(:has(*)),
+.output_area:has(+.output_area .d2s-steps-now)>.output_subarea:not(:has(*)){display:none}
 """
 # The last rule: the stepper's static copy (the next output) shows the step the stepper
 # shows, for front ends where the stepper cannot render (a notebook reopened without a
 # kernel: "model not found"; no widget manager; an HTML export); while the stepper is
 # live, that page is hidden (":has" of the output before it, in JupyterLab, Notebook 7
-# and classic Notebook).
+# and classic Notebook). The rule after it hides the stepper's output while it holds
+# only the front-end's text ("Loading widget...", "model not found"): its page shows.
 
 def _css() -> str:
     return f"<style>{DIFF_CSS}{STEPS_CSS}</style>"

@@ -37,6 +37,7 @@ PROBE = """() => {
     drawing: q('.d2s-x-fallback').map(e => vis(e) && !!e.querySelector('svg')),
     pictures: q('.jp-OutputArea-child:has(.d2s-explorer) ~ .jp-OutputArea-child img').filter(vis).length,
     repr: q('.jp-OutputArea-output').some(e => /object at 0x/.test(e.textContent)),
+    stale: q('.jp-OutputArea-output').filter(e => vis(e) && /model not found|Loading widget/.test(e.textContent)).length,
     marker: (() => { const s = document.querySelector('.d2s-report details[open] > summary');
                      return s ? getComputedStyle(s, '::before').content : null; })(),
     boxed: q('.jp-Cell-outputArea:has(.d2s-report)').filter(e => e.scrollHeight > e.clientHeight + 1).length,
@@ -125,6 +126,7 @@ def test_reopened_after_the_kernel_stopped_shows_the_fallbacks(lab4, server, bro
     assert p["live"] == 0 and p["explorer"] == 0, p
     assert p["now"] and all(p["now"]), p  # the stepper's page, in each stepper's place
     assert p["drawing"] == [True], p  # the explorer's drawing
+    assert p["stale"] == 0, p  # the front-end's "model not found" gives way to them
     assert not p["repr"] and p["marker"] == '"\u25be"', p
 
 

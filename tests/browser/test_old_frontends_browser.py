@@ -37,6 +37,7 @@ PROBE = """() => {
     now: q('.d2s-steps-now').map(vis),
     drawing: q('.d2s-x-fallback').map(e => vis(e) && !!e.querySelector('svg')),
     repr: q(OUT).some(e => /object at 0x/.test(e.textContent)),
+    stale: q(OUT).filter(e => vis(e) && /model not found|Loading widget|Error rendering Jupyter widget|could not be displayed/.test(e.textContent)).length,
     marker: (() => { const s = document.querySelector('.d2s-report details[open] > summary');
                      return s ? getComputedStyle(s, '::before').content : null; })(),
     scrollBoxes: q('.output_scroll').length,
@@ -130,3 +131,4 @@ def test_notebook65_live_and_reloaded(old_server, browser, out_dir):
     assert live["marker"] == reloaded["marker"] and not reloaded["repr"], reloaded
     assert reloaded["live"] + sum(reloaded["now"]) == 2, reloaded
     assert reloaded["explorer"] + sum(reloaded["drawing"]) == 1, reloaded
+    assert reloaded["stale"] == 0, reloaded  # no widget manager text where a copy shows
