@@ -97,6 +97,18 @@ def branchy(x):
     z = np.abs(y.numpy())
     return paddle.to_tensor(z) * 3
 '''
+SHARED_LAYER = '''%%to_static --input "x: [None, 4] float32" --as shared
+import paddle
+class Shared(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+    def forward(self, x):
+        for _ in range(3):
+            x = paddle.nn.functional.relu(self.fc(x))
+        return x
+shared_net = Shared()
+'''
 DTYPE_MIX = '''%%to_static --input "x: [None, 4] float32" --as mixed
 import paddle
 def mix(x):
@@ -132,6 +144,7 @@ def zh(tmp_path_factory):
         run("report of a model with an if", MODEL_IF)
         run("report of a plain model, saved", MODEL_PLAIN.format(saved=saved))
         run("SOT report with graph breaks", SOT_BREAKS)
+        run("report of a layer called three times", SHARED_LAYER)
         run("%d2s_diff", "%d2s_diff conv conv2")
         run("%d2s_bench", "%d2s_bench conv2 --batch 1 --repeat 2 --min-time 0")
         run("%d2s_steps", "%d2s_steps conv")
@@ -171,6 +184,7 @@ def zh(tmp_path_factory):
 
 
 VIEWS = ["report of a model with an if", "report of a plain model, saved", "SOT report with graph breaks",
+         "report of a layer called three times",
          "%d2s_diff", "%d2s_bench", "%d2s_steps", "%d2s_show", "error box with a hint",
          "error: no model in the cell", "error: a missing option value", "error: an unknown option",
          "error: an unknown name", "error: an unknown language", "error: an unreadable input description",
@@ -196,6 +210,8 @@ def test_the_chinese_views_keep_code_and_paddle_words_as_they_are(zh):
         assert "DataDependencyControlFlowBreak" in zh["SOT report with graph breaks"][0]
         # Paddle's break messages are quoted as Paddle's, not translated
         assert 'class="d2s-paddle"' in zh["SOT report with graph breaks"][0]
+    # a layer called three times: its calls are numbered in Chinese
+    assert "第 2 次调用（共 3 次）" in _text(zh["report of a layer called three times"][0])
     # the report says, in Chinese, how to switch language
     report = _text(zh["report of a model with an if"][0])
     assert "语言：中文" in report and "%d2s_lang en" in report
