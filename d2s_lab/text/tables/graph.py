@@ -330,4 +330,12 @@ TEXTS = {
         "en": "Give the main_program of a converted function, or a saved model file.",
         "zh": "请给出转换后函数的 main_program，或已保存的模型文件。",
     },
+    "graph.n_ops_top": {
+        "en": "{n} ops: {top}",
+        "zh": "{n} 个算子：{top}",
+    },
+    "graph.node_input": {
+        "en": "input",
+        "zh": "输入",
+    },
 }

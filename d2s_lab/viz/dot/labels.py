@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.core.graph.ops import KEY_ATTRS, OPERANDS, PARAM_VIEW_OPS, is_const_op
 from d2s_lab.core.graph.shapes import dims_text, shape_and_dtype, short_dtype
+from d2s_lab.text import t
 from d2s_lab.viz.dot.escape import html_label
 
 # Last part of a parameter's name -> its short form in labels.
@@ -141,8 +142,8 @@ class Folds:
 
     def _fold(self, op: Op, texts: list[str], param: bool = False) -> None:
         self.folded.add(op.id)
-        for vid, t in zip(op.outputs, texts):
-            self.text[vid] = t
+        for vid, text in zip(op.outputs, texts):
+            self.text[vid] = text
             if param:
                 self.param_values.add(vid)
 
@@ -230,7 +231,7 @@ class Labeller:
     def op_label(self, op: Op) -> str:
         """An op node's HTML-like label."""
         lines = []
-        attrs = "input" if _is_data(op) else self.key_attrs(op)
+        attrs = t("graph.node_input") if _is_data(op) else self.key_attrs(op)
         if attrs:
             lines.append(attrs)
         pl = self.param_line([op])
@@ -259,7 +260,7 @@ def op_counts_text(ops: list[Op]) -> str:
     for o in ops:
         counts[o.short_name] = counts.get(o.short_name, 0) + 1
     top = sorted(counts.items(), key=lambda kv: -kv[1])[:3]
-    text = f"{len(ops)} ops: " + ", ".join(f"{k}×{v}" if v > 1 else k for k, v in top)
+    text = t("graph.n_ops_top", n=len(ops), top=", ".join(f"{k}×{v}" if v > 1 else k for k, v in top))
     return text + (", …" if len(counts) > 3 else "")
 
 
