@@ -144,7 +144,8 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
                 f'<td style="{NOWRAP_STYLE}">{value_shapes(graph, op.outputs)}</td>'
                 f'<td style="{CELL_STYLE}">{esc(op.layer)}</td></tr>'
             )
-    head = inline_table(["op", "block", "outputs", "layer"], [])
+    head = inline_table([t("report.col_op", lang), t("report.col_block", lang), t("report.col_outputs", lang),
+                         t("report.col_layer", lang)], [])
     body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
     hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
     extra = link_assets(linked) if assets else ""

@@ -16,9 +16,19 @@ def gate(x):
     return x
 %d2s_steps gate'''
 
-CELLS = ["%load_ext d2s_lab\n%d2s_lang zh", STEPS_CELL]
+REPORT_CELL = '''%%to_static --input "x: [None, 4] float32"
+import paddle
+def branch(x):
+    if paddle.mean(x) > 0:
+        y = x * 2
+    else:
+        y = x - 1
+    return paddle.nn.functional.relu(y)
+'''
+
+CELLS = ["%load_ext d2s_lab\n%d2s_lang zh", STEPS_CELL, REPORT_CELL]
 NOTEBOOK = "steps-zh.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it, then ready()
-STEPS = 1
+STEPS, REPORT = 1, 2
 SMALL = {"width": 1024, "height": 768}
 
 # Each control of the stepper's bar whose text would be cut: the buttons, the slider's and
@@ -52,3 +62,20 @@ def test_chinese_stepper_buttons_read_whole_at_1024_with_the_file_browser_open(l
     # and the notebook is really narrow: the panel beside it takes part of the 1024 pixels
     notebook = lab_page.locator(".jp-NotebookPanel").first.bounding_box()
     assert notebook["width"] < 800, notebook
+
+
+# The report's own controls: the graph's zoom buttons and the folds' titles.
+REPORT_CONTROLS = """(root) => [...root.querySelectorAll('button, summary, .d2s-g-tools a, .d2s-g-tools span')]
+  .filter(el => el.offsetParent !== null && el.textContent.trim())
+  .map(el => ({text: el.textContent.trim().slice(0, 40), scroll: el.scrollWidth, client: el.clientWidth}))"""
+
+
+def test_chinese_report_controls_read_whole_at_1024(lab_page, out_dir):
+    out = bu.output(lab_page, REPORT)
+    out.locator(".d2s-report").first.wait_for(state="visible", timeout=20_000)
+    bu.screenshot(out, os.path.join(out_dir, "browser-report-zh-1024.png"))
+    controls = out.evaluate(REPORT_CONTROLS)
+    assert controls, "no controls found in the report"
+    assert any("计算图" in c["text"] for c in controls), [c["text"] for c in controls]
+    cut = [c for c in controls if c["scroll"] > c["client"] + 1]
+    assert cut == [], cut

@@ -200,6 +200,18 @@ def test_no_english_sentence_in_the_chinese_view(zh, view):
     assert english_runs(page, paddle_says) == []
 
 
+# Column headers that are names, not words: the notebook's conversions, NumPy's field name.
+NAMES = {"conv", "conv2", "dtype"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("view", VIEWS)
+def test_no_english_column_header_in_the_chinese_view(zh, view):
+    """Headers are single words the sentence rule cannot see ("op", "block", "layer")."""
+    heads = [_text(h).strip() for h in re.findall(r"<th\b[^>]*>(.*?)</th>", zh[view][0], re.S)]
+    assert [h for h in heads if re.fullmatch(r"[a-z]+(?: [a-z]+)*", h) and h not in NAMES] == []
+
+
 @pytest.mark.slow
 def test_the_chinese_views_keep_code_and_paddle_words_as_they_are(zh):
     # code stays code: the transformed source, the op names and the options

@@ -296,4 +296,8 @@ TEXTS = {
         "en": "Give a paddle.nn.Layer instance, a bound Layer method, or a function.",
         "zh": "请给出 paddle.nn.Layer 实例、层的绑定方法或函数。",
     },
+    "report.col_block": {
+        "en": "block",
+        "zh": "块",
+    },
 }
