@@ -49,13 +49,13 @@ def _is_kind(op_name: str, kinds: frozenset) -> bool:
 # Every sentence a check can say is ``labs.<key>`` in the text catalogue; ``{placeholders}``
 # are filled with plain text and the box escapes everything when it draws it as HTML.
 # Op kinds read in a sentence as ``labs.op.<kind>.<form>`` (form: a, plural, bare).
-_OP_KINDS = ("while", "if", "cast")
+OP_KINDS = ("while", "if", "cast")
 _VERDICT_KEYS = {"pass": "verdict_pass", "fail": "verdict_fail", "partial": "verdict_partial"}
 
 
-def _op_words(kind: str, lang: str, form: str = "a") -> str:
+def op_words(kind: str, lang: str, form: str = "a") -> str:
     base = short_name(str(kind)).rstrip("_")
-    if base in _OP_KINDS:
+    if base in OP_KINDS:
         text = t(f"labs.op.{base}.{form}", lang)
     else:
         text = t(f"labs.op.other.{form}", lang, base=base)
@@ -314,17 +314,17 @@ class Expectation:
             found = sum(1 for o in self._graph().iter_ops() if _is_kind(o.name, kinds))
             lang = self.lang
             if count is not None:
-                what = _op_words(kind, lang, "plural")
+                what = op_words(kind, lang, "plural")
                 if found == 0:
-                    raise _Fail("no_such_op", what=_op_words(kind, lang, "bare"))
+                    raise _Fail("no_such_op", what=op_words(kind, lang, "bare"))
                 if found != count:
                     raise _Fail("op_count_wrong", got=found, want=count, what=what)
                 return "has_op_count", {"count": found, "what": what}
             if found == 0:
-                raise _Fail("no_such_op", what=_op_words(kind, lang, "bare"))
+                raise _Fail("no_such_op", what=op_words(kind, lang, "bare"))
             if found < at_least:
-                raise _Fail("op_too_few", got=found, want=at_least, what=_op_words(kind, lang, "plural"))
-            return "has_op", {"what": _op_words(kind, lang)}
+                raise _Fail("op_too_few", got=found, want=at_least, what=op_words(kind, lang, "plural"))
+            return "has_op", {"what": op_words(kind, lang)}
         return self._run(f"has_op({_safe_repr(kind)})", run)
 
     def no_op(self, kind: str) -> "Expectation":
@@ -333,8 +333,8 @@ class Expectation:
             kinds = op_kinds(kind)
             found = sum(1 for o in self._graph().iter_ops() if _is_kind(o.name, kinds))
             if found:
-                raise _Fail("still_op", got=found, what=_op_words(kind, self.lang, "plural"))
-            return "no_op", {"what": _op_words(kind, self.lang, "bare")}
+                raise _Fail("still_op", got=found, what=op_words(kind, self.lang, "plural"))
+            return "no_op", {"what": op_words(kind, self.lang, "bare")}
         return self._run(f"no_op({_safe_repr(kind)})", run)
 
     def _io(self, which: str):
@@ -742,8 +742,9 @@ def _placeholders() -> List[str]:
 def _why_missing(name: str, depth: int = 4) -> str:
     """Why ``name`` is missing, from the cells the kernel ran (IPython's ``_ih``):
     ``ran_empty`` (a cell that stores it with ``--as name`` ran but made nothing),
-    ``blank`` (the cell run just before the check still holds the exercise placeholder)
-    or ``missing`` (nothing says it ran)."""
+    ``blank`` (the cell run just before the check still holds the exercise placeholder,
+    or did so before an earlier check of the same name: a later exercise that reads
+    ``ex1`` after exercise 1 was left blank) or ``missing`` (nothing says it ran)."""
     try:
         ns = _caller_namespace(depth)
         history = [str(c) for c in (ns.get("_ih") or ns.get("In") or [])]
@@ -753,7 +754,12 @@ def _why_missing(name: str, depth: int = 4) -> str:
     stores = re.compile(rf"--as[=\s]+['\"]?{re.escape(name)}(?![\w.])")
     if any(stores.search(c) for c in earlier):
         return "ran_empty"
-    if earlier and any(p in earlier[-1] for p in _placeholders()):
+    marks = _placeholders()
+    if earlier and any(p in earlier[-1] for p in marks):
+        return "blank"
+    checks = re.compile(rf"expect\(\s*['\"]{re.escape(name)}['\"]")
+    if any(checks.search(c) and any(p in earlier[i - 1] for p in marks)
+           for i, c in enumerate(earlier) if i):
         return "blank"
     return "missing"
 

@@ -467,6 +467,10 @@ def test_blank_exercise_is_not_called_not_run(shell):
     _cell(shell, CATALOGUE["labs.placeholder"]["zh"])  # a blank answer cell, then its check
     blank = _cell(shell, 'lab.expect("answer_never_written", lang="zh")')
     assert "上面的练习还是空白的" in blank.lines[0].message
+    # a later exercise reads answer_never_written: its own exercise was left blank above
+    _cell(shell, "y = 0")
+    later = _cell(shell, 'lab.expect("answer_never_written", lang="en", exercise="ex2")')
+    assert "The exercise above is still blank" in later.lines[0].message
     _cell(shell, "y = 1")
     never = _cell(shell, 'lab.expect("ex_never_run", lang="en", exercise="ex3")')
     assert "does not exist yet: run the exercise cell" in never.lines[0].message
