@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from d2s_lab.teaching.handouts import CHECK_TAG, LABS_DIR, LANGS, _tags, check_verdict, lab_files, localize, \
+from d2s_lab.teaching.handouts import CHECK_TAG, LABS_DIR, LANGS, cell_tags, check_verdict, lab_files, localize, \
     read_lab, student_copy
 from d2s_lab.text import t
 
@@ -91,7 +91,7 @@ def _is_check(cell, graded: bool) -> bool:
         return False
     if graded:
         return bool(cell.metadata.get("nbgrader", {}).get("grade"))
-    return CHECK_TAG in _tags(cell)
+    return CHECK_TAG in cell_tags(cell)
 
 
 def _is_answer(cell, graded: bool) -> bool:
@@ -99,7 +99,7 @@ def _is_answer(cell, graded: bool) -> bool:
         return False
     if graded:
         return bool(cell.metadata.get("nbgrader", {}).get("solution"))
-    return "exercise" in _tags(cell)
+    return "exercise" in cell_tags(cell)
 
 
 def _plain(text: str) -> str:

@@ -33,7 +33,7 @@ import re
 from pathlib import Path
 from typing import List, Optional
 
-from d2s_lab.teaching.handouts import (CHECK_TAG, LABS_DIR, LANGS, PACKAGE_DIR, SOLUTION_TAG, _inside, _tags,
+from d2s_lab.teaching.handouts import (CHECK_TAG, LABS_DIR, LANGS, PACKAGE_DIR, SOLUTION_TAG, is_inside, cell_tags,
                                        lab_files, localize, read_lab)
 from d2s_lab.text import t
 
@@ -84,7 +84,7 @@ _LINE = re.compile(r"^(\s*)(.*?)\s*$")
 
 def inside_package(path) -> bool:
     """Whether ``path`` lies inside the installed d2s_lab (never a place to write a course)."""
-    return _inside(Path(path).resolve(), PACKAGE_DIR)
+    return is_inside(Path(path).resolve(), PACKAGE_DIR)
 
 
 def assignment_name(stem: str, lang: str) -> str:
@@ -118,7 +118,7 @@ def course_notebook(teacher, lang: str):
     nb = copy.deepcopy(teacher)
     exercises = checks = others = 0
     for cell in nb.cells:
-        tags = _tags(cell)
+        tags = cell_tags(cell)
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
         if cell.cell_type == "code" and SOLUTION_TAG in tags:
@@ -156,7 +156,7 @@ def release_starters(nb, resources):
                 lines.append(indent + placeholder if text == CODE_STUB else line)
             cell.source = "\n".join(lines)
         cell.metadata.pop("d2s_lab", None)
-        tags = [tag for tag in _tags(cell) if tag != SOLUTION_TAG]
+        tags = [tag for tag in cell_tags(cell) if tag != SOLUTION_TAG]
         cell.metadata["tags"] = tags + (["exercise"] if "exercise" not in tags else [])
     return nb, resources
 

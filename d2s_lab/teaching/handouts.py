@@ -71,7 +71,7 @@ def lab_files(folder: Path = LABS_DIR) -> List[Path]:
     return sorted(p for p in Path(folder).glob("[0-9][0-9]_*.ipynb") if p.is_file())
 
 
-def _tags(cell) -> List[str]:
+def cell_tags(cell) -> List[str]:
     return list(cell.get("metadata", {}).get("tags", []))
 
 
@@ -88,7 +88,7 @@ def localize(nb, lang: str):
         raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
     out = copy.deepcopy(nb)
     others = set(LANGS) - {lang}
-    out.cells = [c for c in out.cells if not (others & set(_tags(c)))]
+    out.cells = [c for c in out.cells if not (others & set(cell_tags(c)))]
     for c in out.cells:
         if c.cell_type == "code":
             c.source = _LANG_LINE.sub(f"%d2s_lang {lang}", c.source)
@@ -136,7 +136,7 @@ def student_copy(nb, lang: str):
             continue
         c.outputs, c.execution_count = [], None
         meta = c.metadata
-        if SOLUTION_TAG in _tags(c):
+        if SOLUTION_TAG in cell_tags(c):
             starter = meta.get("d2s_lab", {}).get("student")
             if starter is not None:
                 c.source = starter
@@ -144,7 +144,7 @@ def student_copy(nb, lang: str):
                 c.source = _strip_solution(c.source, placeholder)
             else:
                 c.source = placeholder
-            meta["tags"] = [tag for tag in _tags(c) if tag != SOLUTION_TAG] + ["exercise"]
+            meta["tags"] = [tag for tag in cell_tags(c) if tag != SOLUTION_TAG] + ["exercise"]
             meta.pop("d2s_lab", None)
     out.metadata.get("d2s_lab", {}).pop("solutions", None)
     return out
@@ -168,7 +168,7 @@ def check_outcomes(nb) -> Dict[str, object]:
         outputs = c.get("outputs", [])
         if any(o.get("output_type") == "error" for o in outputs):
             errors.append(k)
-        if CHECK_TAG in _tags(c):
+        if CHECK_TAG in cell_tags(c):
             checks += 1
             verdict = check_verdict(c)
             if verdict == "pass":
@@ -333,7 +333,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder of NN_name.ipynb lab notebooks (default: the labs that come with d2s_lab)")
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def is_inside(path: Path, folder: Path) -> bool:
     try:
         path.relative_to(folder)
     except ValueError:
@@ -365,7 +365,7 @@ def run_command(args, error=None) -> int:
         return 2
     only = [x.strip() for x in args.only.split(",") if x.strip()] or None
     out = Path(args.out).resolve()
-    if _inside(out, PACKAGE_DIR):
+    if is_inside(out, PACKAGE_DIR):
         print(t("install.out_inside_package", path=out), file=sys.stderr)
         return 2
     if args.run and _missing_for_run():

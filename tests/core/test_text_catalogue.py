@@ -21,7 +21,7 @@ _QUOTED = re.compile(r"""(["'])([A-Za-z_][\w.-]*)\1""")
 # the rest of the key is: each entry under such a prefix must be reachable that way.
 DYNAMIC = {
     "transformers.": "a Paddle AST transformer's short name (tests/core/test_steps.py checks them)",
-    "labs.op.": "an op kind of checks._OP_KINDS (or other) and a form: a, plural, bare",
+    "labs.op.": "an op kind of checks.OP_KINDS (or other) and a form: a, plural, bare",
     "labs.": "a check's sentence key, given to checks._t / _Fail / _record as a string literal",
     "rewrites.item.": "a Rewrite kind (numpy, item, cast, len, if) and made / why",
     "bench.runtime.": "a runtime of core.bench.result.RUNTIMES",
@@ -75,7 +75,7 @@ def test_every_entry_is_used():
     from d2s_lab.core.bench.result import RUNTIMES
     from d2s_lab.core.graph.ops import CATEGORIES
     from d2s_lab.core.other_programs import PROGRAMS
-    from d2s_lab.teaching.checks import _OP_KINDS
+    from d2s_lab.teaching.checks import OP_KINDS
 
     quoted = {m.group(2) for m in _QUOTED.finditer(ALL_SOURCE)}
     # a key written out whole counts wherever it is (a table of keys, a conditional's branch)
@@ -90,7 +90,7 @@ def test_every_entry_is_used():
             ok = True
         elif prefix == "labs.op.":
             kind, _, form = rest.partition(".")
-            ok = kind in (*_OP_KINDS, "other") and form in ("a", "plural", "bare")
+            ok = kind in (*OP_KINDS, "other") and form in ("a", "plural", "bare")
         elif prefix == "labs.":
             ok = rest in quoted
         elif prefix == "rewrites.item.":
@@ -121,11 +121,11 @@ def test_fallback_rule():
 
 
 def test_op_words_and_line_words_read_as_before():
-    from d2s_lab.teaching.checks import _op_words
+    from d2s_lab.teaching.checks import op_words
 
-    assert _op_words("pd_op.while", "en") == "a while loop (`while` op)"
-    assert _op_words("while", "en", "plural") == "while loops"
-    assert _op_words("matmul", "en") == "`matmul` ops"
-    assert _op_words("matmul", "en", "bare") == "`matmul` op"
-    assert _op_words("matmul", "zh", "bare") == " `matmul` 算子"
-    assert _op_words("cast", "zh") == " `cast`（类型转换）算子"
+    assert op_words("pd_op.while", "en") == "a while loop (`while` op)"
+    assert op_words("while", "en", "plural") == "while loops"
+    assert op_words("matmul", "en") == "`matmul` ops"
+    assert op_words("matmul", "en", "bare") == "`matmul` op"
+    assert op_words("matmul", "zh", "bare") == " `matmul` 算子"
+    assert op_words("cast", "zh") == " `cast`（类型转换）算子"
