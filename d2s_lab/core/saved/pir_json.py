@@ -107,10 +107,10 @@ class _Reader:
 
     def value_id(self, ref) -> Optional[str]:
         if not isinstance(ref, dict):
-            self.fail(f"an operand is a {type(ref).__name__}, not an object with '%'.")
+            self.fail(t("saved.pir_operand", type=type(ref).__name__))
         vid = ref.get("%", ref.get("#"))
         if not isinstance(vid, int) or isinstance(vid, bool):
-            self.fail(f"a value id is {vid!r}, not an integer.")
+            self.fail(t("saved.pir_value_id", vid=repr(vid)))
         if vid == 0:
             return None  # an optional operand that is absent
         if vid < 0:
@@ -130,32 +130,32 @@ class _Reader:
 
     def region_blocks(self, regions, depth: int) -> List[dict]:
         if depth > MAX_REGION_DEPTH:
-            self.fail(f"regions nested more than {MAX_REGION_DEPTH} deep.")
+            self.fail(t("saved.pir_regions_deep", n=MAX_REGION_DEPTH))
         if not isinstance(regions, list):
-            self.fail("'regions' is not a list.")
+            self.fail(t("saved.pir_regions_list"))
         blocks = []
         for r in regions:
             if not isinstance(r, dict) or not isinstance(r.get("blocks"), list):
-                self.fail("a region has no 'blocks' list.")
+                self.fail(t("saved.pir_region_blocks"))
             blocks.extend(r["blocks"])
         return blocks
 
     def block(self, raw, label: str, block_id: str, layer: str, depth: int) -> Block:
         if not isinstance(raw, dict) or not isinstance(raw.get("ops", []), list):
-            self.fail(f"block {block_id} is not an object with an 'ops' list.")
+            self.fail(t("saved.pir_block_ops", block=block_id))
         out = Block(block_id, label)
         scope: Dict[int, str] = {}
         self.arg_scopes.append(scope)
         try:
             args = raw.get("args") or []
             if not isinstance(args, list):
-                self.fail(f"block {block_id} has non-list 'args'.")
+                self.fail(t("saved.pir_block_args", block=block_id))
             for k, a in enumerate(args):
                 if not isinstance(a, dict):
-                    self.fail(f"block {block_id} argument {k} is not an object.")
+                    self.fail(t("saved.pir_arg_object", block=block_id, k=k))
                 num = a.get("#", a.get("%"))
                 if not isinstance(num, int) or isinstance(num, bool):
-                    self.fail(f"block {block_id} argument {k} has no integer id.")
+                    self.fail(t("saved.pir_arg_id", block=block_id, k=k))
                 vid = f"{block_id}:a{num}"
                 scope[num] = vid
                 shape, dtype = decode_type(a.get("TT"))
@@ -169,14 +169,12 @@ class _Reader:
 
     def op(self, raw, block_id: str, inherited_layer: str, depth: int) -> Op:
         if not isinstance(raw, dict) or not isinstance(raw.get("#"), str):
-            self.fail(f"an op in block {block_id} has no name ('#').")
+            self.fail(t("saved.pir_op_name", block=block_id))
         name = op_full_name(raw["#"])
         oid = self.next_op
         self.next_op += 1
         if oid >= LIMITS.ops:
-            raise SavedModelError(self.path, f"holds more than {LIMITS.ops:,} ops, more than "
-                                             "this viewer reads.",
-                                  "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.")
+            raise SavedModelError(self.path, t("saved.too_many_ops", n=f"{LIMITS.ops:,}"), t("saved.too_big_hint"))
         attrs: Dict[str, Any] = {}
         struct = ""
         raw_attrs = raw.get("A", [])
@@ -193,18 +191,16 @@ class _Reader:
                     elif a["N"] not in SKIP_ATTRS:
                         attrs[a["N"]] = decode_attr(a.get("AT"))
         else:
-            self.fail(f"op {name} has non-list attributes.")
+            self.fail(t("saved.pir_op_attrs", op=name))
         ins_raw = raw.get("I", [])
         outs_raw = raw.get("O", [])
         if isinstance(outs_raw, dict):
             outs_raw = [outs_raw]
         if not isinstance(ins_raw, list) or not isinstance(outs_raw, list):
-            self.fail(f"op {name} has malformed inputs or outputs.")
+            self.fail(t("saved.pir_op_io", op=name))
         if len(ins_raw) + len(outs_raw) > LIMITS.operands:
-            raise SavedModelError(self.path, f"op {name} has {len(ins_raw) + len(outs_raw):,} "
-                                             f"operands, more than the {LIMITS.operands:,} this "
-                                             "viewer reads.",
-                                  "Raise d2s_lab.core.saved.safe_io.LIMITS to read it anyway.")
+            raise SavedModelError(self.path, t("saved.too_many_operands", op=name, n=f"{len(ins_raw) + len(outs_raw):,}",
+                                                 limit=f"{LIMITS.operands:,}"), t("saved.too_big_hint"))
         inputs = [v for v in (self.value_id(r) for r in ins_raw) if v is not None]
         kind = {"builtin.parameter": "parameter", "pd_op.data": "input"}.get(name, "tensor")
         outputs = [v for v in (self.define(r, oid, kind) for r in outs_raw) if v is not None]
@@ -248,7 +244,7 @@ def parse_pir_json(data: bytes, path: str) -> (Graph, Dict[str, Any]):
     try:
         blocks = reader.region_blocks(prog.get("regions"), 0)
         if not blocks:
-            reader.fail("the program has no blocks.")
+            reader.fail(t("saved.pir_no_blocks"))
         graph = reader.graph
         graph.blocks.append(reader.block(blocks[0], "global", "global", "", 0))
     except RecursionError:

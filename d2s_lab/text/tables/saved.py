@@ -281,4 +281,64 @@ TEXTS = {
         "en": "tensor {k} {dims} {dtype} declares {n} bytes of data but only {left} remain: truncated or corrupt.",
         "zh": "张量 {k} {dims} {dtype} 声明了 {n} 字节数据，但只剩 {left} 字节：文件不完整或已损坏。",
     },
+    "saved.pir_operand": {
+        "en": "an operand is a {type}, not an object with '%'.",
+        "zh": "有一个操作数是 {type}，而不是带 '%' 的对象。",
+    },
+    "saved.pir_value_id": {
+        "en": "a value id is {vid}, not an integer.",
+        "zh": "有一个值的 id 是 {vid}，不是整数。",
+    },
+    "saved.pir_regions_deep": {
+        "en": "regions nested more than {n} deep.",
+        "zh": "region 嵌套超过 {n} 层。",
+    },
+    "saved.pir_regions_list": {
+        "en": "'regions' is not a list.",
+        "zh": "'regions' 不是列表。",
+    },
+    "saved.pir_region_blocks": {
+        "en": "a region has no 'blocks' list.",
+        "zh": "有一个 region 没有 'blocks' 列表。",
+    },
+    "saved.pir_block_ops": {
+        "en": "block {block} is not an object with an 'ops' list.",
+        "zh": "块 {block} 不是带 'ops' 列表的对象。",
+    },
+    "saved.pir_block_args": {
+        "en": "block {block} has non-list 'args'.",
+        "zh": "块 {block} 的 'args' 不是列表。",
+    },
+    "saved.pir_arg_object": {
+        "en": "block {block} argument {k} is not an object.",
+        "zh": "块 {block} 的参数 {k} 不是对象。",
+    },
+    "saved.pir_arg_id": {
+        "en": "block {block} argument {k} has no integer id.",
+        "zh": "块 {block} 的参数 {k} 没有整数 id。",
+    },
+    "saved.pir_op_name": {
+        "en": "an op in block {block} has no name ('#').",
+        "zh": "块 {block} 中有一个算子没有名字（'#'）。",
+    },
+    "saved.too_many_ops": {
+        "en": "holds more than {n} ops, more than this viewer reads.",
+        "zh": "含有超过 {n} 个算子，超过了查看器读取的上限。",
+    },
+    "saved.pir_op_attrs": {
+        "en": "op {op} has non-list attributes.",
+        "zh": "算子 {op} 的属性不是列表。",
+    },
+    "saved.pir_op_io": {
+        "en": "op {op} has malformed inputs or outputs.",
+        "zh": "算子 {op} 的输入或输出格式有误。",
+    },
+    "saved.pir_no_blocks": {
+        "en": "the program has no blocks.",
+        "zh": "程序中没有任何块。",
+    },
+    "saved.too_many_operands": {
+        "en": "op {op} has {n} operands, more than the {limit} this viewer reads.",
+        "zh": "算子 {op} 有 {n} 个操作数，超过了查看器读取的上限 {limit}。",
+    },
 }
