@@ -260,16 +260,16 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
 
     def walk(block, label, block_id, layer="", depth=0) -> Block:
         if block["idx"] in visiting:
-            raise SavedModelError(path, f"block {block['idx']} contains itself.")
+            raise SavedModelError(path, t("saved.block_contains_itself", block=block["idx"]))
         if depth > MAX_BLOCK_DEPTH:
-            raise SavedModelError(path, f"sub-blocks nested more than {MAX_BLOCK_DEPTH} deep.")
+            raise SavedModelError(path, t("saved.blocks_too_deep", n=MAX_BLOCK_DEPTH))
         visiting.add(block["idx"])
         expanded.add(block["idx"])
         out = Block(block_id, label)
         for raw in block["ops"]:
             oid = counter[0]
             counter[0] += 1
-            t = raw["type"]
+            op_type = raw["type"]
             attrs, subs, stack = {}, [], []
             for k, v in raw["attrs"]:
                 if k == "op_callstack" and isinstance(v, list):
@@ -280,27 +280,27 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str) -> Graph:
                     attrs[k] = v
             slots = sorted(raw["inputs"], key=lambda slot_args: slot_rank(slot_args[0]))
             ins = [read(block, a) for _, args in slots for a in args if a]
-            if t == "feed":
+            if op_type == "feed":
                 ins = []
-            op = Op(id=oid, name=t, category=categorize(t), attrs=attrs, inputs=ins,
+            op = Op(id=oid, name=op_type, category=categorize(op_type), attrs=attrs, inputs=ins,
                     layer=layer, source=saved_frame(stack) if stack else None)
             for k, idx in enumerate(subs):
                 sub = by_idx.get(idx)
                 if sub is None:
-                    raise SavedModelError(path, f"op {t} refers to block {idx}, which is missing.")
+                    raise SavedModelError(path, t("saved.block_missing", op=op_type, block=idx))
                 if idx in visiting:
-                    raise SavedModelError(path, f"block {idx} contains itself.")
+                    raise SavedModelError(path, t("saved.block_contains_itself", block=idx))
                 if idx in expanded:
                     # Real programs give each sub-block one owner; expanding shared ones
                     # again would let a small hostile file grow exponentially.
                     op.attrs.setdefault("sub_blocks_shown_elsewhere", []).append(idx)
                     continue
-                lab = _SUB_BLOCK_LABELS.get(t, f"block{k}")
+                lab = _SUB_BLOCK_LABELS.get(op_type, f"block{k}")
                 op.blocks.append(walk(sub, lab, f"{block_id}/{oid}.{lab}", layer, depth + 1))
             # Outputs are written after the sub-blocks: inside a while body, loop-carried
             # names still read the values from before the loop.
             op.outputs = [write(block, a, oid) for _, args in raw["outputs"] for a in args if a]
-            if t == "feed":
+            if op_type == "feed":
                 for v in op.outputs:
                     graph.values[v].kind = "input"
                     graph.values[v].name = graph.values[v].id

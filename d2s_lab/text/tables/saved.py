@@ -341,4 +341,16 @@ TEXTS = {
         "en": "op {op} has {n} operands, more than the {limit} this viewer reads.",
         "zh": "算子 {op} 有 {n} 个操作数，超过了查看器读取的上限 {limit}。",
     },
+    "saved.block_contains_itself": {
+        "en": "block {block} contains itself.",
+        "zh": "块 {block} 包含了它自己。",
+    },
+    "saved.blocks_too_deep": {
+        "en": "sub-blocks nested more than {n} deep.",
+        "zh": "子块嵌套超过 {n} 层。",
+    },
+    "saved.block_missing": {
+        "en": "op {op} refers to block {block}, which is missing.",
+        "zh": "算子 {op} 引用了不存在的块 {block}。",
+    },
 }
