@@ -218,7 +218,8 @@ def test_side_by_side_aligns_and_escapes():
                      rows[0])
     # code stays left-aligned and monospace where a sanitizer strips <style> (inline styles)
     assert 'class="d2s-diff" style="font-family:monospace' in html
-    assert 'class="d2s-code" style="text-align:left;white-space:pre-wrap"' in rows[0]
+    # and a short original column is never squeezed beside long transformed lines
+    assert 'class="d2s-code" style="text-align:left;white-space:pre-wrap;min-width:16em"' in rows[0]
     assert "d2s-add" in html and "d2s-del" in html
     assert "<script" not in html  # no JavaScript at all
 
