@@ -79,9 +79,11 @@ docs: $(DOCS_STAMP)
 # The whole suite on Paddle 3.3.1 and again on Paddle 2.6.2; tests that need Paddle 3 are
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. TEST_JOBS=2 runs the two
 # suites side by side (each keeps about one core busy; the 2.6 suite writes its screenshots
-# to build/test-output/paddle26) and prints each one's output when it ends.
+# to build/test-output/paddle26) and prints each one's output when it ends. The ipywidgets 7
+# environment and the JupyterLab 3.6 / Notebook 6.5 server are built first, so the
+# front-end tests run instead of skipping.
 TEST_JOBS ?= 1
-test: setup lint docs setup26 test-platform
+test: setup lint docs setup26 widgets7 frontends-lab3 test-platform
 	@echo "== Paddle 3.3.1 and Paddle 2.6.2 suites ($(TEST_JOBS) at a time; output as each ends) =="
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-paddle3 test-paddle26
 
