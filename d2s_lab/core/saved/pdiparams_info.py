@@ -14,6 +14,7 @@ import struct
 from typing import Any, Callable, Dict, Optional
 
 from d2s_lab.errors import SavedModelError
+from d2s_lab.text import t
 from d2s_lab.core.saved.safe_io import LIMITS, read_bytes
 
 _REFUSED = {
@@ -70,12 +71,11 @@ class _Reader:
             while True:
                 ops += 1
                 if ops > self.max_ops:
-                    self.refuse_shape(f"takes more than {self.max_ops:,} operations")
+                    self.refuse_shape(t("saved.info_ops", n=f"{self.max_ops:,}"))
                 op = self.take(1)
                 handler = self.OPCODES.get(op)
                 if handler is None:
-                    self.fail(f"unsupported pickle opcode {op!r} at offset {self.pos - 1}.",
-                              "Only plain containers and strings are read from .pdiparams.info.")
+                    self.fail(t("saved.info_opcode", op=repr(op), at=self.pos - 1), t("saved.info_opcode_hint"))
                 if handler(self, op):
                     break
         except TypeError as exc:  # e.g. a list used as a dict key
@@ -92,9 +92,7 @@ class _Reader:
         raise SavedModelError(self.path, problem, hint)
 
     def refuse_shape(self, problem: str):
-        self.fail(f"refused: its pickle data {problem}, which a genuine .pdiparams.info never has.",
-                  "A genuine .pdiparams.info is a flat dict of parameter names; this file may be "
-                  "hostile. Limits: d2s_lab.core.saved.safe_io.LIMITS.")
+        self.fail(t("saved.info_refused_shape", problem=problem), t("saved.info_refused_shape_hint"))
 
     # --- the bytes ------------------------------------------------------------------------
 
@@ -142,30 +140,30 @@ class _Reader:
 
     def grow(self, container, items, have: int) -> None:
         if have + len(items) > self.max_items:
-            self.refuse_shape(f"holds a container of more than {self.max_items:,} items")
+            self.refuse_shape(t("saved.info_items", n=f"{self.max_items:,}"))
         d = self.depth_of.get(id(container), 1)
         for x in items:
             cid = id(x)
             if cid in self.depth_of:
                 if x is container:
-                    self.refuse_shape("holds a container inside itself")
+                    self.refuse_shape(t("saved.info_self"))
                 self.sealed.add(cid)
                 if self.depth_of[cid] + 1 > d:
                     d = self.depth_of[cid] + 1
         if d > self.max_depth:
-            self.refuse_shape(f"nests containers more than {self.max_depth} deep")
+            self.refuse_shape(t("saved.info_deep", n=self.max_depth))
         self.depth_of[id(container)] = d
 
     def keys_plain(self, keys) -> None:
         for k in keys:
             if not isinstance(k, _SCALARS):
-                self.refuse_shape(f"uses a {type(k).__name__} as a dict key or set item")
+                self.refuse_shape(t("saved.info_key", type=type(k).__name__))
 
     def mutate(self, container, kind, what: str):
         if not isinstance(container, kind):
             self.fail(f"malformed pickle: {what} on a {type(container).__name__}.")
         if id(container) in self.sealed:
-            self.refuse_shape("changes a container after placing it inside another")
+            self.refuse_shape(t("saved.info_changed"))
         return container
 
     # --- the opcodes ----------------------------------------------------------------------
@@ -179,10 +177,7 @@ class _Reader:
             if end >= 0 and end2 >= 0:
                 detail = (f" ({data[pos:end].decode('ascii', 'replace')}."
                           f"{data[end + 1:end2].decode('ascii', 'replace')})")
-        self.fail(f"refused: its pickle data uses {_REFUSED[op]}{detail}, which would import "
-                  "or call code when loaded.",
-                  "A genuine .pdiparams.info holds only plain dicts and strings. Do not load "
-                  "this model with paddle.jit.load or pickle; it may be hostile.")
+        self.fail(t("saved.info_code", opcode=f"{_REFUSED[op]}{detail}"), t("saved.info_code_hint"))
 
     def op_proto(self, _op: bytes) -> None:
         self.take(1)
@@ -344,8 +339,7 @@ def read_info(path: str) -> Dict[str, Dict[str, Any]]:
     nothing built from the file is ever walked again."""
     value = read_info_bytes(read_bytes(path, LIMITS.info_bytes, "parameter info file"), path)
     if not isinstance(value, dict):
-        raise SavedModelError(path, f"holds a {type(value).__name__}, not the expected dict "
-                                    "of parameter names.")
+        raise SavedModelError(path, t("saved.info_not_dict", type=type(value).__name__))
     plain = (str, int, float, bool, type(None))
     return {(k if isinstance(k, str) else repr(k)[:200]):
             ({kk: vv for kk, vv in v.items() if isinstance(kk, str) and isinstance(vv, plain)}

@@ -353,4 +353,56 @@ TEXTS = {
         "en": "op {op} refers to block {block}, which is missing.",
         "zh": "算子 {op} 引用了不存在的块 {block}。",
     },
+    "saved.info_ops": {
+        "en": "takes more than {n} operations",
+        "zh": "需要超过 {n} 步操作",
+    },
+    "saved.info_opcode": {
+        "en": "unsupported pickle opcode {op} at offset {at}.",
+        "zh": "偏移 {at} 处有不支持的 pickle 操作码 {op}。",
+    },
+    "saved.info_opcode_hint": {
+        "en": "Only plain containers and strings are read from .pdiparams.info.",
+        "zh": "从 .pdiparams.info 中只读取普通的容器和字符串。",
+    },
+    "saved.info_refused_shape": {
+        "en": "refused: its pickle data {problem}, which a genuine .pdiparams.info never has.",
+        "zh": "已拒绝：它的 pickle 数据{problem}，真正的 .pdiparams.info 从不会这样。",
+    },
+    "saved.info_refused_shape_hint": {
+        "en": "A genuine .pdiparams.info is a flat dict of parameter names; this file may be hostile. Limits: d2s_lab.core.saved.safe_io.LIMITS.",
+        "zh": "真正的 .pdiparams.info 是参数名组成的扁平字典；这个文件可能是恶意的。上限见 d2s_lab.core.saved.safe_io.LIMITS。",
+    },
+    "saved.info_items": {
+        "en": "holds a container of more than {n} items",
+        "zh": "含有元素超过 {n} 个的容器",
+    },
+    "saved.info_self": {
+        "en": "holds a container inside itself",
+        "zh": "含有包含自身的容器",
+    },
+    "saved.info_deep": {
+        "en": "nests containers more than {n} deep",
+        "zh": "容器嵌套超过 {n} 层",
+    },
+    "saved.info_key": {
+        "en": "uses a {type} as a dict key or set item",
+        "zh": "把 {type} 用作字典的键或集合的元素",
+    },
+    "saved.info_changed": {
+        "en": "changes a container after placing it inside another",
+        "zh": "在把容器放进另一个容器之后又修改了它",
+    },
+    "saved.info_code": {
+        "en": "refused: its pickle data uses {opcode}, which would import or call code when loaded.",
+        "zh": "已拒绝：它的 pickle 数据使用了 {opcode}，加载时会导入或调用代码。",
+    },
+    "saved.info_code_hint": {
+        "en": "A genuine .pdiparams.info holds only plain dicts and strings. Do not load this model with paddle.jit.load or pickle; it may be hostile.",
+        "zh": "真正的 .pdiparams.info 只含普通的字典和字符串。不要用 paddle.jit.load 或 pickle 加载这个模型；它可能是恶意的。",
+    },
+    "saved.info_not_dict": {
+        "en": "holds a {type}, not the expected dict of parameter names.",
+        "zh": "含有的是 {type}，而不是预期的参数名字典。",
+    },
 }
