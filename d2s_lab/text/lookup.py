@@ -7,12 +7,15 @@ and raises ``KeyError``.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Dict, List, Optional
 
+from d2s_lab.text import tables
 from d2s_lab.text.lang import LANGS, get_lang
 
-# The area modules of d2s_lab.text.tables, in no particular order; each holds TEXTS.
-AREAS = ("steps", "transformers", "sources", "graph", "report", "diff", "err", "rewrites", "check_view", "sot", "bench", "programs", "labs", "saved", "explorer", "magics", "cli", "hints", "check", "install", "course", "inputs")
+# Every module of d2s_lab.text.tables is an area holding TEXTS (found, not listed, so a new
+# area cannot be left out).
+AREAS = tuple(sorted(m.name for m in pkgutil.iter_modules(tables.__path__)))
 
 
 def _load() -> Dict[str, Dict[str, str]]:
