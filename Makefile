@@ -80,8 +80,8 @@ docs: $(DOCS_STAMP)
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. The two suites and the
 # platform smoke run side by side (each suite keeps about one core busy; the 2.6 suite
 # writes its screenshots to build/test-output/paddle26), each printing its output when it
-# ends: 12.7 min on a fresh clone of a 2-core machine, against 18.7 min one after the
-# other (TEST_JOBS=1). The ipywidgets 7 environment and the JupyterLab 3.6 / Notebook 6.5
+# ends: 12.0 min on a fresh clone of a 2-core machine (suites 10.6 and 7.4 min), against
+# 18.7 min one after the other (TEST_JOBS=1). The ipywidgets 7 environment and the JupyterLab 3.6 / Notebook 6.5
 # server are built first, so the front-end tests run instead of skipping.
 TEST_JOBS ?= 3
 test: setup lint docs setup26 widgets7 frontends-lab3
