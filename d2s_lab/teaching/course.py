@@ -170,10 +170,8 @@ def write_course(course_dir, langs=LANGS, only: Optional[List[str]] = None, fold
 
     course_dir = Path(course_dir).resolve()
     names = []
-    for path in lab_files(folder):
+    for path in lab_files(folder, only):
         stem = path.stem
-        if only and not any(stem == o or stem.startswith(f"{o}_") or stem.split("_", 1)[0] == o for o in only):
-            continue
         source = read_lab(path)
         for lang in langs:
             name = assignment_name(stem, lang)

@@ -66,9 +66,14 @@ _OFFLINE_TEMPLATE = """{%- extends 'index.html.j2' -%}
 """
 
 
-def lab_files(folder: Path = LABS_DIR) -> List[Path]:
-    """The lab notebooks, in course order (``NN_name.ipynb``)."""
-    return sorted(p for p in Path(folder).glob("[0-9][0-9]_*.ipynb") if p.is_file())
+def lab_files(folder: Path = LABS_DIR, only: Optional[List[str]] = None) -> List[Path]:
+    """The lab notebooks, in course order (``NN_name.ipynb``); with ``only``, those whose
+    number (``02``), name (``02_control_flow``) or name's start is listed."""
+    paths = sorted(p for p in Path(folder).glob("[0-9][0-9]_*.ipynb") if p.is_file())
+    if not only:
+        return paths
+    return [p for p in paths
+            if any(p.stem == o or p.stem.startswith(f"{o}_") or p.stem.split("_", 1)[0] == o for o in only)]
 
 
 def cell_tags(cell) -> List[str]:
@@ -266,10 +271,8 @@ def build(out: Path, langs=LANGS, only: Optional[List[str]] = None, quick: bool 
     for sub in ("teacher", "student") + (("work",) if run else ()):
         (out / sub).mkdir(parents=True, exist_ok=True)
     rows = []
-    for path in lab_files(folder):
+    for path in lab_files(folder, only):
         stem = path.stem
-        if only and not any(stem == o or stem.startswith(f"{o}_") or stem.split("_", 1)[0] == o for o in only):
-            continue
         source = read_lab(path)
         for lang in langs:
             name = f"{stem}.{lang}"
