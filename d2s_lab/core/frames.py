@@ -10,7 +10,7 @@ import functools
 import os
 import re
 import sysconfig
-from typing import Dict, List, NamedTuple, Optional
+from typing import Dict, Iterator, List, NamedTuple, Optional
 
 # One frame line of a Python traceback or of an op's creation callstack.
 FRAME_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>\S+))?')
@@ -145,14 +145,11 @@ def parse_callstack(lines: List[str]) -> List[Frame]:
     return frames
 
 
-def innermost_user_frame(lines: List[str]) -> Optional[Frame]:
-    """The innermost user frame of an op's creation callstack.
-
-    Only frames inside the traced function count: frames up to Paddle's own
-    tracing entry (``program_translator`` and SOT's executor) are skipped, so the
-    place where the conversion was started never passes for the op's origin.
-    Read from the innermost end, stopping at the entry (callstacks are long).
-    """
+def _traced_frames(lines: List[str]) -> Iterator[Frame]:
+    """The frames of an op's creation callstack inside the traced function, innermost
+    first, each with its code line: reading stops at Paddle's tracing entry
+    (``program_translator`` and SOT's executor), so the place where the conversion was
+    started never passes for the op's origin (callstacks are long)."""
     lines = list(lines or [])
     code = ""
     for i in range(len(lines) - 1, -1, -1):
@@ -162,11 +159,15 @@ def innermost_user_frame(lines: List[str]) -> Optional[Frame]:
             continue
         file = m.group("file")
         if file.endswith(_TRACE_ENTRY):
-            return None
-        if is_user_file(file):
-            return Frame(file, int(m.group("line")), (m.group("func") or "").strip(), code)
+            return
+        yield Frame(file, int(m.group("line")), (m.group("func") or "").strip(), code)
         code = ""
-    return None
+
+
+def innermost_user_frame(lines: List[str]) -> Optional[Frame]:
+    """The innermost user frame of an op's creation callstack (frames up to Paddle's
+    tracing entry do not count)."""
+    return next((f for f in _traced_frames(lines) if is_user_file(f.file)), None)
 
 
 def innermost_model_frame(lines: List[str]) -> Optional[Frame]:
@@ -175,24 +176,12 @@ def innermost_model_frame(lines: List[str]) -> Optional[Frame]:
     user's forward, or converted itself), that library frame, with ``library`` set.
     Paddle's own frames (``paddle.nn``, where every op is made) never count; frames up
     to the tracing entry are skipped, as :func:`innermost_user_frame` does."""
-    lines = list(lines or [])
-    code = ""
-    for i in range(len(lines) - 1, -1, -1):
-        m = FRAME_RE.search(lines[i])
-        if m is None:
-            code = lines[i].strip() or code
-            continue
-        file = m.group("file")
-        if file.endswith(_TRACE_ENTRY):
-            return None
-        func = (m.group("func") or "").strip()
-        if is_user_file(file):
-            lib = library_of(file)
-            return Frame(file, int(m.group("line")), func, code,
-                         lib if lib and lib != "python" else "")
-        if is_library_model_file(file):
-            return Frame(file, int(m.group("line")), func, code, library_of(file))
-        code = ""
+    for f in _traced_frames(lines):
+        if is_user_file(f.file):
+            lib = library_of(f.file)
+            return f._replace(library=lib if lib and lib != "python" else "")
+        if is_library_model_file(f.file):
+            return f._replace(library=library_of(f.file))
     return None
 
 
