@@ -18,7 +18,7 @@ from typing import Dict, Iterable, List, Optional
 from d2s_lab.errors import D2SError
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.options import ViewOptions
-from d2s_lab.viz.dot.emit import build_dot
+from d2s_lab.viz.dot.emit import build_dot, opened_layers
 from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.dot.render import clean_svg, render
 from d2s_lab.text import t
@@ -81,12 +81,13 @@ class ExplorerState:
         if not isinstance(graph, Graph):
             raise D2SError(t("explorer.cannot_explore", type=type(graph).__name__), t("explorer.cannot_explore_hint"))
         self.graph = graph
+        view = view or ViewOptions()
         # every layer open or closed by clicks; the budget only cuts an over-big drawing
-        self.view = ViewOptions(depth=1, params=(view or ViewOptions()).params,
-                                constants=(view or ViewOptions()).constants,
-                                rankdir=(view or ViewOptions()).rankdir, budget=None,
-                                wrap=(view or ViewOptions()).wrap)
-        self.opened: List[str] = []
+        self.view = ViewOptions(depth=1, params=view.params, constants=view.constants,
+                                rankdir=view.rankdir, budget=None, wrap=view.wrap)
+        # first, what the report draws at ``view``: a library model's wrappers (``bert``,
+        # ``bert.encoder``) open, so it starts at the model's parts, not one box
+        self.opened: List[str] = opened_layers(graph, view)
         self.query = ""
         self.selected: Optional[int] = None
         self.matches: List[int] = []
@@ -237,6 +238,7 @@ def _widget_class():
             super().__init__(**kwargs)
             self.state = state
             self.words = {"search": t("explorer.search"), "home": t("explorer.home"), "close": t("explorer.close")}
+            self.opened = list(state.opened)
             self._redraw()
             self.observe(self._on_open, names="opening")
             self.observe(self._on_close, names="closing")
@@ -287,8 +289,8 @@ FALLBACK_CSS = "".join(
 
 
 def graph_explorer(graph: Graph, view: Optional[ViewOptions] = None, opened: Iterable[str] = ()):
-    """The explorer widget for ``graph`` (every layer closed, or ``opened`` open); a
-    D2SError saying what to install where anywidget is missing."""
+    """The explorer widget for ``graph``, first showing what the report draws at ``view``
+    (or ``opened`` open); a D2SError saying what to install where anywidget is missing."""
     cls = _widget_class()
     widget = cls(ExplorerState(graph, view))
     if opened:

@@ -20,6 +20,7 @@ import pytest
 from d2s_lab.core.convert import convert
 from d2s_lab.core.frames import library_of
 from d2s_lab.errors import ConversionError
+from d2s_lab.viz.explorer import ExplorerState
 from d2s_lab.viz.linked_view import ops_by_line_html
 from models import line_in
 from paths import SUPPORT
@@ -112,6 +113,26 @@ def test_default_view_shows_the_models_parts(bert):
     assert '"d2s-layer-bert"' not in dot and "unsqueeze" in dot
     # an explicit depth counts below the wrappers: depth 2 opens each encoder layer
     assert '"d2s-layer-bert.encoder.layers.0.self_attn"' in bert.graph(depth=2).dot
+
+
+def _drawn(svg: str) -> dict:
+    return {kind: set(re.findall(rf'<g id="d2s-{kind}-([^"]+)" class="(?:node|cluster)', svg))
+            for kind in ("layer", "op", "cluster")}
+
+
+def test_explorer_starts_at_the_default_view(bert):
+    """The explorer opens the same wrappers the report does: its first picture has the
+    report's boxes (embeddings, each encoder layer, pooler, classifier) and ops."""
+    state = ExplorerState(bert.drawn_graph, bert.view)
+    assert state.opened == ["bert", "bert.encoder"]
+    explored, report = _drawn(state.draw()), _drawn(bert.graph().svg)
+    assert explored["layer"] == report["layer"] and explored["op"] == report["op"]
+    assert {f"bert.encoder.layers.{k}" for k in range(LAYERS)} <= explored["layer"]
+    assert {"bert.embeddings", "bert.pooler", "classifier"} <= explored["layer"]
+    assert state.nodes == bert.graph().info.nodes
+    # home (every layer closed) is still one click away: one box for bert
+    state.opened = []
+    assert "bert" in _drawn(state.draw())["layer"]
 
 
 def test_depth_all_is_not_a_strip(bert):

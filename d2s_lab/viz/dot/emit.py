@@ -23,7 +23,7 @@ from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.dot.escape import dot_str, html_label, html_text
 from d2s_lab.viz.dot.labels import Folds, GraphIndex, Labeller, clip, op_counts_text
-from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout
+from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout, opened_at
 from d2s_lab.viz.dot.wrap import Wrap, label_size, wrap_edges
 from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 
@@ -91,6 +91,15 @@ def build_dot(
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
                        {int(k): str(c) for k, c in (marks or {}).items()})
     return emitter.emit(view.rankdir, title, layout, view.wrap)
+
+
+def opened_layers(graph: Graph, view: Optional[ViewOptions] = None) -> list[str]:
+    """The layer paths :func:`build_dot` draws open for ``view`` (its depth counted below
+    the wrapper layers it opens, collapsed to fit its budget), outer first: given as
+    ``opened``, they draw the same picture (the explorer's first view)."""
+    view = view or ViewOptions()
+    index = GraphIndex(graph)
+    return opened_at(index, Folds(index, view.params, view.constants), view.depth, view.budget)
 
 
 def _node_style(category: str) -> str:
@@ -281,4 +290,4 @@ class _Emitter:
             self._output_line("", f"out{k}", vid, self.outputs_drawn)
 
 
-__all__ = ["DOT_LIMITS", "LIMIT_NODES", "MIXED_MARK_COLOR", "DotGraph", "build_dot"]
+__all__ = ["DOT_LIMITS", "LIMIT_NODES", "MIXED_MARK_COLOR", "DotGraph", "build_dot", "opened_layers"]

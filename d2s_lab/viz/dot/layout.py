@@ -121,10 +121,13 @@ class Plan:
         self.group_name: dict[str, str] = {}  # layer path -> collapsed node name
         self.group_levels: dict[str, list[str]] = {}
         self.tree = LayerTree("")
+        # the layer paths drawn open, outer first: the explorer's ``opened`` that draws this plan
+        self.open_paths: dict[str, None] = {}
         keys, self.calls = call_keys(top_ops, levels)
         for op in top_ops:
             lv = levels[op.id]
             k = self._group_level(lv)
+            self.open_paths.update(dict.fromkeys(lv if k is None else lv[: k - 1]))
             if k is not None:
                 self._add_to_group(op, lv, keys[op.id], k)
             elif self.is_drawn(op):
@@ -310,9 +313,17 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     if budget is not None and cost > budget:
         total = plan.node_count()
         keep = _prefix_that_fits(plan, top_ops, budget)
-        plan = Plan(index, folds, top_ops[:keep], levels, plan.depth, opened)
+        plan = Plan(index, folds, top_ops[:keep], levels, plan.depth, opened, plan.wrappers)
         return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total)
     return Layout(plan, depth, auto, full_cost, max_depth)
+
+
+def opened_at(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int]) -> list[str]:
+    """The layer paths the drawing at ``depth`` draws open (its wrappers, the levels above
+    ``depth``, a shallower depth where the drawing is over ``budget``), outer first:
+    drawn with exactly these open, a graph looks as that drawing does (where the
+    explorer starts, so its first view is the report's)."""
+    return list(choose_layout(index, folds, depth, budget).plan.open_paths)
 
 
 def find_wrappers(index: GraphIndex, folds: Folds, top_ops: list[Op],
@@ -365,4 +376,4 @@ def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
 
 
 __all__ = ["Depth", "LayerTree", "Layout", "Plan", "call_keys", "choose_layout", "find_wrappers",
-           "layer_levels"]
+           "layer_levels", "opened_at"]
