@@ -125,7 +125,9 @@ test-platform: dist
 
 # ipywidgets 7 over the main environment, for tests/platform/test_widget_frontends.py:
 # build/widgets7 reads .venv's packages through a .pth file and has its own ipywidgets 7
-# (requirements/widgets7.txt) and python3 kernel. The test skips, saying so, without it.
+# (requirements/widgets7.txt) and python3 kernel; the test's kernels import d2s_lab from the
+# working tree's wheel, which it builds (pip wheel, a few seconds) and installs into a folder
+# of its own. The test skips, saying so, without build/widgets7.
 WIDGETS7 := build/widgets7
 WIDGETS7_STAMP := $(WIDGETS7)/.installed
 

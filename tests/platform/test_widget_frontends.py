@@ -1,6 +1,11 @@
 """The report, ``%d2s_steps`` and ``%d2s_graph --explore`` executed with nbclient under
 ipywidgets 7 (``make widgets7``: build/widgets7, ipywidgets 7.8.5 over the main
-environment) and ipywidgets 8 (the running environment): the outputs hold the full report,
+environment) and ipywidgets 8 (the running environment), with d2s_lab from its wheel as a
+platform installs it: the working tree's wheel is built by setuptools' PEP 517 backend
+as for ``make dist`` (``pip wheel``, in an isolated build environment, from a copy of the
+tree: both test environments have pip, not all have ``build``), installed with ``pip install --no-deps
+--target`` and put first on the kernel's path; the notebook fails unless d2s_lab is
+imported from there (not from the source tree or the editable install). The outputs hold the full report,
 each widget output holds the widget view, and a static fallback follows it (the stepper's
 current page and every step folded; the explorer's drawing as a picture and SVG), which
 is what a notebook reopened without a kernel and an HTML export show.
@@ -8,8 +13,10 @@ is what a notebook reopened without a kernel and an HTML export show.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -34,16 +41,40 @@ def _python(major: int) -> str:
     return str(WIDGETS7)
 
 
+@pytest.fixture(scope="module")
+def wheel_dir(tmp_path_factory):
+    """d2s_lab installed from the working tree's wheel into a directory of its own."""
+    tmp = tmp_path_factory.mktemp("wheel")
+    src = tmp / "src"
+    # a copy, so that a build running beside this one (the other Paddle's suite) does not
+    # share setuptools' build folders in the tree
+    shutil.copytree(ROOT / "d2s_lab", src / "d2s_lab",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    started = time.monotonic()
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp / "dist"),
+                            str(src)], capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]
+    wheel, = (tmp / "dist").glob("d2s_lab-*.whl")
+    target = tmp / "site"
+    install = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                              "--target", str(target), str(wheel)], capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stderr[-3000:]
+    print(f"wheel built and installed in {time.monotonic() - started:.1f} s")
+    return target
+
+
 @pytest.fixture(scope="module", params=[7, 8], ids=["ipywidgets7", "ipywidgets8"])
-def executed(request):
+def executed(request, wheel_dir):
     major = request.param
     python = _python(major)
     OUT.mkdir(parents=True, exist_ok=True)
     out = OUT / f"widgets{major}.ipynb"
-    run = subprocess.run([python, str(RUNNER), str(out)], cwd=str(ROOT), capture_output=True,
+    run = subprocess.run([python, str(RUNNER), str(out), str(wheel_dir)], cwd=str(ROOT), capture_output=True,
                          text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
-    return major, nbformat.read(str(out), as_version=4)
+    return major, nbformat.read(str(out), as_version=4), wheel_dir
 
 
 def _html(output) -> str:
@@ -56,14 +87,17 @@ def _widget_outputs(cell):
     return [(o, outs[i + 1:]) for i, o in enumerate(outs) if WIDGET_MIME in o.get("data", {})]
 
 
-def test_the_kernel_has_that_ipywidgets(executed):
-    major, nb = executed
+def test_the_kernel_has_that_ipywidgets_and_the_wheel(executed):
+    major, nb, wheel_dir = executed
     printed = "".join(o.get("text", "") for o in nb.cells[0].outputs)
     assert f"ipywidgets {major}." in printed, printed
+    where = printed.split("d2s_lab ", 1)[1].split()[0]
+    assert Path(where).resolve().is_relative_to(wheel_dir.resolve()), printed
+    assert not Path(where).resolve().is_relative_to((ROOT / "d2s_lab").resolve()), printed
 
 
 def test_no_errors_and_no_repr(executed):
-    _, nb = executed
+    _, nb, _ = executed
     for cell in nb.cells:
         for o in cell.outputs:
             assert o.output_type != "error", (o.ename, o.evalue)
@@ -73,7 +107,7 @@ def test_no_errors_and_no_repr(executed):
 
 
 def test_the_report_and_the_stepper_with_its_fallback(executed):
-    _, nb = executed
+    _, nb, _ = executed
     cell = nb.cells[1]
     assert any('class="d2s-report"' in _html(o) for o in cell.outputs), "no report"
     report = next(_html(o) for o in cell.outputs if 'class="d2s-report"' in _html(o))
@@ -89,7 +123,7 @@ def test_the_report_and_the_stepper_with_its_fallback(executed):
 
 
 def test_d2s_steps_with_its_fallback(executed):
-    _, nb = executed
+    _, nb, _ = executed
     (widget, after), = _widget_outputs(nb.cells[2])
     assert widget.data[WIDGET_MIME]["model_id"]
     fallback = _html(after[0])
@@ -97,7 +131,7 @@ def test_d2s_steps_with_its_fallback(executed):
 
 
 def test_the_explorer_with_its_drawing(executed):
-    _, nb = executed
+    _, nb, _ = executed
     (widget, after), = _widget_outputs(nb.cells[3])
     assert widget.data[WIDGET_MIME]["model_id"]
     kinds = [sorted(o.data) for o in after]
@@ -110,7 +144,7 @@ def test_the_html_export_shows_every_fallback(executed):
     """nbconvert without widget state shows each widget output's text and the fallbacks."""
     from nbconvert import HTMLExporter
 
-    major, nb = executed
+    major, nb, _ = executed
     html, _ = HTMLExporter().from_notebook_node(nb)
     (OUT / f"widgets{major}.html").write_text(html, encoding="utf-8")
     assert html.count('class="d2s-steps-now') >= 2
