@@ -3,7 +3,8 @@
 Builds the cases of ``tests/core/test_hostile_files.py`` in a temp dir and opens each in a
 fresh interpreter, as ``d2s-lab show`` does (``read_saved``, then the HTML page or the
 SVG), under a generous memory and time limit, and prints one row per case: the outcome,
-the wall time, the peak RSS of that interpreter (VmHWM; a ``dot`` child is not counted)
+the wall time and the CPU time (the wall time also counts whatever else loads the
+machine), the peak RSS of that interpreter (VmHWM; a ``dot`` child is not counted)
 and the size of what was produced.
 
     .venv/bin/python benchmarks/bench_hostile.py [--limit-s 60] [--mem-gb 8] [CASE ...]
@@ -48,11 +49,13 @@ def main() -> int:
             out = res.get("page_bytes", res.get("svg_bytes"))
             peak = res.get("peak_rss_mb")
             secs = res.get("seconds")
+            cpu = res.get("cpu_seconds")
             print(f"{name:32} {how:5} {res['status']:8} "
                   f"{(f'{secs:.2f} s' if secs is not None else '-'):>8} "
                   f"{(f'{peak:.0f} MB' if peak is not None else '-'):>9} "
                   f"{(f'{out / 1024:.0f} KB' if out else '-'):>10}   files {size / 2**20:.1f} MB"
-                  + (f", of which reading {res['read_seconds']:.2f} s" if "read_seconds" in res else ""),
+                  + (f"; CPU {cpu:.2f} s" if cpu is not None else "")
+                  + (f", of which reading {res['read_cpu_seconds']:.2f} s" if "read_cpu_seconds" in res else ""),
                   flush=True)
     if args.paddle:
         bench_train_drawing(100)

@@ -22,6 +22,7 @@ from d2s_lab.core.graph.model import Block, Graph, Op
 from d2s_lab.core.graph.ops import LEGACY_NAMES, op_kinds, short_name
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.saved.model import SavedModel, read_saved
+from d2s_lab.core.saved.safe_io import gc_paused
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, format_shape
 from d2s_lab.text import t
 
@@ -631,6 +632,11 @@ def diff(a, b, names: Optional[Sequence[str]] = None, depth=1, params: bool = Fa
     ``.summary()``, ``.only_shapes_changed``; it displays as a table and both graphs
     with the differences coloured.
     """
+    with gc_paused():  # reading and aligning build millions of objects, free no cycles
+        return _diff(a, b, names, depth, params, constants, rankdir, budget)
+
+
+def _diff(a, b, names, depth, params, constants, rankdir, budget) -> GraphDiff:
     labels = [str(n) for n in names] if names is not None else ["a", "b"]
     ga, na, sa, fa = _as_graph_guarded(a, labels[0])
     gb, nb, sb, fb = _as_graph_guarded(b, labels[1])

@@ -20,7 +20,7 @@ from d2s_lab.text import t
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.saved.pdiparams_info import read_info
-from d2s_lab.core.saved.safe_io import LIMITS, check_file
+from d2s_lab.core.saved.safe_io import LIMITS, check_file, gc_paused
 from d2s_lab.core.saved.pdmodel import read_legacy
 from d2s_lab.core.saved.pdiparams import read_params_bounded
 from d2s_lab.core.saved.pir_json import read_pir
@@ -121,6 +121,11 @@ def method_programs(prefix: str) -> Dict[str, str]:
 def read_saved(path) -> SavedModel:
     """Read a saved model's program and parameter headers, and those of the other methods
     saved under the same prefix (``.methods``). Raises SavedModelError."""
+    with gc_paused():
+        return _read_all(path)
+
+
+def _read_all(path) -> SavedModel:
     sm = _read_one(path)
     prefix = sm.path[: -len(os.path.splitext(sm.path)[1])] if sm.path.endswith(PROGRAM_SUFFIXES) else sm.path
     for method, program in method_programs(prefix).items():

@@ -56,6 +56,9 @@ def _type_tag(t) -> str:
     return tag.split(".", 1)[1] if "." in tag else tag
 
 
+_INT = {int}
+
+
 def decode_type(tt) -> (Optional[List[int]], Optional[str]):
     """``(shape, dtype)`` from a ``TT`` type object (None where not a dense tensor)."""
     if not isinstance(tt, dict):
@@ -65,10 +68,11 @@ def decode_type(tt) -> (Optional[List[int]], Optional[str]):
     if kind in TYPE_DTYPES:
         return [], TYPE_DTYPES[kind]
     if isinstance(data, list) and len(data) >= 2 and isinstance(data[1], list):
-        dtype = TYPE_DTYPES.get(_type_tag(data[0]), _type_tag(data[0]) or None)
+        tag = _type_tag(data[0])
+        dtype = TYPE_DTYPES.get(tag, tag or None)
         dims = data[1]
-        if all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
-            return [int(d) for d in dims], dtype
+        if set(map(type, dims)) <= _INT:  # JSON gives exact ints; bool is not one
+            return list(dims), dtype
         return None, dtype
     if kind == "t_vec":
         return None, "vector"
