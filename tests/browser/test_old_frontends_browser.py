@@ -1,10 +1,12 @@
 """The widgets notebook (tests/support/widget_cells.py) on an older platform's Jupyter
 server (``make frontends-lab3``: JupyterLab 3.6.8 with jupyterlab_widgets 3.0.7, classic
-Notebook 6.5.7), the kernel from this environment, in Chromium at 1024x768: run, saved and
-reloaded with the kernel running.
+Notebook 6.5.7), the kernel from this environment, in Chromium at 1024x768: run, saved,
+reloaded with the kernel running, and reopened after the kernel was shut down (the widgets'
+models are gone: the static copies must show).
 
 Checked: the widgets render and fit their output areas; each static copy is hidden while
-its widget is live and shown where it is not; the report's folds draw their marker; classic
+its widget is live and shown where it is not (reopened: the report's graph, each stepper's
+page and the explorer's drawing are visible); the report's folds draw their marker; classic
 Notebook's scroll box does not take the report. Skipped, saying so, without
 build/frontends-lab3. Screenshots: build/test-output/frontend-lab36-*.png, -notebook65-*.png.
 """
@@ -33,6 +35,7 @@ PROBE = """() => {
     panel: right(document.querySelector('.jp-Notebook, #notebook-container')),
     live: q('.d2s-steps-live').filter(vis).length,
     explorer: q('.d2s-explorer svg').filter(vis).length,
+    graph: q('.d2s-report .d2s-graphview svg').filter(vis).length,
     widgetRight: q('.d2s-steps-live, .d2s-explorer').map(e => Math.max(right(e), right(e.closest(OUT)))),
     now: q('.d2s-steps-now').map(vis),
     drawing: q('.d2s-x-fallback').map(e => vis(e) && !!e.querySelector('svg')),
@@ -75,7 +78,18 @@ def _assert_live(p):
     assert p["marker"] == '"\u25be"' and not p["repr"] and p["boxed"] == 0, p
 
 
-def test_jupyterlab36_live_and_reloaded(old_server, browser, out_dir):
+def _assert_reopened(p):
+    """No kernel state: the report's graph, each stepper's static page and the explorer's
+    drawing show in place of the widgets, with no widget-manager message or repr."""
+    assert p["graph"] >= 1, p
+    assert p["live"] == 0 and p["explorer"] == 0, p
+    assert len(p["now"]) == 2 and all(p["now"]), p
+    assert p["drawing"] == [True], p
+    assert p["stale"] == 0 and not p["repr"], p
+    assert p["marker"] == '"\u25be"' and p["boxed"] == 0, p
+
+
+def test_jupyterlab36_live_reloaded_and_reopened(old_server, browser, out_dir):
     name = "lab36.ipynb"
     bu.write_notebook(os.path.join(old_server.root, name), CELLS)
     page = bu.new_page(browser, VP)
@@ -93,13 +107,25 @@ def test_jupyterlab36_live_and_reloaded(old_server, browser, out_dir):
         reloaded = page.evaluate(PROBE)
         page.locator(".jp-CodeCell").nth(3).scroll_into_view_if_needed()
         page.screenshot(path=os.path.join(out_dir, "frontend-lab36-reload.png"))
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+        time.sleep(3)
+    finally:
+        page.context.close()
+    page = bu.new_page(browser, VP)
+    try:
+        page.goto(old_server.url(f"lab/workspaces/reopen36/tree/{name}") + "&reset")
+        page.wait_for_selector(".d2s-x-fallback svg", timeout=60_000)
+        time.sleep(3)
+        reopened = page.evaluate(PROBE)
+        page.screenshot(path=os.path.join(out_dir, "frontend-lab36-reopen.png"))
     finally:
         page.context.close()
     _assert_live(live)
     _assert_live(reloaded)
+    _assert_reopened(reopened)
 
 
-def test_notebook65_live_and_reloaded(old_server, browser, out_dir):
+def test_notebook65_live_reloaded_and_reopened(old_server, browser, out_dir):
     name = "notebook65.ipynb"
     bu.write_notebook(os.path.join(old_server.root, name), CELLS)
     page = bu.new_page(browser, VP)
@@ -123,6 +149,18 @@ def test_notebook65_live_and_reloaded(old_server, browser, out_dir):
         time.sleep(5)
         reloaded = page.evaluate(PROBE)
         page.screenshot(path=os.path.join(out_dir, "frontend-notebook65-reload.png"))
+        page.evaluate("() => Jupyter.notebook.session.delete()")  # shuts the kernel down
+        time.sleep(3)
+    finally:
+        page.context.close()
+    page = bu.new_page(browser, VP)
+    try:
+        page.goto(old_server.url(f"notebooks/{name}"))
+        page.wait_for_function(connected, timeout=90_000)
+        page.wait_for_selector(".d2s-x-fallback svg", timeout=60_000)
+        time.sleep(5)
+        reopened = page.evaluate(PROBE)
+        page.screenshot(path=os.path.join(out_dir, "frontend-notebook65-reopen.png"))
     finally:
         page.context.close()
     assert live["scrollBoxes"] >= 1, live  # Notebook 6 boxed the long output...
@@ -132,3 +170,4 @@ def test_notebook65_live_and_reloaded(old_server, browser, out_dir):
     assert reloaded["live"] + sum(reloaded["now"]) == 2, reloaded
     assert reloaded["explorer"] + sum(reloaded["drawing"]) == 1, reloaded
     assert reloaded["stale"] == 0, reloaded  # no widget manager text where a copy shows
+    _assert_reopened(reopened)
