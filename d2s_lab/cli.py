@@ -32,10 +32,11 @@ from d2s_lab.core.paddle_compat.targets import is_layer_class
 from d2s_lab.core.saved.model import read_saved
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.specs import one_description
-from d2s_lab.core.steps import capture_steps
+from d2s_lab.core.steps import capture_source, capture_steps
 from d2s_lab.text import set_lang, t
 from d2s_lab.viz.bench_view import figure_bytes, text_progress
 from d2s_lab.viz.saved_view import draw, saved_html
+from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.standalone import html_document, report_page
 from d2s_lab.viz.steps_view import steps_static_html
 
@@ -159,7 +160,15 @@ def cmd_graph(args) -> int:
 
 def cmd_steps(args) -> int:
     obj, name = load_object(args.target)
-    steps = capture_steps(obj)
+    if args.source:
+        src = capture_source(obj, args.layer)
+        if args.output:
+            _write(args.output, html_document(layer_source_html(src), t("cli.steps_title", name=src.name)),
+                   t("cli.what_steps"))
+        else:
+            sys.stdout.write(src.transformed_source)
+        return 0
+    steps = capture_steps(obj, args.layer)
     if args.output:
         _write(args.output, html_document(steps_static_html(steps, args.lang),
                                           t("cli.steps_title", name=name)), t("cli.what_steps"))
@@ -319,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "Without -o, list the steps.")
     s.add_argument("target", metavar="MODULE:FUNC", help="A function or Layer, e.g. mymodels.py:forward_fn.")
     s.add_argument("-o", "--output", help="steps.html (one self-contained page).")
-    add_options(s.add_argument, "lang")
+    add_options(s.add_argument, "layer", "lang")
     s.set_defaults(func=cmd_steps)
 
     sh = sub.add_parser("show", help="View a saved model without running it.",

@@ -36,7 +36,7 @@ from d2s_lab.core.paddle_compat.transformers import recording_converted_function
 from d2s_lab.core.graph.shapes import dtype_name
 from d2s_lab.core.specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
 from d2s_lab.text import t
-from d2s_lab.core.steps import converted_functions
+from d2s_lab.core.steps import capture_source, capture_steps, converted_functions
 
 MODES = ("ast", "sot")
 # The longest a first static run of a Program with a while loop may take.
@@ -149,6 +149,17 @@ class Conversion:
         light up its producers and consumers. Needs anywidget and a running kernel; see
         ``%d2s_graph _d2s --explore``."""
         return display.explorer(self.program_graph(program), self.view)
+
+    def steps(self, layer=None):
+        """The code after each AST transformer (see ``d2s_lab.steps``); ``layer``: a
+        sublayer's path (``"bert.encoder.layers.0"``) for its forward, an installed
+        library's code included."""
+        return capture_steps(self, layer)
+
+    def source(self, layer=None):
+        """The forward (or, with ``layer``, a sublayer's forward, e.g. a library's) beside
+        the code to_static turns it into, marked with its library's name."""
+        return capture_source(self, layer)
 
     def program_graph(self, program="forward", **options) -> Graph:
         """The Graph of one of this conversion's programs: "forward", "train" (forward, then

@@ -159,6 +159,16 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
                  "--spec \"[[InputSpec([None,4]), InputSpec([None,4])], {'scale': 2.0}]\". "
                  "Use it instead of --input for nested inputs.")),
     },
+    "layer": {
+        "layer": (("--layer",), dict(
+            default=None, metavar="PATH",
+            help="A sublayer's forward instead of the model's own, by its path as the graph "
+                 "names layers (e.g. --layer bert.encoder.layers.0): for a model whose forward "
+                 "is an installed library's code, marked with the library's name.")),
+        "source": (("--source",), dict(
+            action="store_true",
+            help="Only the forward beside its transformed code, no steps.")),
+    },
     "lang": {
         "lang": (("--lang", "-l"), dict(
             default=None, choices=["en", "zh"],

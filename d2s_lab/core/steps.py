@@ -14,15 +14,20 @@ The transformer list and order are read from the installed Paddle (see
 """
 from __future__ import annotations
 
+import difflib
 import inspect
+import os
 import re
 import textwrap
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional
 
 from d2s_lab.core import display
+from d2s_lab.core.frames import is_paddle_library, library_of
 from d2s_lab.core.paddle_compat import transformers as compat
-from d2s_lab.core.paddle_compat.targets import resolve
+from d2s_lab.core.paddle_compat.targets import original_forward, resolve
+from d2s_lab.errors import D2SError
+from d2s_lab.text import t
 
 ORIGINAL = "Original"
 
@@ -48,11 +53,20 @@ class Step:
 
 
 class Steps(list):
-    """A list of :class:`Step` (original first) that displays as the static step view."""
+    """A list of :class:`Step` (original first) that displays as the static step view.
 
-    def __init__(self, items: Iterable[Step] = (), name: str = ""):
+    ``library``: the installed library whose code the steps rewrite ("" for the user's
+    own), ``where``: its file and first line (``modeling.py:52``); ``converted``: False for
+    Paddle's own code, which ``to_static`` runs as written (the steps show what its
+    transformers would make of it)."""
+
+    def __init__(self, items: Iterable[Step] = (), name: str = "", library: str = "", where: str = "",
+                 converted: bool = True):
         super().__init__(items)
         self.name = name
+        self.library = library
+        self.where = where
+        self.converted = converted
 
     @property
     def final(self) -> str:
@@ -87,25 +101,106 @@ def _target_function(obj):
     return target.function, target.name
 
 
-def capture_steps(obj) -> Steps:
+def sublayer(obj, path: str):
+    """The sublayer at ``path`` (``bert.encoder.layers.0``, as the graph names layers) of
+    ``obj`` (a Layer, a Conversion of one, a bound Layer method or a StaticFunction of
+    one); a D2SError naming a few valid paths when there is none."""
+    root = obj.layer if hasattr(obj, "static_function") and hasattr(obj, "original_source") \
+        else resolve(obj).layer
+    if root is None:
+        raise D2SError(t("steps.layer_needs_layer", path=path, type=type(obj).__name__))
+    layers = dict(root.named_sublayers())
+    path = str(path).strip()
+    if path in layers:
+        return layers[path]
+    names = list(layers)
+    near = difflib.get_close_matches(path, names, n=4, cutoff=0.5)
+    outer = sorted((n for n in names if n not in near), key=lambda n: n.count("."))  # stable: model order
+    some = near + outer[: max(0, 6 - len(near))]
+    if not some:
+        raise D2SError(t("steps.no_sublayers", path=path, model=type(root).__name__))
+    raise D2SError(t("steps.no_layer", path=path, model=type(root).__name__,
+                     some=", ".join(some) + (", ..." if len(names) > len(some) else "")))
+
+
+def _where(fn) -> tuple:
+    """``(file, first line)`` of ``fn``'s source; ``("", 0)`` when unknown."""
+    fn = inspect.unwrap(getattr(fn, "__func__", fn))
+    try:
+        return inspect.getsourcefile(fn) or "", inspect.getsourcelines(fn)[1]
+    except (OSError, TypeError):
+        return "", 0
+
+
+def _function_at(obj, layer: Optional[str]):
+    """The function :func:`capture_steps` rewrites, and a display name."""
+    if layer is None:
+        return _target_function(obj)
+    sub = sublayer(obj, layer)
+    return original_forward(sub), f"{str(layer).strip()} · {type(sub).__name__}.forward"
+
+
+def capture_steps(obj, layer: Optional[str] = None) -> Steps:
     """The source after each AST transformer Paddle applies to ``obj``.
 
     ``obj`` is a function, a ``paddle.nn.Layer`` (its forward), a bound Layer
     method, a ``StaticFunction`` or a :class:`~d2s_lab.core.convert.Conversion`.
+    ``layer``: the path of one of its sublayers (``"bert.encoder.layers.0"``): that
+    sublayer's forward instead, also when it is an installed library's code (Paddle
+    converts it too; the steps then name the library, :attr:`Steps.library`).
     Returns :class:`Steps`: the original first, then one :class:`Step` per
     transformer in Paddle's order.  Capturing does not use or fill Paddle's
     conversion cache, so it gives the same steps every time and does not change
     later ``paddle.jit.to_static`` results.
     """
-    fn, name = _target_function(obj)
+    fn, name = _function_at(obj, layer)
+    file, first = _where(fn)
     original, raw = compat.apply_transformers(fn)
-    steps = Steps(name=name)
+    lib = library_of(file)
+    steps = Steps(name=name, library=lib, where=f"{os.path.basename(file)}:{first}" if lib and first else "",
+                  converted=not is_paddle_library(lib))
     steps.append(Step(0, ORIGINAL, original, False))
     prev = original
     for i, (cls_name, src) in enumerate(raw, 1):
         steps.append(Step(i, short_transformer_name(cls_name), src, src != prev, cls_name))
         prev = src
     return steps
+
+
+@dataclass
+class LayerSource:
+    """A forward's code beside the code ``to_static`` turns it into (the last step of
+    :func:`capture_steps`); displays as the report's side-by-side source table.
+    ``library``: the installed library it belongs to ("" for the user's own);
+    ``converted``: as :attr:`Steps.converted`."""
+
+    name: str
+    original_source: str
+    transformed_source: str
+    source_file: str = ""
+    first_line: int = 0
+    library: str = ""
+    converted: bool = True
+
+    def _repr_html_(self) -> str:
+        return display.html(self)
+
+    def __repr__(self) -> str:
+        lib = f" [{self.library}]" if self.library else ""
+        return f"<LayerSource {self.name}{lib}: {os.path.basename(self.source_file)}:{self.first_line}>"
+
+
+def capture_source(obj, layer: Optional[str] = None) -> LayerSource:
+    """``obj``'s forward (or, with ``layer``, that sublayer's) beside its transformed code:
+    see :func:`capture_steps` for ``obj`` and ``layer``."""
+    steps = capture_steps(obj, layer)
+    fn = _function_at(obj, layer)[0]
+    file, first = _where(fn)
+    try:
+        original = textwrap.dedent("".join(inspect.getsourcelines(inspect.unwrap(getattr(fn, "__func__", fn)))[0]))
+    except (OSError, TypeError):
+        original, first = steps[0].source, 1
+    return LayerSource(steps.name, original, steps.final, file, first, steps.library, steps.converted)
 
 
 _PREFIX_RE: Dict[tuple, "re.Pattern"] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
 from typing import Iterable, List, Optional, Sequence, Tuple
 
@@ -17,7 +18,7 @@ from pygments.token import STANDARD_TYPES
 
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc
+from d2s_lab.viz.html import esc, wrap
 from d2s_lab.viz.linked_view import linked_lines
 
 DIFF_CSS = """
@@ -359,3 +360,23 @@ def section_sources(conv) -> str:
         )
     return (f"<details open><summary>{esc(t('sources.section', lang))}</summary>"
             + "".join(parts) + "</details>")
+
+
+def layer_source_html(src, lang: Optional[str] = None) -> str:
+    """A forward on its own (:class:`~d2s_lab.core.steps.LayerSource`, a sublayer's asked
+    for by path): its name, the library it belongs to, its file and first line, then its
+    code beside the transformed code, numbered as in its file."""
+    lang = get_lang(lang)
+    mark = ""
+    if src.library:
+        where = f"{os.path.basename(src.source_file)}:{src.first_line}" if src.source_file else ""
+        mark = (f' <span class="d2s-sub d2s-library">{esc(t("graph.library_line", lang, library=src.library))}'
+                f'{" · " + esc(where) if where else ""}</span>')
+    head = f"<h3>{esc(t('sources.section', lang))}: <code>{esc(src.name)}</code>{mark}</h3>"
+    if not getattr(src, "converted", True):
+        head += f'<div class="d2s-sub">{esc(t("steps.runs_as_written", lang, library=src.library))}</div>'
+    return wrap(head + side_by_side_html(src.original_source or t("report.no_source", lang),
+                                         src.transformed_source,
+                                         left_title=t("sources.original", lang),
+                                         right_title=t("sources.transformed", lang),
+                                         first_line=src.first_line or 1))

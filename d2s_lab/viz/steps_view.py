@@ -54,6 +54,26 @@ def _css() -> str:
     return f"<style>{DIFF_CSS}{STEPS_CSS}</style>"
 
 
+def _name_html(steps: Sequence, lang: str, title: Optional[str] = None) -> str:
+    """``: name`` after the view's title, and the library's name when the steps rewrite
+    an installed library's code (``library code: paddle.nn · transformer.py:512``)."""
+    name = title or getattr(steps, "name", "")
+    lib = getattr(steps, "library", "")
+    mark = ""
+    if lib:
+        where = getattr(steps, "where", "")
+        mark = (f' <span class="d2s-sub d2s-library">{esc(t("graph.library_line", lang, library=lib))}'
+                f'{" · " + esc(where) if where else ""}</span>')
+    return (": " + esc(name) if name else "") + mark
+
+
+def as_written_html(obj, lang: str) -> str:
+    """A line under the title for Paddle's own code, which to_static runs as written."""
+    if getattr(obj, "converted", True):
+        return ""
+    return f'<div class="d2s-explain">{esc(t("steps.runs_as_written", lang, library=obj.library))}</div>'
+
+
 def _step_title(step, k: int, n: int, lang: str) -> str:
     if step.is_original:
         badge = ""
@@ -119,11 +139,10 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
     reopened without a kernel, no widget manager, an HTML export)."""
     lang = get_lang(lang)
     n = len(steps)
-    name = title or getattr(steps, "name", "")
     changed = sum(1 for s in steps if getattr(s, "changed", False))
-    head = (f'<h3>{esc(t("steps.title", lang))}{": " + esc(name) if name else ""}</h3>'
+    head = (f'<h3>{esc(t("steps.title", lang))}{_name_html(steps, lang, title)}</h3>'
             f'<div class="d2s-sub">{esc(t("steps.intro", lang))} '
-            f'({changed}/{max(n - 1, 0)} {esc(t("steps.changed", lang))})</div>')
+            f'({changed}/{max(n - 1, 0)} {esc(t("steps.changed", lang))})</div>{as_written_html(steps, lang)}')
     items = []
     for k, step in enumerate(steps):
         state = "" if step.is_original else (" d2s-changed" if step.changed else " d2s-same")
@@ -173,10 +192,9 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
     n = len(steps)
     if n == 0:
         raise ValueError(t("steps.none_to_show", lang))
-    name = getattr(steps, "name", "")
     header = W.HTML(
-        f'<div class="d2s">{_css()}<b>{esc(t("steps.title", lang))}{": " + esc(name) if name else ""}</b> '
-        f'<span class="d2s-sub">{esc(t("steps.intro", lang))}</span></div>'
+        f'<div class="d2s">{_css()}<b>{esc(t("steps.title", lang))}{_name_html(steps, lang)}</b> '
+        f'<span class="d2s-sub">{esc(t("steps.intro", lang))}</span>{as_written_html(steps, lang)}</div>'
     )
     pages = [step_page_html(steps, k, lang, unchanged_code=False, inline=False) for k in range(n)]
     page = W.HTML(pages[0])

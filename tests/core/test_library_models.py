@@ -12,18 +12,22 @@ import importlib
 import os
 import re
 import shutil
+import subprocess
 import sys
 
 import paddle
 import pytest
 
+import d2s_lab
 from d2s_lab.core.convert import convert
 from d2s_lab.core.frames import library_of
-from d2s_lab.errors import ConversionError
+from d2s_lab.core.steps import normalize_names
+from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.viz.explorer import ExplorerState
 from d2s_lab.viz.linked_view import ops_by_line_html
+from d2s_lab.viz.steps_view import steps_static_html
 from models import line_in
-from paths import SUPPORT
+from paths import ROOT, SUPPORT, child_env
 
 SPEC = ["input_ids: [None, None] int64"]
 LAYERS = 12
@@ -203,3 +207,79 @@ def test_error_inside_library_names_both_lines_and_sot(bertlib):
     # and SOT mode does convert it
     assert convert(Mine(), ["x: [None, 32] float32"], mode="sot").error is None
 
+
+
+def test_steps_and_source_of_a_library_layer(bert, bertlib):
+    """A sublayer's forward by its path: the library's code, rewritten by the same
+    transformers Paddle applied while converting the model, marked with the library."""
+    steps = bert.steps(layer="bert")
+    first = bertlib.BertModel.forward.__code__.co_firstlineno
+    assert steps.library == "bertlib" and steps.where == f"modeling.py:{first}" and steps.converted
+    assert steps.name == "bert · BertModel.forward"
+    assert "unsqueeze" in steps[0].source and "_jst.Call" in steps.final
+    # what Paddle itself turned BertModel.forward into while converting the classifier
+    paddles = next(c for c in bert.callees if c.name == "BertModel.forward")
+    assert normalize_names(steps.final) == normalize_names(paddles.transformed_source)
+    html = steps._repr_html_()
+    assert "library code: bertlib" in html and f"modeling.py:{first}" in html
+    assert "库代码：bertlib" in steps_static_html(steps, "zh")
+
+    src = bert.source(layer="bert")
+    assert (src.library, src.first_line, src.source_file) == ("bertlib", first, bertlib.modeling.__file__)
+    assert src.original_source.lstrip().startswith("def forward(self, input_ids):")
+    assert src.transformed_source == steps.final
+    html = src._repr_html_()
+    assert "library code: bertlib" in html and "LIB_MASK" in html and "_jst" in html
+    assert f">{first}<" in html  # numbered as in the library's file
+
+    # Paddle's own layers are not rewritten when a model is converted: the view says so
+    layer0 = d2s_lab.steps(bert, layer="bert.encoder.layers.0")
+    assert layer0.library == "paddle.nn" and not layer0.converted
+    assert "IfElse" in [s.transformer for s in layer0.changed_steps()]
+    assert "runs this forward as written" in layer0._repr_html_()
+    assert "runs this forward as written" in bert.source(layer="bert.encoder.layers.0")._repr_html_()
+
+
+def test_unknown_layer_path_lists_valid_ones(bert):
+    with pytest.raises(D2SError) as info:
+        bert.steps(layer="bert.encoder.layer.0")
+    msg = info.value.message
+    assert "\n" not in msg and "No layer bert.encoder.layer.0 in BertForSequenceClassification" in msg
+    assert "bert.encoder.layers.0" in msg.split("include:")[1]
+    with pytest.raises(D2SError, match="include: bert, dropout, classifier"):
+        bert.source(layer="nothing")
+    with pytest.raises(D2SError, match="needs a paddle.nn.Layer"):
+        d2s_lab.steps(line_in, layer="x")
+
+
+def test_steps_magic_takes_a_layer(bert, shell):
+    shell.ns["bert_conv"] = bert
+    res, htmls, _ = shell.run("%d2s_steps bert_conv --layer bert.pooler --static")
+    assert res.success and "bert.pooler · BertPooler.forward" in htmls[-1]
+    assert "library code: bertlib" in htmls[-1]
+    assert shell.ns["_d2s_steps"].name == "bert.pooler · BertPooler.forward"
+    res, htmls, _ = shell.run("%d2s_steps bert_conv --layer bert.pooler --source --lang zh")
+    assert res.success and "库代码：bertlib" in htmls[-1] and "activation" in htmls[-1] and "源代码" in htmls[-1]
+    res, htmls, _ = shell.run("%d2s_steps bert_conv --layer bert.poolr")
+    assert res.success and "No layer bert.poolr" in "".join(htmls) and "bert.pooler" in "".join(htmls)
+
+
+def test_cli_steps_of_a_library_layer(bertlib, tmp_path):
+    site = os.path.dirname(os.path.dirname(bertlib.__file__))
+    script = tmp_path / "mymodel.py"
+    script.write_text("import bertlib\nmodel = bertlib.BertForSequenceClassification("
+                      "bertlib.BertConfig(num_hidden_layers=2))\n")
+    env = dict(child_env(), PYTHONPATH=os.pathsep.join([ROOT, site]))
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "d2s_lab.cli", "steps", f"{script}:model", *args],
+                              capture_output=True, text=True, env=env, timeout=300)
+
+    r = cli("--layer", "bert.pooler", "--source")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("def forward(self, hidden):") and "_jst.Call" in r.stdout  # the transformed code
+    out = tmp_path / "steps.html"
+    r = cli("--layer", "bert.pooler", "-o", out)
+    assert r.returncode == 0 and "library code: bertlib" in out.read_text(encoding="utf-8")
+    r = cli("--layer", "bert.poolr")
+    assert r.returncode != 0 and "No layer bert.poolr" in r.stderr and "Traceback" not in r.stderr

@@ -104,6 +104,17 @@ def resolve(obj) -> Target:
     raise D2SError(t("report.cannot_convert", type=type(obj).__name__), t("report.cannot_convert_hint"))
 
 
+def original_forward(layer) -> Callable:
+    """``layer.forward`` as its class writes it. Converting a model, Paddle 2.6 puts the
+    converted code in its sublayers' ``forward`` (on the instance; ``_original_funcs``
+    keeps what was there before, converted code too after a second conversion)."""
+    cls_forward = getattr(type(layer), "forward", None)
+    if "forward" in vars(layer) and "forward" in (getattr(layer, "_original_funcs", None) or {}) \
+            and hasattr(cls_forward, "__get__"):
+        return resolve(cls_forward.__get__(layer, type(layer))).function
+    return resolve(layer).function
+
+
 def converted_methods(layer) -> dict:
     """``{name: bound StaticFunction}`` for the Layer's methods other than ``forward`` that
     are decorated with ``paddle.jit.to_static`` (``paddle.jit.save`` saves each as

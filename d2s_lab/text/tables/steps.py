@@ -87,4 +87,20 @@ TEXTS = {
         "en": "paddle.jit.to_static(full_graph=True) fails the same way; see Paddle's message.",
         "zh": "paddle.jit.to_static(full_graph=True) 也会同样失败；请看 Paddle 的报错。",
     },
+    "steps.no_layer": {
+        "en": "No layer {path} in {model}; its layers include: {some}",
+        "zh": "{model} 中没有层 {path}；它的层包括：{some}",
+    },
+    "steps.no_sublayers": {
+        "en": "{model} has no sublayers, so no layer {path}: leave the layer path out for its own forward.",
+        "zh": "{model} 没有子层，因此没有层 {path}：不给层路径即可查看它自己的 forward。",
+    },
+    "steps.runs_as_written": {
+        "en": "Paddle does not rewrite its own code ({library}): converting a model, to_static runs this forward as written, on static tensors. Shown is what its transformers would make of it.",
+        "zh": "Paddle 不会改写它自己的代码（{library}）：转换模型时，to_static 按原样在静态张量上运行这个 forward。这里显示的是转换器会把它改写成的样子。",
+    },
+    "steps.layer_needs_layer": {
+        "en": "A layer path ({path}) needs a paddle.nn.Layer or a conversion of one, not a {type}.",
+        "zh": "层路径（{path}）需要 paddle.nn.Layer 或它的转换结果，而不是 {type}。",
+    },
 }
