@@ -13,9 +13,16 @@ the student's own run) left in the notebooks.
 
 Where it reads:
 
-* an nbgrader course (``d2s-lab labs --nbgrader``): ``autograded/<student>/<lab>/*.ipynb``;
+* an nbgrader course (``d2s-lab labs --nbgrader``) with nbgrader's gradebook
+  (``gradebook.db``): the scores per student, lab and test cell come from the gradebook
+  (a manual grade a teacher gave in formgrader counts), read with Python's own ``sqlite3``
+  in read-only mode, so nbgrader need not be installed to build the report; the failure
+  messages come from the autograded notebooks' test cell outputs;
+* an nbgrader course without a readable gradebook: ``autograded/<student>/<lab>/*.ipynb``;
   a test cell with an error output failed (a ``CheckNotPassed`` carries the self-check's
-  sentences), one without passed; the answer cells are compared with ``release/``;
+  sentences), one without passed; the answer cells are compared with ``release/``. A
+  gradebook that cannot be read (not SQLite, damaged, another schema, too large) is named
+  in one line on the page and on the terminal, and the notebooks are used instead;
 * otherwise a folder of collected notebooks, ``<student>/NN_name.LANG.ipynb`` (student
   copies of ``d2s-lab labs``, executed): the self-check boxes' verdicts and sentences; the
   answer cells are compared with the lab's student copy.
@@ -23,7 +30,10 @@ Where it reads:
 from __future__ import annotations
 
 import html
+import math
 import re
+import sqlite3
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +45,16 @@ from d2s_lab.text import t
 
 PASSED, FAILED, NOT_RUN = "pass", "fail", "not_run"
 REPORT_NAME = "class_report.html"
+GRADEBOOK_NAME = "gradebook.db"
+# Where the outcomes come from (ClassData.source).
+FROM_GRADEBOOK, FROM_AUTOGRADED, FROM_COLLECTED = "gradebook", "autograded", "collected"
+_SOURCE_KEYS = {FROM_GRADEBOOK: "course.source_gradebook", FROM_AUTOGRADED: "course.source_autograded",
+                FROM_COLLECTED: "course.source_collected"}
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_GB_MAX_ROWS = 200_000        # a course of 1000 students x 6 labs x 4 checks is 24 000
+_GB_STEPS = 10_000            # SQLite steps between two calls of the progress handler
+_GB_MAX_CALLS = 5_000         # so at most 5e7 steps (well under a second per 1e7) per query
+_GB_TEXT = 200                # longest name kept from the gradebook
 _LABEL = re.compile(r"""expect(?:_saved)?\(\s*["']([^"']{1,40})["']""")
 _FAIL_ITEM = re.compile(r'<li class="d2s-lab-item d2s-lab-item-fail"[^>]*>(.*?)</li>', re.S)
 _TAG = re.compile(r"<[^>]+>")
@@ -47,6 +67,9 @@ class CheckResult:
     status: str
     messages: List[str]
     attempted: bool
+    grade_id: str = ""                 # the nbgrader test cell's id (nbgrader courses)
+    score: Optional[float] = None      # from the gradebook, when it was read
+    max_score: Optional[float] = None
 
 
 @dataclass
@@ -78,6 +101,111 @@ class LabReport:
     title: str
     exercises: List[Exercise]
     students: List[str]
+    scored: bool = False  # the scores come from the gradebook
+
+    def points(self, student: str) -> Optional[Tuple[float, float]]:
+        """``(score, max_score)`` of ``student`` in this lab from the gradebook, or None."""
+        got = [r for r in (ex.results.get(student) for ex in self.exercises) if r is not None and r.score is not None]
+        if not got:
+            return None
+        return sum(r.score for r in got), sum(r.max_score or 0.0 for r in got)
+
+
+@dataclass
+class ClassData:
+    """What :func:`read_class` found: the labs, where the outcomes came from
+    (``FROM_GRADEBOOK``, ``FROM_AUTOGRADED`` or ``FROM_COLLECTED``) and, when a
+    ``gradebook.db`` was there but could not be read, why (one line)."""
+
+    labs: List[LabReport]
+    source: str
+    problem: str = ""
+
+
+class GradebookError(Exception):
+    """``gradebook.db`` could not be read; the message is one line for the teacher."""
+
+
+_GRADES_SQL = """
+SELECT a.name, sa.student_id, n.name, bc.name, gc.max_score, g.auto_score, g.manual_score, g.extra_credit
+FROM grade AS g
+JOIN submitted_notebook AS sn ON g.notebook_id = sn.id
+JOIN submitted_assignment AS sa ON sn.assignment_id = sa.id
+JOIN assignment AS a ON sa.assignment_id = a.id
+JOIN notebook AS n ON sn.notebook_id = n.id
+JOIN base_cell AS bc ON g.cell_id = bc.id
+JOIN grade_cells AS gc ON gc.id = bc.id
+"""
+
+Grades = Dict[str, Dict[str, Dict[Tuple[str, str], Tuple[float, float]]]]
+
+
+def _number(value) -> Optional[float]:
+    if value is None or isinstance(value, (bytes, str)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
+def _name(value) -> Optional[str]:
+    if isinstance(value, bytes) or value is None:
+        return None
+    return str(value)[:_GB_TEXT]
+
+
+def read_gradebook(path, lang: str = "en") -> Grades:
+    """The scores in nbgrader's gradebook ``path`` (nbgrader 0.9's schema), as
+    ``{assignment: {student: {(notebook, test_cell): (score, max_score)}}}``.
+
+    The score is nbgrader's: the manual grade when a teacher gave one, else the
+    autograder's, plus any extra credit. Read with ``sqlite3`` in read-only mode, with a
+    bound on the rows and on the work of the query; anything that is not a gradebook
+    raises :class:`GradebookError` with a one-line message in ``lang``."""
+    path = Path(path)
+    if not path.is_file():  # a folder, a pipe or a device is no gradebook
+        raise GradebookError(t("course.gb_not_sqlite", lang))
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
+                raise GradebookError(t("course.gb_not_sqlite", lang))
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except (OSError, sqlite3.Error) as exc:
+        raise GradebookError(t("course.gb_sqlite", lang, message=_one_line(exc))) from None
+    calls = [0]
+
+    def _progress():
+        calls[0] += 1
+        return calls[0] > _GB_MAX_CALLS  # non-zero stops the query
+
+    grades: Grades = {}
+    try:
+        con.set_progress_handler(_progress, _GB_STEPS)
+        cursor = con.execute(_GRADES_SQL)
+        rows = cursor.fetchmany(_GB_MAX_ROWS + 1)
+        if len(rows) > _GB_MAX_ROWS:
+            raise GradebookError(t("course.gb_too_large", lang, rows=_GB_MAX_ROWS))
+        for assignment, student, notebook, cell, max_score, auto, manual, extra in rows:
+            names = [_name(assignment), _name(student), _name(notebook), _name(cell)]
+            top, auto, manual, extra = (_number(max_score), _number(auto), _number(manual), _number(extra))
+            if None in names or top is None:
+                continue
+            base = manual if manual is not None else auto
+            score = 0.0 if base is None else base + (extra or 0.0)
+            grades.setdefault(names[0], {}).setdefault(names[1], {})[(names[2], names[3])] = (score, top)
+    except sqlite3.OperationalError as exc:
+        if calls[0] > _GB_MAX_CALLS:
+            raise GradebookError(t("course.gb_too_slow", lang)) from None
+        raise GradebookError(t("course.gb_sqlite", lang, message=_one_line(exc))) from None
+    except (sqlite3.Error, ValueError, TypeError, OverflowError, MemoryError) as exc:
+        raise GradebookError(t("course.gb_sqlite", lang, message=_one_line(exc))) from None
+    finally:
+        con.close()
+    return grades
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:_GB_TEXT]
 
 
 def _nb(path: Path):
@@ -142,7 +270,8 @@ def read_notebook(nb, reference, graded: bool, lang: str) -> List[Tuple[str, Che
     """Each self-check's outcome in one student's notebook ``nb``, in order, as
     ``(label, CheckResult)``. An exercise counts as attempted when one of the answer
     cells before its check differs from the ``reference`` notebook (the handed-out copy;
-    None: every exercise counts as attempted)."""
+    None: every exercise counts as attempted). In an nbgrader notebook each result
+    carries its test cell's ``grade_id``."""
     ref_answers = [c.source.strip() for c in reference.cells if _is_answer(c, graded)] if reference is not None \
         else None
     out, answers_since, k = [], [], 0
@@ -156,7 +285,8 @@ def read_notebook(nb, reference, graded: bool, lang: str) -> List[Tuple[str, Che
             if ref_answers is not None and answers_since:
                 attempted = any(i >= len(ref_answers) or src != ref_answers[i] for i, src in answers_since)
             label = _LABEL.search(cell.source)
-            out.append((label.group(1) if label else "", CheckResult(status, messages, attempted)))
+            grade_id = str(cell.metadata.get("nbgrader", {}).get("grade_id", "")) if graded else ""
+            out.append((label.group(1) if label else "", CheckResult(status, messages, attempted, grade_id)))
             answers_since = []
     return out
 
@@ -176,8 +306,63 @@ def _student_copy_of(stem_lang: str, folder: Path = LABS_DIR):
 
 def collect(course_dir, lang: str = "en") -> List[LabReport]:
     """Read every student's notebooks under ``course_dir`` (an nbgrader course with
-    ``autograded/``, else ``<student>/NN_name.LANG.ipynb``); one :class:`LabReport` per lab."""
+    ``autograded/``, else ``<student>/NN_name.LANG.ipynb``), and the scores of its
+    ``gradebook.db`` when it has a readable one; one :class:`LabReport` per lab."""
+    return read_class(course_dir, lang).labs
+
+
+def read_class(course_dir, lang: str = "en") -> ClassData:
+    """:func:`collect`'s labs with where they came from (:class:`ClassData`)."""
     root = Path(course_dir)
+    labs = _collect_notebooks(root, lang)
+    if not (root / "autograded").is_dir() and not (root / GRADEBOOK_NAME).exists():
+        return ClassData(labs, FROM_COLLECTED)
+    if not (root / GRADEBOOK_NAME).exists():
+        return ClassData(labs, FROM_AUTOGRADED)
+    try:
+        grades = read_gradebook(root / GRADEBOOK_NAME, lang)
+    except GradebookError as exc:
+        return ClassData(labs, FROM_AUTOGRADED, str(exc))
+    return ClassData(_with_grades(labs, grades), FROM_GRADEBOOK)
+
+
+def _number_of(grade_id: str) -> Tuple[int, str]:
+    found = re.search(r"(\d+)$", grade_id)
+    return (int(found.group(1)) if found else 1 << 30, grade_id)
+
+
+def _with_grades(labs: List[LabReport], grades: Grades) -> List[LabReport]:
+    """``labs`` with the gradebook's scores: a test cell passed when its score reaches its
+    maximum. A student (or lab) the gradebook has and the notebooks lack is added, with
+    the scores alone."""
+    by_name = {lab.name: lab for lab in labs}
+    for name in sorted(grades):
+        lab = by_name.get(name)
+        if lab is None:
+            lab = by_name[name] = LabReport(name, name, [], [])
+        lab.scored = True
+        cells: Dict[str, Exercise] = {}
+        for ex in lab.exercises:
+            for r in ex.results.values():
+                if r.grade_id:
+                    cells.setdefault(r.grade_id, ex)
+        for student, scores in sorted(grades[name].items()):
+            for (_notebook, cell), (score, top) in sorted(scores.items(), key=lambda kv: _number_of(kv[0][1])):
+                ex = cells.get(cell)
+                if ex is None:
+                    ex = cells[cell] = Exercise(len(lab.exercises) + 1)
+                    lab.exercises.append(ex)
+                result = ex.results.get(student)
+                if result is None:
+                    result = ex.results[student] = CheckResult(FAILED, [], True, cell)
+                result.score, result.max_score = score, top
+                result.status = PASSED if top > 0 and score >= top else FAILED
+            if student not in lab.students:
+                lab.students = sorted(lab.students + [student])
+    return [by_name[name] for name in sorted(by_name)]
+
+
+def _collect_notebooks(root: Path, lang: str) -> List[LabReport]:
     graded = (root / "autograded").is_dir()
     found: Dict[str, Dict[str, Path]] = {}
     if graded:
@@ -264,7 +449,8 @@ def _lab_section(lab: LabReport, lang: str) -> str:
 
 
 def _overview(labs: List[LabReport], students: List[str], lang: str) -> str:
-    """Students by labs: the self-checks each passed (``–``: not handed in)."""
+    """Students by labs: the self-checks each passed, or the points the gradebook gives
+    (``–``: not handed in)."""
     e = html.escape
     head = "".join(f"<th>{e(lab.name)}</th>" for lab in labs)
     rows = []
@@ -274,17 +460,35 @@ def _overview(labs: List[LabReport], students: List[str], lang: str) -> str:
             if student not in lab.students:
                 cells.append("<td class='num'>–</td>")
                 continue
+            points = lab.points(student) if lab.scored else None
+            if points is not None:
+                cells.append(f"<td class='num'>{points[0]:g}/{points[1]:g}</td>")
+                continue
             passed = sum(1 for ex in lab.exercises if ex.results.get(student, None) is not None
                          and ex.results[student].status == PASSED)
             cells.append(f"<td class='num'>{passed}/{len(lab.exercises)}</td>")
         rows.append(f"<tr><td>{e(student)}</td>{''.join(cells)}</tr>")
-    return (f"<h2>{e(t('course.overview_title', lang))}</h2>"
+    title = t("course.overview_points" if any(lab.scored for lab in labs) else "course.overview_title", lang)
+    return (f"<h2>{e(title)}</h2>"
             f"<table><tr><th>{e(t('course.col_student', lang))}</th>{head}</tr>{''.join(rows)}</table>")
 
 
-def report_html(labs: List[LabReport], lang: str = "en", source: str = "") -> str:
-    """The class report of :func:`collect`'s labs as one offline HTML page."""
+def _source_line(data: ClassData, root: str, lang: str) -> str:
+    """Which source the page read, and why not the gradebook when one was there."""
+    gradebook = str(Path(root) / GRADEBOOK_NAME) if root else GRADEBOOK_NAME
+    line = t(_SOURCE_KEYS[data.source], lang, path=gradebook)
+    if data.problem:
+        line = t("course.gb_unreadable", lang, path=gradebook, problem=data.problem) + " " + line
+    return line
+
+
+def report_html(labs, lang: str = "en", source: str = "") -> str:
+    """The class report of :func:`collect`'s labs (or of :func:`read_class`'s
+    :class:`ClassData`, which also says where the outcomes came from) as one offline
+    HTML page."""
     e = html.escape
+    data = labs if isinstance(labs, ClassData) else None
+    labs = data.labs if data is not None else labs
     students = sorted({s for lab in labs for s in lab.students})
     body = "".join(_lab_section(lab, lang) for lab in labs) or f"<p>{e(t('course.report_empty', lang))}</p>"
     return (f"<!doctype html><html lang='{e(lang)}'><head><meta charset='utf-8'>"
@@ -295,14 +499,18 @@ def report_html(labs: List[LabReport], lang: str = "en", source: str = "") -> st
             ".n{color:#57606a}</style></head><body>"
             f"<h1>{e(t('course.report_title', lang))}</h1>"
             f"<p>{e(t('course.report_intro', lang, students=len(students), labs=len(labs), source=source))}</p>"
+            f"{'<p>' + e(_source_line(data, source, lang)) + '</p>' if data is not None else ''}"
             f"{_overview(labs, students, lang) if labs else ''}{body}</body></html>")
 
 
 def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, List[LabReport]]:
     """Write the class report of ``course_dir`` to ``out`` (default
-    ``course_dir/class_report.html``); returns the path and the labs read."""
+    ``course_dir/class_report.html``); returns the path and the labs read. A gradebook
+    that could not be read is said in one line on standard error (and on the page)."""
     root = Path(course_dir).resolve()
-    labs = collect(root, lang)
+    data = read_class(root, lang)
+    if data.problem:
+        print(t("course.gb_unreadable", lang, path=root / GRADEBOOK_NAME, problem=data.problem), file=sys.stderr)
     path = Path(out) if out else root / REPORT_NAME
-    path.write_text(report_html(labs, lang, source=str(root)), encoding="utf-8")
-    return path, labs
+    path.write_text(report_html(data, lang, source=str(root)), encoding="utf-8")
+    return path, data.labs

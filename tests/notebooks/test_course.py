@@ -1,14 +1,17 @@
 """The labs as an nbgrader course (``d2s-lab labs --nbgrader``) graded by nbgrader's own
 commands: ``nbgrader generate_assignment`` releases every lab with the answers stripped as
 the student copies are; ``nbgrader autograde`` scores a blank submission 0 and a solved one
-full marks with the labs' self-checks (quick mode, real kernels); the class report
-(``d2s-lab labs report``) counts who passed each exercise and who has not attempted it.
-Also the self-checks' nbgrader mode (``Expectation.graded``) and the report from a folder
-of collected notebooks, on their own."""
+full marks with the labs' self-checks (quick mode, real kernels), and a wrong answer in
+every Chinese lab fails with a Chinese message that does not give the answer away; the
+class report (``d2s-lab labs report``) counts who passed each exercise and who has not
+attempted it, with the scores of nbgrader's gradebook. Also the self-checks' nbgrader mode
+(``Expectation.graded``), the report from a folder of collected notebooks, and gradebooks
+that are no gradebook, on their own."""
 import importlib.util
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -25,11 +28,24 @@ BOB = "<img src=x onerror=alert(1)>bob"  # a folder name is student-controlled
 LABS = [p.stem for p in labs.lab_files()]
 # Every lab in English; one lab in Chinese too (the placeholder, the messages).
 ASSIGNMENTS = [course.assignment_name(s, "en") for s in LABS] + [course.assignment_name(LABS[1], "zh")]
+# Every lab in Chinese, submitted by a student with a wrong (not blank) answer: answer cell
+# number -> the student's cell.
+CHINESE = [course.assignment_name(s, "zh") for s in LABS]
+WRONG = {
+    "01_input_spec": {1: 'spec1 = [InputSpec([None, 4], "float32", "x")]'},
+    "02_control_flow": {3: 'answer3 = "IfElse"'},
+    "03_python_values": {1: '%%to_static --input "x: [None, 4]" --input degree=3 --as ex1\n'
+                            'def polynomial(x, degree):\n    return x'},
+    "04_save_load": {2: "loaded2 = paddle.jit.load(EX1)\nloaded2.eval()\ny_loaded = loaded2(x_check) * 2"},
+    "05_debugging": {3: 'answer3 = "fc"'},
+    "06_speed": {2: 'fastest = "dygraph"'},
+}
 NBGRADER = Path(sys.executable).with_name("nbgrader")
 
 
 def _nbgrader(args, cwd):
-    env = dict(os.environ, D2S_QUICK="1", GLOG_minloglevel="2",
+    # D2S_LANG=en: a Chinese lab's checks still speak its language (its setup cell's %d2s_lang)
+    env = dict(os.environ, D2S_QUICK="1", GLOG_minloglevel="2", D2S_LANG="en",
                PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     res = subprocess.run([str(NBGRADER), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=1200)
     assert res.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{res.stdout[-3000:]}\n{res.stderr[-3000:]}"
@@ -40,21 +56,35 @@ def _grading(cell):
     return cell.metadata.get("nbgrader", {})
 
 
+def _wrong_submission(source_nb, stem):
+    nb = nbformat.read(str(source_nb), as_version=4)
+    answers = [c for c in nb.cells if _grading(c).get("solution")]
+    for k, text in WRONG[stem].items():
+        answers[k - 1].source = text
+    return nb
+
+
 @pytest.fixture(scope="module")
 def graded_course(tmp_path_factory):
-    """A course of every lab, released by nbgrader, with a blank and a solved submission
-    of each, autograded by nbgrader."""
+    """A course of every lab in both languages, released by nbgrader; a blank and a solved
+    submission of each English lab and of lab 2 in Chinese, a wrong one of each Chinese
+    lab; all autograded by one nbgrader run."""
     if importlib.util.find_spec("nbgrader") is None or not NBGRADER.exists():
         pytest.skip("nbgrader is not installed (pip install -r requirements/test.txt, or d2s_lab[course])")
     root = tmp_path_factory.mktemp("course")
     assert cli(["labs", "--nbgrader", str(root), "--lang", "en,zh"]) == 0
+    _nbgrader(["generate_assignment", "*"], root)
     for name in ASSIGNMENTS:
-        _nbgrader(["generate_assignment", name], root)
         for student, folder in (("blank", "release"), ("solved", "source")):
             target = root / "submitted" / student / name
             target.mkdir(parents=True)
             shutil.copy(root / folder / name / f"{name}.ipynb", target / f"{name}.ipynb")
-        _nbgrader(["autograde", name], root)
+    for name in CHINESE:
+        target = root / "submitted" / "wrong" / name
+        target.mkdir(parents=True)
+        nbformat.write(_wrong_submission(root / "source" / name / f"{name}.ipynb", name.rsplit(".", 1)[0]),
+                       str(target / f"{name}.ipynb"))
+    _nbgrader(["autograde", "*"], root)
     return root
 
 
@@ -63,7 +93,7 @@ pytestmark = [pytest.mark.notebook]
 
 @pytest.mark.slow
 def test_release_strips_answers_as_the_student_copies_do(graded_course):
-    for name in ASSIGNMENTS:
+    for name in sorted(set(ASSIGNMENTS) | set(CHINESE)):
         stem, lang = name.rsplit(".", 1)
         released = nbformat.read(str(graded_course / "release" / name / f"{name}.ipynb"), as_version=4)
         student = labs.student_copy(labs.localize(labs.read_lab(labs.LABS_DIR / f"{stem}.ipynb"), lang), lang)
@@ -91,6 +121,44 @@ def test_autograde_scores_blank_zero_and_solved_full_marks(graded_course):
             assert solved.max_score > 0, name
             assert blank.score == 0, (name, blank.score)
             assert solved.score == solved.max_score, (name, solved.score, solved.max_score)
+        for name in CHINESE:
+            wrong = gb.find_submission(name, "wrong")
+            assert 0 <= wrong.score < wrong.max_score, (name, wrong.score)
+
+
+def _english_fragments():
+    """Stretches of the English self-check sentences (between their fields) long enough
+    to be English only."""
+    from d2s_lab.text import CATALOGUE
+
+    out = set()
+    for key, entry in CATALOGUE.items():
+        if key.startswith(("labs.", "course.")):
+            out.update(f.strip() for f in re.split(r"\{\w*\}", entry["en"]) if len(f.strip()) >= 12)
+    return out
+
+
+@pytest.mark.slow
+def test_chinese_autograded_copies_fail_in_chinese_without_the_answer(graded_course):
+    """A wrong answer in each Chinese lab: the message nbgrader keeps in the test cell is
+    the Chinese box's, every failed line Chinese, no English sentence, no answer."""
+    english = _english_fragments()
+    for name in CHINESE:
+        source = nbformat.read(str(graded_course / "source" / name / f"{name}.ipynb"), as_version=4)
+        solutions = [ln.strip() for c in source.cells if _grading(c).get("solution")
+                     for ln in c.source.splitlines() if len(ln.strip()) >= 8 and not ln.strip().startswith(("#", "%"))]
+        answers = {m for ln in solutions for m in re.findall(r'"([A-Za-z_]\w+)"\s*$', ln)}  # answer3 = "Loop"
+        nb = nbformat.read(str(graded_course / "autograded" / "wrong" / name / f"{name}.ipynb"), as_version=4)
+        errors = [o for c in nb.cells if _grading(c).get("grade") for o in c.outputs if o.output_type == "error"]
+        assert errors, name
+        for e in errors:
+            assert e.ename == "CheckNotPassed", (name, e.ename, e.evalue)
+            assert e.evalue.startswith("自测") and "Self-check" not in e.evalue, (name, e.evalue)
+            failed = [ln for ln in e.evalue.splitlines() if ln.strip().startswith("✘")]
+            assert failed and all(re.search(r"[\u4e00-\u9fff]", ln) for ln in failed), (name, e.evalue)
+            assert not [f for f in english if f in e.evalue], (name, e.evalue)
+            assert not [ln for ln in solutions if ln in e.evalue], (name, e.evalue)
+            assert not [a for a in answers if re.search(rf"\b{a}\b", e.evalue)], (name, e.evalue)
 
 
 @pytest.mark.slow
@@ -110,19 +178,56 @@ def test_failing_checks_raise_the_kind_message_never_the_answer(graded_course):
 
 @pytest.mark.slow
 def test_class_report_counts_each_exercise(graded_course, capsys):
+    from nbgrader.api import Gradebook
+
     assert cli(["labs", "report", str(graded_course)]) == 0
+    assert capsys.readouterr().err == ""
     page = (graded_course / class_report.REPORT_NAME).read_text(encoding="utf-8")
-    assert "<script" not in page and page.count("<svg") == len(ASSIGNMENTS)
-    reports = {r.name: r for r in class_report.collect(graded_course)}
-    assert sorted(reports) == sorted(ASSIGNMENTS)
-    for name, rep in reports.items():
-        assert rep.students == ["blank", "solved"]
-        assert rep.exercises, name
+    names = sorted(set(ASSIGNMENTS) | set(CHINESE))
+    assert "<script" not in page and page.count("<svg") == len(names)
+    assert "manual grades included" in page
+    data = class_report.read_class(graded_course)
+    assert data.source == class_report.FROM_GRADEBOOK and not data.problem
+    reports = {r.name: r for r in data.labs}
+    assert sorted(reports) == names
+    with Gradebook(f"sqlite:///{graded_course / 'gradebook.db'}") as gb:
+        for name, rep in reports.items():
+            assert rep.scored and rep.exercises, name
+            for student in rep.students:  # the gradebook's own totals
+                sub = gb.find_submission(name, student)
+                assert rep.points(student) == (sub.score, sub.max_score), (name, student)
+    for name in ASSIGNMENTS:
+        rep = reports[name]
+        assert {"blank", "solved"} <= set(rep.students)
         for ex in rep.exercises:
-            assert (ex.count("pass"), ex.count("fail")) == (1, 1), (name, ex.number)
-            assert ex.not_attempted() == ["blank"], (name, ex.number)
-            assert ex.failures() and all(n == 1 for _, n in ex.failures())
-    assert "1/2" in page
+            assert ex.results["solved"].status == "pass" and ex.results["blank"].status == "fail", (name, ex.number)
+            assert "blank" in ex.not_attempted() and "solved" not in ex.not_attempted(), (name, ex.number)
+            assert ex.failures() and all(n == 1 for _, n in ex.failures() if name not in CHINESE)
+    for name in CHINESE:  # the wrong answers' failures, with the notebooks' messages
+        wrong = [ex.results["wrong"] for ex in reports[name].exercises]
+        assert any(r.status == "fail" and r.messages and r.attempted for r in wrong), name
+        assert all(re.search(r"[\u4e00-\u9fff]", m) for r in wrong for m in r.messages), name
+    assert "1/2" in page and "× 1" in page
+
+
+@pytest.mark.slow
+def test_class_report_reads_a_teachers_manual_grade_from_the_gradebook(graded_course, tmp_path):
+    """Only the gradebook (a copy, with a manual grade given in it): the scores still come."""
+    from nbgrader.api import Gradebook
+
+    shutil.copy(graded_course / "gradebook.db", tmp_path / "gradebook.db")
+    name = ASSIGNMENTS[0]
+    with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gb:
+        grade = gb.find_grade("check_1", name, name, "blank")
+        grade.manual_score = 1.0
+        gb.db.commit()
+    grades = class_report.read_gradebook(tmp_path / "gradebook.db")
+    assert grades[name]["blank"][(name, "check_1")] == (1.0, 1.0)
+    assert grades[name]["blank"][(name, "check_2")] == (0.0, 1.0)
+    data = class_report.read_class(tmp_path)
+    assert data.source == class_report.FROM_GRADEBOOK
+    (ex1,) = [ex for ex in {r.name: r for r in data.labs}[name].exercises if ex.number == 1]
+    assert ex1.results["blank"].status == "pass" and ex1.results["solved"].status == "pass"
 
 
 def _box(verdict_pass: bool, lang="en"):
@@ -187,3 +292,75 @@ def test_report_of_a_missing_folder_says_what_to_do(tmp_path, capsys):
     assert cli(["labs", "reprot", str(tmp_path)]) == 1
     assert "d2s-lab labs report COURSE_DIR" in capsys.readouterr().err
 
+
+
+# -- gradebooks that are no gradebook (no nbgrader needed) ------------------------------------
+_TABLES = {
+    "assignment": "id, name", "notebook": "id, name", "base_cell": "id, name", "grade_cells": "id, max_score",
+    "submitted_assignment": "id, assignment_id, student_id", "submitted_notebook": "id, assignment_id, notebook_id",
+    "grade": "id, notebook_id, cell_id, auto_score, manual_score, extra_credit",
+}
+
+
+def _tiny_gradebook(path, students, grade_view=None):
+    """A gradebook with nbgrader 0.9's columns: lab ``02_control_flow.en``, one test cell
+    (``check_1``, one point) and ``students`` as ``{student: (auto, manual)}``."""
+    con = sqlite3.connect(path)
+    for table, columns in _TABLES.items():
+        if table == "grade" and grade_view:
+            con.execute(f"CREATE VIEW grade AS {grade_view}")
+        else:
+            con.execute(f"CREATE TABLE {table} ({columns})")
+    name = "02_control_flow.en"
+    con.execute("INSERT INTO assignment VALUES ('a', ?)", (name,))
+    con.execute("INSERT INTO notebook VALUES ('n', ?)", (name,))
+    con.execute("INSERT INTO base_cell VALUES ('c', 'check_1')")
+    con.execute("INSERT INTO grade_cells VALUES ('c', 1.0)")
+    for i, (student, (auto, manual)) in enumerate(students.items()):
+        con.execute("INSERT INTO submitted_assignment VALUES (?, 'a', ?)", (f"sa{i}", student))
+        con.execute("INSERT INTO submitted_notebook VALUES (?, ?, 'n')", (f"sn{i}", f"sa{i}"))
+        if not grade_view:
+            con.execute("INSERT INTO grade VALUES (?, ?, 'c', ?, ?, NULL)", (f"g{i}", f"sn{i}", auto, manual))
+    con.commit()
+    con.close()
+
+
+def test_report_from_a_gradebook_alone_escapes_and_takes_manual_grades(tmp_path):
+    _tiny_gradebook(tmp_path / "gradebook.db", {BOB: (0.0, 1.0), "ann": (1.0, None), "cat": (b"\x00", None),
+                                                "dan": (float("nan"), None)})
+    grades = class_report.read_gradebook(tmp_path / "gradebook.db")
+    lab = grades["02_control_flow.en"]
+    assert lab[BOB][("02_control_flow.en", "check_1")] == (1.0, 1.0)  # the manual grade wins
+    assert lab["ann"][("02_control_flow.en", "check_1")] == (1.0, 1.0)
+    assert lab["cat"][("02_control_flow.en", "check_1")] == (0.0, 1.0)  # not a number: no score
+    assert cli(["labs", "report", str(tmp_path)]) == 0
+    page = (tmp_path / class_report.REPORT_NAME).read_text(encoding="utf-8")
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;bob" in page
+    assert "manual grades included" in page and "2/4" in page
+
+
+@pytest.mark.parametrize("kind", ["garbage", "empty", "schema", "endless", "folder"])
+def test_a_gradebook_that_cannot_be_read_is_one_line_and_the_notebooks_are_used(tmp_path, capsys, kind):
+    (tmp_path / "autograded").mkdir()
+    db = tmp_path / "gradebook.db"
+    if kind == "garbage":
+        db.write_bytes(b"SQLite format 3\x00" + os.urandom(4096))
+    elif kind == "empty":
+        db.write_bytes(b"")
+    elif kind == "schema":
+        sqlite3.connect(db).execute("CREATE TABLE grade (x)").connection.close()
+    elif kind == "endless":  # a view that never ends: the read is stopped
+        _tiny_gradebook(db, {"ann": (1.0, None)}, grade_view=(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+            "SELECT i AS id, 'sn0' AS notebook_id, 'c' AS cell_id, 1.0 AS auto_score, NULL AS manual_score, "
+            "NULL AS extra_credit FROM n WHERE i < 0 OR i > 0"))
+    else:
+        db.mkdir()
+    before = db.read_bytes() if db.is_file() else None
+    assert cli(["labs", "report", str(tmp_path)]) == 0
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "could not be read" in err and "Traceback" not in err, err
+    page = (tmp_path / class_report.REPORT_NAME).read_text(encoding="utf-8")
+    assert "could not be read" in page and "Scores from the autograded notebooks" in page
+    assert class_report.read_class(tmp_path).source == class_report.FROM_AUTOGRADED
+    assert (db.read_bytes() if db.is_file() else None) == before  # opened read-only

@@ -69,4 +69,40 @@ TEXTS = {
         "en": "The self-check did not run.",
         "zh": "自测没有运行。",
     },
+    "course.overview_points": {
+        "en": "Points per student and lab (from nbgrader's gradebook)",
+        "zh": "每名学生在各实验中的得分（来自 nbgrader 的成绩库）",
+    },
+    "course.source_gradebook": {
+        "en": "Scores from nbgrader's gradebook ({path}), manual grades included; failure messages from the autograded notebooks.",
+        "zh": "得分来自 nbgrader 的成绩库（{path}），包括手动评分；未通过的提示来自自动评分后的笔记本。",
+    },
+    "course.source_autograded": {
+        "en": "Scores from the autograded notebooks (a test cell without an error passed); no gradebook was read.",
+        "zh": "得分来自自动评分后的笔记本（没有报错的测试单元格即为通过）；没有读取成绩库。",
+    },
+    "course.source_collected": {
+        "en": "Verdicts from the self-check boxes in the collected notebooks (no nbgrader course).",
+        "zh": "结论来自收集到的笔记本中的自测框（不是 nbgrader 课程）。",
+    },
+    "course.gb_unreadable": {
+        "en": "{path} could not be read ({problem}).",
+        "zh": "无法读取 {path}（{problem}）。",
+    },
+    "course.gb_not_sqlite": {
+        "en": "it is not an SQLite database",
+        "zh": "它不是 SQLite 数据库",
+    },
+    "course.gb_sqlite": {
+        "en": "SQLite says: {message}",
+        "zh": "SQLite 报告：{message}",
+    },
+    "course.gb_too_large": {
+        "en": "more than {rows} grades: not a class's gradebook",
+        "zh": "成绩超过 {rows} 条：不像是一个班级的成绩库",
+    },
+    "course.gb_too_slow": {
+        "en": "reading it took too long: not an nbgrader gradebook",
+        "zh": "读取耗时过长：不像是 nbgrader 的成绩库",
+    },
 }
