@@ -23,7 +23,7 @@ from d2s_lab.core.convert import convert
 from d2s_lab.core.frames import library_of
 from d2s_lab.core.steps import normalize_names
 from d2s_lab.errors import ConversionError, D2SError
-from d2s_lab.viz.explorer import ExplorerState
+from d2s_lab.viz.explorer import ExplorerState, graph_explorer
 from d2s_lab.viz.linked_view import ops_by_line_html
 from d2s_lab.viz.steps_view import steps_static_html
 from models import line_in
@@ -137,6 +137,9 @@ def test_explorer_starts_at_the_default_view(bert):
     # home (every layer closed) is still one click away: one box for bert
     state.opened = []
     assert "bert" in _drawn(state.draw())["layer"]
+    # the widget starts there too, its breadcrumb showing the open wrappers
+    widget = graph_explorer(bert.drawn_graph, bert.view)
+    assert widget.opened == ["bert", "bert.encoder"] and _drawn(widget.svg)["layer"] == report["layer"]
 
 
 def test_depth_all_is_not_a_strip(bert):
