@@ -227,8 +227,11 @@ def graph_html(view: GraphView, svg: str) -> str:
     )
     css = (
         f"#{uid} .d2s-live{{display:block!important}}#{uid} .d2s-untrusted{{display:none}}"
-        f"#{uid} .d2s-graph-box{{overflow:auto;max-height:80vh;border:1px solid #d0d7de;"
-        "border-radius:6px;background:#fff;padding:4px}"
+        # a grid of one minmax(0,1fr) column: the drawing's min-width scrolls inside the box
+        # and does not widen the output (an output sized to its content's min-content, as
+        # Notebook 7's is, would otherwise grow past its column)
+        f"#{uid} .d2s-graph-box{{display:grid;grid-template-columns:minmax(0,1fr);overflow:auto;"
+        "max-height:80vh;border:1px solid #d0d7de;border-radius:6px;background:#fff;padding:4px}"
         f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:#57606a}}"
         f"#{uid} .d2s-zoombar label{{margin:0 8px 0 2px;cursor:pointer}}"
         f"#{uid} .d2s-zoom-all:checked~.d2s-graph-box svg{{width:auto!important;height:76vh!important;"

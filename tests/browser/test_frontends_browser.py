@@ -14,7 +14,6 @@ import time
 import pytest
 
 import browser_util as bu
-from versions import PADDLE3
 from paths import ROOT
 from widget_cells import CELLS, EXPLORER_CELL
 
@@ -131,14 +130,12 @@ def test_reopened_after_the_kernel_stopped_shows_the_fallbacks(lab4, server, bro
     assert not p["repr"] and p["marker"] == '"\u25be"', p
 
 
-@pytest.mark.skipif(not PADDLE3, reason="known gap on Paddle 2.6: Notebook 7 widens the report's output to "
-                    "986 px (64 px past its column at 1024x768) for 2.6's longer transformed source; "
-                    "JupyterLab 4 fits (checked above) and so does Notebook 7 on Paddle 3")
 def test_notebook7_report_unboxed_and_widgets_fit(lab4, server, browser, out_dir):
     page = bu.new_page(browser, VP)
     try:
         page.goto(server.url(f"notebooks/{NOTEBOOK}"))
-        page.wait_for_selector(".jp-Cell .d2s-report", timeout=60_000)
+        # the cells, saved or not (this test may run alone: `-k notebook7`)
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
         time.sleep(5)
         page.get_by_role("menuitem", name="Run").click()
         page.get_by_text("Run All Cells", exact=True).click()
