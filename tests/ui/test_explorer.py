@@ -10,6 +10,7 @@ import re
 import pytest
 
 import d2s_lab
+from d2s_lab.core.options import ViewOptions
 from d2s_lab.errors import D2SError
 from d2s_lab.viz.explorer import (CONSUMER_COLOR, MATCH_COLOR, PRODUCER_COLOR, ExplorerState,
                                   close, graph_explorer, neighbours, search, with_parents)
@@ -65,6 +66,17 @@ def test_layers_open_in_place_and_close(encoder):
     assert st.opened == []
     assert not _clusters(st.draw())
     assert st.seconds > 0 and "0 layers open" in st.info()
+
+
+def test_starts_at_the_depth_asked_for(encoder):
+    """``--depth 2``: the explorer's first picture is the report's at depth 2."""
+    view = ViewOptions(depth=2)
+    st = ExplorerState(encoder.drawn_graph, view)
+    assert st.opened == ["layers.0", "layers.1", "layers.2"]
+    svg = st.draw()
+    report = encoder.graph(depth=2).svg
+    assert _layers(svg) == _layers(report) and _clusters(svg) == _clusters(report)
+    assert "layers.1.self_attn" in _layers(svg)
 
 
 def test_search_finds_names_layers_and_lines(encoder):

@@ -121,18 +121,22 @@ class Plan:
         self.group_name: dict[str, str] = {}  # layer path -> collapsed node name
         self.group_levels: dict[str, list[str]] = {}
         self.tree = LayerTree("")
-        # the layer paths drawn open, outer first: the explorer's ``opened`` that draws this plan
+        # the layer paths drawn open, outer first, in the forward's order (parameters and
+        # constants, which Paddle makes first, last): the explorer's ``opened`` for this plan
         self.open_paths: dict[str, None] = {}
+        made_first: dict[str, None] = {}
         keys, self.calls = call_keys(top_ops, levels)
         for op in top_ops:
             lv = levels[op.id]
             k = self._group_level(lv)
-            self.open_paths.update(dict.fromkeys(lv if k is None else lv[: k - 1]))
+            opens = dict.fromkeys(lv if k is None else lv[: k - 1])
+            (made_first if op.category in ("parameter", "constant") else self.open_paths).update(opens)
             if k is not None:
                 self._add_to_group(op, lv, keys[op.id], k)
             elif self.is_drawn(op):
                 self.tree.at(keys[op.id]).items.append(("op", op))
                 self._map_op(op)
+        self.open_paths.update(made_first)
         self._ungroup_single_ops()
 
     def layer_title(self, key: str) -> str:
