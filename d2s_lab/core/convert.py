@@ -161,6 +161,13 @@ class Conversion:
         the code to_static turns it into, marked with its library's name."""
         return capture_source(self, layer)
 
+    def op_table(self, program="forward"):
+        """Every op of a program ("forward", "train", "inference", ...; see
+        :meth:`program_graph`) in one table: op, input and output shapes, parameters,
+        layer, source line. The report shows the first ops of a large program; this shows
+        them all."""
+        return display.op_table(self.program_graph(program), self.name)
+
     def program_graph(self, program="forward", **options) -> Graph:
         """The Graph of one of this conversion's programs: "forward", "train" (forward, then
         the backward ops Paddle appends when the function is trained, under the layer path
@@ -323,7 +330,10 @@ def convert(
 
 def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle) -> None:
     run = run or mode == "sot"  # SOT converts on the first call
-    inputs = (examples if examples is not None else random_inputs(specs)) if run else None
+    # A batch of 1, as a user's own first call would be; SOT gets 2: it specialises
+    # dimensions of size 1, which would put 1 where the spec says None.
+    batch = 1 if mode == "ast" else 2
+    inputs = (examples if examples is not None else random_inputs(specs, batch=batch)) if run else None
     walk = _convert_ast(conv, fn, layer, specs, paddle, inputs) if mode == "ast" else None
     if mode == "sot":
         _convert_sot(conv, fn, specs, paddle)

@@ -22,6 +22,13 @@ def draw_graph(graph, **options):
     return draw(graph, **options)
 
 
+def op_table(graph, name=""):
+    """Every op of ``graph`` as a table that displays in a notebook."""
+    from d2s_lab.viz.display import op_table as make
+
+    return make(graph, name)
+
+
 def explorer(graph, view=None):
     """The explorer widget of ``graph`` (see :func:`d2s_lab.viz.explorer.graph_explorer`)."""
     from d2s_lab.viz.display import explorer as make

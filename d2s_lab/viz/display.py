@@ -13,6 +13,7 @@ from d2s_lab.viz.check_view import check_html
 from d2s_lab.viz.diff_view import diff_html
 from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.viz.graph_view import draw_graph
+from d2s_lab.viz.op_table import OpTable
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.viz.saved_view import saved_html
@@ -44,6 +45,11 @@ def to_html(obj) -> str:
     return view(obj)
 
 
+def op_table(graph, name=""):
+    """Every op of ``graph`` as a table that displays in a notebook (:class:`.op_table.OpTable`)."""
+    return OpTable(graph, name)
+
+
 def explorer(graph, view=None):
     """The explorer widget of ``graph`` (:func:`.explorer.graph_explorer`)."""
     from d2s_lab.viz.explorer import graph_explorer  # anywidget, only when asked
@@ -51,4 +57,4 @@ def explorer(graph, view=None):
     return graph_explorer(graph, view)
 
 
-__all__ = ["VIEWS", "bench_figure", "draw_graph", "explorer", "to_html"]
+__all__ = ["VIEWS", "bench_figure", "draw_graph", "explorer", "op_table", "to_html"]

@@ -21,7 +21,7 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc
+from d2s_lab.viz.html import esc, t_html
 from d2s_lab.viz.op_table import (CELL_STYLE, NOWRAP_STYLE, OP_STYLE, SCROLL_STYLE, category_mark, inline_table,
                                   value_shapes)
 
@@ -114,6 +114,26 @@ def link_assets(lines: Iterable[int]) -> str:
             f"<script>{script}</script>")
 
 
+# Past this many bytes of rows the section lists each line's ops counted by kind, not one row per
+# op (the op table above has every op): a deep model's report stays small.
+BY_LINE_DETAIL_BYTES = 24_000
+
+
+def _kinds_html(ops) -> str:
+    """``conv2d ×16 · batch_norm ×16`` for a line's ops, with the layers they are in
+    (first and last when there are many)."""
+    kinds: Dict[str, list] = {}
+    for op, _ in ops:
+        kinds.setdefault(op.short_name, [op.category, 0])[1] += 1
+    text = " · ".join(f"{category_mark(cat, title=False)}<code>{esc(name)}</code> ×{n}"
+                      for name, (cat, n) in kinds.items())
+    layers = list(dict.fromkeys(op.layer for op, _ in ops if op.layer))
+    if layers:
+        shown = ", ".join(layers) if len(layers) <= 3 else f"{layers[0]} … {layers[-1]} ({len(layers)})"
+        text += f' <span class="d2s-sub">· {esc(shown)}</span>'
+    return text
+
+
 # A line's group row, inline (see op_table.CELL_STYLE): left-aligned, tinted.
 _GROUP_STYLE = CELL_STYLE + ";background-color:#f6f8fa;font-weight:600"
 
@@ -121,10 +141,31 @@ _GROUP_STYLE = CELL_STYLE + ";background-color:#f6f8fa;font-weight:600"
 def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = None,
                      assets: bool = True) -> str:
     """The op table grouped by original source line; lines of ``source_file``
-    are linked to the diagram."""
+    are linked to the diagram. Past :data:`BY_LINE_DETAIL_BYTES` of rows, each line's
+    ops are counted by kind instead of listed one by one (the op table has each op)."""
+    groups = ops_by_line(graph)
+    rows, linked = _by_line_rows(graph, groups, source_file, lang, by_kind=False)
+    by_kind = sum(len(r) for r in rows) > BY_LINE_DETAIL_BYTES
+    if by_kind:
+        rows, linked = _by_line_rows(graph, groups, source_file, lang, by_kind=True)
+    head = inline_table([t("report.col_op", lang), t("report.col_block", lang), t("report.col_outputs", lang),
+                         t("report.col_layer", lang)], [])
+    body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
+    hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
+    if by_kind:
+        total = sum(len(ops) for _, _, ops in groups)
+        hint += '<div class="d2s-sub">{}</div>'.format(t_html(
+            "report.by_line_kinds", lang, total=f"{total:,}", call="<code>_d2s.op_table()</code>"))
+    extra = link_assets(linked) if assets else ""
+    return f'{extra}{hint}<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>'
+
+
+def _by_line_rows(graph: Graph, groups, source_file: str, lang: Optional[str], by_kind: bool):
+    """``(rows, linked lines)``: each line's group row, then its ops (``by_kind``: one row
+    counting them by kind)."""
     rows = []
     linked = []
-    for (file, line), code, ops in ops_by_line(graph):
+    for (file, line), code, ops in groups:
         is_linked = bool(line) and _same_file(file, source_file)
         library = next((op.source.library for op, _ in ops if op.source is not None), "")
         data = f' data-d2s-line="{line}"' if is_linked else ""
@@ -136,6 +177,9 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
             where += f' <span class="d2s-sub d2s-library">{esc(t("graph.library_line", lang, library=library))}</span>'
         rows.append(f'<tr class="d2s-group"{data}><td colspan="4" style="{_GROUP_STYLE}">{where}{code_html} '
                     f'<span class="d2s-sub">· {len(ops)} {esc(t("graph.ops", lang))}</span></td></tr>')
+        if by_kind:
+            rows.append(f'<tr{data}><td colspan="4" style="{CELL_STYLE}">{_kinds_html(ops)}</td></tr>')
+            continue
         row_cls = f' class="d2s-line-{line}"' if is_linked else ""
         for op, block in ops:
             rows.append(
@@ -144,12 +188,7 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
                 f'<td style="{NOWRAP_STYLE}">{value_shapes(graph, op.outputs)}</td>'
                 f'<td style="{CELL_STYLE}">{esc(op.layer)}</td></tr>'
             )
-    head = inline_table([t("report.col_op", lang), t("report.col_block", lang), t("report.col_outputs", lang),
-                         t("report.col_layer", lang)], [])
-    body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
-    hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
-    extra = link_assets(linked) if assets else ""
-    return f'{extra}{hint}<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>'
+    return rows, linked
 
 
 def section_ops_by_line(conv) -> str:

@@ -7,7 +7,7 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc
+from d2s_lab.viz.html import INLINE, esc, t_html, wrap
 from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
 
 # Inline styles, for where a sanitizer strips <style> but keeps style="" (JupyterLab's
@@ -21,6 +21,7 @@ OP_STYLE = NOWRAP_STYLE + ";position:sticky;left:0;background-color:#fff"
 HEAD_STYLE = NOWRAP_STYLE + ";background-color:#f6f8fa"
 SCROLL_STYLE = "overflow-x:auto;max-width:100%"
 TABLE_STYLE = "border-collapse:collapse;font-size:12px"
+INLINE_NOTE = INLINE["note"]
 
 
 def inline_table(headers, rows, nowrap=(), cls: str = "d2s-ops") -> str:
@@ -136,12 +137,145 @@ def op_table_html(graph: Graph) -> str:
     ) + "</div>" + note
 
 
+# What the report's op table may take: a saved notebook of a deep model (DenseNet,
+# BERT) stays small enough to hand out. Repeated blocks are folded first; past this,
+# the rest of the table is a call away (Conversion.op_table()).
+REPORT_TABLE_BYTES = 48_000
+
+
+def block_of(layer: str):
+    """``(prefix, index, rest)`` of a layer path at its first numbered part
+    (``"layer3.2.conv1"`` -> ``("layer3", 2, "conv1")``); None without one."""
+    parts = (layer or "").split(".")
+    for k, part in enumerate(parts):
+        if part.isdigit():
+            return ".".join(parts[:k]), int(part), ".".join(parts[k + 1:])
+    return None
+
+
+def _strip_block(text: str, prefix: str, index: int) -> str:
+    head = f"{prefix}.{index}" if prefix else str(index)
+    return text.replace(head + ".", ".").replace(head, "")
+
+
+def folded_ops(graph: Graph) -> list:
+    """The ops of ``graph`` (parameters left out) as ``("op", op)`` items, each run of
+    numbered blocks that repeat the block before them op for op (same kinds, shapes,
+    parameters and lines: ResNet's ``layer3.2`` ... ``layer3.5``, BERT's encoder layers)
+    folded into one ``("fold", first, last, n, ops, like)`` item."""
+    segments = []  # [key or None, ops]
+    for op in graph.iter_ops():
+        if op.category == "parameter":
+            continue
+        found = block_of(op.layer)
+        key = found[:2] if found else None
+        if segments and segments[-1][0] == key and key is not None:
+            segments[-1][1].append(op)
+        else:
+            segments.append([key, [op]])
+
+    def signature(key, ops):
+        prefix, index = key
+        return tuple((op.short_name, value_shapes(graph, op.inputs), value_shapes(graph, op.outputs),
+                      _strip_block(op.layer, prefix, index),
+                      _strip_block(_param_names(graph, op.inputs), prefix, index),
+                      (op.source.file, op.source.line) if op.source is not None else None) for op in ops)
+
+    items, like, run = [], None, []  # like: (key, signature) of the last block shown
+
+    def flush():
+        if run:
+            first, last = run[0][0], run[-1][0]
+            items.append(("fold", _block_name(first), _block_name(last), len(run), len(run[0][1]),
+                          _block_name(like[0])))
+            run.clear()
+
+    for key, ops in segments:
+        if key is None:
+            flush()
+            like = None
+            items.extend(("op", op) for op in ops)
+            continue
+        sig = signature(key, ops)
+        if like is not None and like[0][0] == key[0] and like[0][1] != key[1] and like[1] == sig:
+            run.append((key, ops))
+            continue
+        flush()
+        like = (key, sig)
+        items.extend(("op", op) for op in ops)
+    flush()
+    return items
+
+
+def _block_name(key) -> str:
+    prefix, index = key
+    return f"{prefix}.{index}" if prefix else str(index)
+
+
+def _op_row(graph: Graph, op, named: set) -> str:
+    src = f"{esc(display_file(op.source.file))}:{op.source.line}" if op.source is not None else ""
+    cells = [f"{category_mark(op.category, op.category not in named)}<code>{esc(op.short_name)}</code>",
+             value_shapes(graph, op.inputs), value_shapes(graph, op.outputs), _param_names(graph, op.inputs),
+             esc(op.layer), src]
+    named.add(op.category)
+    styles = (OP_STYLE, NOWRAP_STYLE, NOWRAP_STYLE, CELL_STYLE, CELL_STYLE, NOWRAP_STYLE)
+    return "<tr>" + "".join(f'<td style="{s}">{c}</td>' for s, c in zip(styles, cells)) + "</tr>"
+
+
+def report_op_table_html(graph: Graph, budget: int = REPORT_TABLE_BYTES) -> str:
+    """The report's op table: every op, repeated blocks folded (:func:`folded_ops`), at
+    most ``budget`` bytes of rows; past that a note says how to see every op."""
+    rows, size, shown, named = [], 0, 0, set()
+    total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
+    cut = False
+    for item in folded_ops(graph):
+        if item[0] == "op":
+            row = _op_row(graph, item[1], named)
+        else:
+            _, first, last, n, ops, like = item
+            text = t("report.fold_blocks", first=first, last=last, n=n, ops=ops, like=like)
+            row = (f'<tr><td colspan="6" style="{CELL_STYLE};color:#57606a">'
+                   f"<i>{esc(text)}</i></td></tr>")
+        if size + len(row) > budget and rows:
+            cut = True
+            break
+        rows.append(row)
+        size += len(row)
+        shown += 1 if item[0] == "op" else item[3] * item[4]
+    head = inline_table([t("report.col_op"), t("report.col_inputs"), t("report.col_outputs"),
+                         t("report.col_params"), t("report.col_layer"), t("report.col_line")], [])
+    body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
+    note = ""
+    if cut:
+        note = '<div class="d2s-note" style="{}">{}</div>'.format(
+            INLINE_NOTE, t_html("report.ops_paged", shown=f"{shown:,}", total=f"{total:,}",
+                                call="<code>_d2s.op_table()</code>",
+                                explore="<code>%d2s_graph _d2s --explore</code>"))
+    return f'<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>{note}'
+
+
 def section_ops(conv) -> str:
-    """Report section: the op table of ``conv.drawn_graph``."""
+    """Report section: the op table of ``conv.drawn_graph`` (:func:`report_op_table_html`)."""
     if conv.drawn_graph is None:
         return ""
     return (f"<details open><summary>{esc(t('report.ops_title'))} ({conv.drawn_graph.num_ops()})</summary>"
-            f"{op_table_html(conv.drawn_graph)}</details>")
+            f"{report_op_table_html(conv.drawn_graph)}</details>")
 
 
-__all__ = ["MAX_TABLE_BYTES", "MAX_TABLE_ROWS", "rows_within", "category_mark", "cut_note", "inline_table", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]
+def op_table_page(graph: Graph, name: str = "") -> str:
+    """Every op of ``graph`` as one HTML fragment (what ``Conversion.op_table()`` shows)."""
+    return wrap(op_table_html(graph), t("report.op_table_title", name=name or graph.name, n=f"{graph.num_ops():,}"))
+
+
+class OpTable:
+    """Every op of a program (parameters left out), shown as a table in a notebook: op,
+    input and output shapes, parameters, layer and source line."""
+
+    def __init__(self, graph: Graph, name: str = ""):
+        self.graph, self.name = graph, name
+
+    def _repr_html_(self) -> str:
+        return op_table_page(self.graph, self.name)
+
+
+__all__ = ["OpTable", "REPORT_TABLE_BYTES", "block_of", "folded_ops", "op_table_page", "report_op_table_html", "MAX_TABLE_BYTES", "MAX_TABLE_ROWS", "rows_within", "category_mark", "cut_note", "inline_table", "op_table_html", "op_table_rows", "section_ops", "value_shapes"]

@@ -246,6 +246,7 @@ def side_by_side_html(
     style: bool = True,
     inline: bool = True,
     context: Optional[int] = None,
+    colours: bool = True,
 ) -> str:
     """Two aligned, highlighted columns with changed lines marked; no JavaScript.
 
@@ -256,11 +257,15 @@ def side_by_side_html(
     strips ``<style>`` (untrusted notebooks); a widget's pages (shown live only) skip them.
     ``context``: show only the changed lines and this many unchanged ones around them,
     each longer run of unchanged lines folded into one "N unchanged lines" row.
+    ``colours=False``: no syntax colours (changed characters stay marked), for copies
+    that must stay small.
     """
     a_src = original or ""
     b_src = transformed if transformed is not None else ""
     a_toks, a_keys = _tokens(a_src)
     b_toks, b_keys = _tokens(b_src)
+    if not colours:
+        a_toks, b_toks = _uncoloured(a_toks), _uncoloured(b_toks)
     linked = set(linked_lines or ())
     rows = []
     removed = added = 0
@@ -315,6 +320,10 @@ def side_by_side_html(
             f'<table class="d2s-diff"{_TABLE_STYLE if inline else ""}>{_COLS}<thead>{head}</thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             f"</div></div>")
+
+
+def _uncoloured(lines: List[List[Token]]) -> List[List[Token]]:
+    return [[("", text) for _, text in line] for line in lines]
 
 
 def _near_changes(pairs, context: Optional[int]) -> List[bool]:

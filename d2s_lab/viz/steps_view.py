@@ -87,17 +87,21 @@ def _step_title(step, k: int, n: int, lang: str) -> str:
             f'<span class="d2s-step-name">{esc(name)}</span>{cls} {badge}')
 
 
-# A stepper page (live only; every line is in the static copy) shows the changed lines
-# and this many around them, so a long function's stepper stays small in a saved notebook.
+# A step's diff shows the changed lines and this many around them, so a long function's
+# steps stay small in a saved notebook (the report's Source section has the whole code);
+# the static copy under a live stepper keeps fewer.
 PAGE_CONTEXT = 3
+COMPACT_CONTEXT = 1
 
 
 def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
-                   unchanged_code: bool = True, inline: bool = True) -> str:
+                   unchanged_code: bool = True, inline: bool = True, compact: bool = False) -> str:
     """Explanation and code of step ``k``: the code after it beside the code
     before it (or the original alone for step 0).  ``unchanged_code=False``
     leaves out the code of a step that changed nothing (it equals the step before);
-    ``inline=False`` leaves out the inline styles only untrusted notebooks need."""
+    ``inline=False`` leaves out the inline styles only untrusted notebooks need;
+    ``compact``: fewer unchanged lines around the changes and no syntax colours (the
+    static copy of every step under a live stepper, kept small in a saved notebook)."""
     lang = get_lang(lang)
     step = steps[k]
     key = "Original" if step.is_original else step.transformer
@@ -115,7 +119,8 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
             prev.source, step.source,
             left_title=f'{t("steps.before", lang)} ({prev_name})',
             right_title=f'{t("steps.after", lang)} {step.transformer}',
-            style=False, inline=inline, context=None if inline else PAGE_CONTEXT,
+            style=False, inline=inline, context=COMPACT_CONTEXT if compact else PAGE_CONTEXT,
+            colours=not compact,
         ))
     return "".join(parts)
 
@@ -152,7 +157,7 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
             stat = f' <span class="d2s-sub">−{removed} / +{added}</span>'
         items.append(
             f'<details class="d2s-step{state}"><summary>{_step_title(step, k, n, lang)}{stat}</summary>'
-            f"{step_body_html(steps, k, lang, unchanged_code=False)}</details>"
+            f"{step_body_html(steps, k, lang, unchanged_code=False, compact=fallback)}</details>"
         )
     if fallback:
         # the stepper's first page (what it shows when displayed), then every step folded

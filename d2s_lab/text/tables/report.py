@@ -300,4 +300,23 @@ TEXTS = {
         "en": "block",
         "zh": "块",
     },
+    "report.fold_blocks": {
+        "en": "{first} … {last}: {n} more blocks, each with the same {ops} ops and shapes as {like}",
+        "zh": "{first} … {last}：另外 {n} 个块，每个的 {ops} 个算子及形状都与 {like} 相同",
+    },
+    "report.ops_paged": {
+        "en": "The report shows the first {shown} of {total} ops, so that the cell's output stays small "
+            "in a saved notebook. Every op: {call}, or click a layer in {explore}.",
+        "zh": "为了让保存的笔记本保持小巧，报告只显示前 {shown} 个算子（共 {total} 个）。"
+            "查看全部算子：{call}，或在 {explore} 中点击某一层。",
+    },
+    "report.by_line_kinds": {
+        "en": "Each source line with the ops it produced, counted by kind ({total} ops: too many to list one by one "
+            "here; every op: {call}).",
+        "zh": "每一行源代码及其生成的算子，按类型计数（共 {total} 个算子，这里不逐个列出；查看全部算子：{call}）。",
+    },
+    "report.op_table_title": {
+        "en": "Ops of {name} ({n})",
+        "zh": "{name} 的算子（{n} 个）",
+    },
 }

@@ -1,0 +1,114 @@
+"""What a ``%%to_static`` cell leaves in a saved notebook stays small as models grow:
+repeated blocks folded in the op table, the table paged past its budget (every op one
+call away), lines counted by op kind, the steps' static copy compact; at most 250 KB
+per cell, picture included, for a deep vision model, measured in a real kernel."""
+import json
+import re
+
+import pytest
+
+from html_text import text as html_text
+
+CELL_BUDGET = 250 * 1024
+
+
+@pytest.fixture(scope="module")
+def kernel(paddle):
+    from jupyter_client.manager import start_new_kernel
+
+    from kernels import assert_same_python
+
+    km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
+    assert_same_python(kc)
+    yield kc
+    kc.stop_channels()
+    km.shutdown_kernel(now=True)
+
+
+def _outputs(kc, code, timeout=300):
+    """Every display output of one cell, as the front end gets it: [(mime bundle), ...]."""
+    msg_id = kc.execute(code)
+    outputs, error = [], None
+    while True:
+        msg = kc.get_iopub_msg(timeout=timeout)
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind, content = msg["msg_type"], msg["content"]
+        if kind in ("display_data", "execute_result"):
+            outputs.append(content["data"])
+        elif kind == "error":
+            error = "\n".join(content["traceback"])
+        elif kind == "status" and content["execution_state"] == "idle":
+            break
+    assert error is None, error
+    return outputs
+
+
+def _size(outputs) -> int:
+    return sum(len(v if isinstance(v, str) else json.dumps(v)) for data in outputs for v in data.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("build", ["resnet50", "densenet121"])
+def test_a_deep_models_cell_stays_under_250_kb(kernel, build):
+    setup = _outputs(kernel, f"import paddle\n%load_ext d2s_lab\nnet = paddle.vision.models.{build}()\nnet.eval()\nNone")
+    assert not setup
+    outputs = _outputs(kernel, '%%to_static --model net --input "x: [None,3,224,224] float32"\npass\n')
+    size = _size(outputs)
+    assert size <= CELL_BUDGET, f"{build}: {size:,} bytes"
+    assert any("image/png" in data for data in outputs)  # the picture is counted too
+    report = next(data["text/html"] for data in outputs if "d2s-report" in data.get("text/html", ""))
+    text = html_text(report)
+    # every op is still a call away, and the report says so where it pages the table
+    paged = re.search(r"shows the first ([\d,]+) of ([\d,]+) ops", text)
+    assert paged and "_d2s.op_table()" in text and "%d2s_graph _d2s --explore" in text
+    total = int(paged.group(2).replace(",", ""))
+    assert total > int(paged.group(1).replace(",", "")) and total > 170
+    # "Ops by source line": each line once, its ops counted by kind
+    assert re.search(r"conv2d\s*×\s*\d+", text)
+    steps = next(data["text/html"] for data in outputs if "d2s-allsteps" in data.get("text/html", ""))
+    assert "NameloadJst" in html_text(steps)  # every step is in the static copy
+    everything = _outputs(kernel, "_d2s.op_table()")
+    rows = everything[0]["text/html"].count("<tr>") - 1  # less the header row
+    assert rows == total
+
+
+def test_repeated_blocks_fold_into_one_row(paddle):
+    import d2s_lab
+    from d2s_lab.viz.op_table import block_of, folded_ops, report_op_table_html
+
+    assert block_of("encoder.layers.3.self_attn.q_proj") == ("encoder.layers", 3, "self_attn.q_proj")
+    assert block_of("layer1.0") == ("layer1", 0, "") and block_of("fc") is None
+    layer = paddle.nn.TransformerEncoderLayer(32, 4, 64, dropout=0.0)
+    model = paddle.nn.TransformerEncoder(layer, 5)
+    model.eval()
+    conv = d2s_lab.convert(model, ["x: [None, 8, 32] float32"], run=False)
+    items = folded_ops(conv.drawn_graph)
+    folds = [i for i in items if i[0] == "fold"]
+    assert len(folds) == 1
+    _, first, last, n, ops, like = folds[0]
+    assert (first, last, n, like) == ("layers.1", "layers.4", 4, "layers.0")
+    shown = [i[1] for i in items if i[0] == "op"]
+    assert len(shown) + n * ops == sum(1 for op in conv.drawn_graph.iter_ops() if op.category != "parameter")
+    page = html_text(report_op_table_html(conv.drawn_graph))
+    assert "layers.1 … layers.4: 4 more blocks, each with the same" in page
+    assert "_d2s.op_table()" not in page  # small enough: not paged
+
+
+def test_blocks_that_differ_are_not_folded(paddle):
+    """Blocks that differ in a shape are each shown (DenseNet's layers grow their input)."""
+    import d2s_lab
+    from d2s_lab.viz.op_table import folded_ops
+
+    class Grow(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.blocks = paddle.nn.LayerList([paddle.nn.Linear(8 * (k + 1), 8) for k in range(3)])
+
+        def forward(self, x):
+            for block in self.blocks:
+                x = paddle.concat([x, block(x)], axis=-1)
+            return x
+
+    conv = d2s_lab.convert(Grow(), ["x: [None, 8] float32"], run=False)
+    assert not [i for i in folded_ops(conv.drawn_graph) if i[0] == "fold"]
