@@ -116,7 +116,7 @@ def link_assets(lines: Iterable[int]) -> str:
 
 # Past this many bytes of rows the section lists each line's ops counted by kind, not one row per
 # op (the op table above has every op): a deep model's report stays small.
-BY_LINE_DETAIL_BYTES = 24_000
+BY_LINE_DETAIL_BYTES = 16_000
 
 
 def _kinds_html(ops) -> str:
@@ -148,8 +148,10 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
     by_kind = sum(len(r) for r in rows) > BY_LINE_DETAIL_BYTES
     if by_kind:
         rows, linked = _by_line_rows(graph, groups, source_file, lang, by_kind=True)
-    head = inline_table([t("report.col_op", lang), t("report.col_block", lang), t("report.col_outputs", lang),
-                         t("report.col_layer", lang)], [])
+    columns = ([t("report.col_line_ops", lang)] if by_kind else
+               [t("report.col_op", lang), t("report.col_block", lang), t("report.col_outputs", lang),
+                t("report.col_layer", lang)])
+    head = inline_table(columns, [], cls="d2s-ops d2s-by-line")
     body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
     hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
     if by_kind:
@@ -165,6 +167,7 @@ def _by_line_rows(graph: Graph, groups, source_file: str, lang: Optional[str], b
     counting them by kind)."""
     rows = []
     linked = []
+    span = 1 if by_kind else 4
     for (file, line), code, ops in groups:
         is_linked = bool(line) and _same_file(file, source_file)
         library = next((op.source.library for op, _ in ops if op.source is not None), "")
@@ -175,10 +178,10 @@ def _by_line_rows(graph: Graph, groups, source_file: str, lang: Optional[str], b
         code_html = f" <code>{esc(code.strip())}</code>" if code else ""
         if library:  # an installed library's line (PaddleFormers' modeling.py), not the user's
             where += f' <span class="d2s-sub d2s-library">{esc(t("graph.library_line", lang, library=library))}</span>'
-        rows.append(f'<tr class="d2s-group"{data}><td colspan="4" style="{_GROUP_STYLE}">{where}{code_html} '
+        rows.append(f'<tr class="d2s-group"{data}><td colspan="{span}" style="{_GROUP_STYLE}">{where}{code_html} '
                     f'<span class="d2s-sub">· {len(ops)} {esc(t("graph.ops", lang))}</span></td></tr>')
         if by_kind:
-            rows.append(f'<tr{data}><td colspan="4" style="{CELL_STYLE}">{_kinds_html(ops)}</td></tr>')
+            rows.append(f'<tr{data}><td style="{CELL_STYLE}">{_kinds_html(ops)}</td></tr>')
             continue
         row_cls = f' class="d2s-line-{line}"' if is_linked else ""
         for op, block in ops:

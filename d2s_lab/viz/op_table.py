@@ -140,7 +140,7 @@ def op_table_html(graph: Graph) -> str:
 # What the report's op table may take: a saved notebook of a deep model (DenseNet,
 # BERT) stays small enough to hand out. Repeated blocks are folded first; past this,
 # the rest of the table is a call away (Conversion.op_table()).
-REPORT_TABLE_BYTES = 48_000
+REPORT_TABLE_BYTES = 40_000
 
 
 def block_of(layer: str):

@@ -315,6 +315,10 @@ TEXTS = {
             "here; every op: {call}).",
         "zh": "每一行源代码及其生成的算子，按类型计数（共 {total} 个算子，这里不逐个列出；查看全部算子：{call}）。",
     },
+    "report.col_line_ops": {
+        "en": "source line · its ops, counted by kind",
+        "zh": "源代码行 · 它生成的算子（按类型计数）",
+    },
     "report.op_table_title": {
         "en": "Ops of {name} ({n})",
         "zh": "{name} 的算子（{n} 个）",
