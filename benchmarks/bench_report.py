@@ -1,22 +1,27 @@
-"""%%to_static against plain ``paddle.jit.to_static`` + first call, side by side in one
-notebook kernel, on big models; and the size of the cell's output.
+"""%%to_static against plain ``paddle.jit.to_static`` + first call, side by side as cells
+of a notebook kernel, on four big models; and the size of the cell's output.
 
-    python benchmarks/bench_report.py [--repeat 5] [--models resnet50,mobilenet_v2,...]
+    python benchmarks/bench_report.py [--repeat 3] [--models resnet50,...] [--kernels both|fresh|one]
 
-Both are cells of the same real kernel (ipykernel, as JupyterLab runs it), timed from
-the client: from sending the cell to the kernel going idle, output transfer included.
-Each model is built in a cell of its own before the timer starts (a fresh Layer each
-time, so nothing is cached):
+Both are cells of a real kernel (ipykernel, as JupyterLab runs it), timed from the client:
+from sending the cell to the kernel going idle, output transfer included. Each model is
+built in a cell of its own before the timer starts (a fresh Layer each time, so nothing
+is cached); the first round warms caches and is not counted, then the median:
 
-- "plain": ``sf = paddle.jit.to_static(mm, input_spec=spec, full_graph=True); sf(x)``
-  on a batch of 2;
+- "plain": ``sf = paddle.jit.to_static(mm, input_spec=spec, full_graph=True); sf(*x)``
+  on a batch of 2, the batch ``%%to_static``'s first run takes (a batch of 1 would
+  broadcast against anything and hide the keepdim mistakes that run is there to catch);
 - "%%to_static": ``%%to_static --model mm --input ...`` on a cell that only says
-  ``pass``: conversion, first run, report, steps and the graph's picture twin.
+  ``pass``: conversion, first run, report, steps and the picture twin.
 
-"output KB" is what the kernel sent for the cell (its display messages), "widget state
-KB" what a saved notebook keeps of the stepper. The two "in-process" columns time the
-same two things in this process, outside any kernel (plain Python vs IPython's own
-shell): the stack a kernel adds makes Paddle's tracing slower for both.
+``--kernels fresh`` starts a kernel per model; ``one`` converts the models one after
+another in one kernel, as a lab notebook does; ``both`` (default) prints both tables.
+"output KB" is what the kernel sent for the cell (its display messages, the picture
+included), "widget KB" what a saved notebook keeps of the stepper's widget state.
+
+BERT-base is PaddleFormers' BertForSequenceClassification from a config (random
+weights) where PaddleFormers is importable, else the BERT-shaped ``paddle.nn`` encoder of
+``bench_bert.py`` (embeddings, 12 post-norm layers of hidden 768, pooler, classifier).
 """
 from __future__ import annotations
 
@@ -33,10 +38,21 @@ MODELS = {
     "resnet50": ("x: [None,3,224,224] float32", "paddle.vision.models.resnet50()"),
     "mobilenet_v2": ("x: [None,3,224,224] float32", "paddle.vision.models.mobilenet_v2()"),
     "densenet121": ("x: [None,3,224,224] float32", "paddle.vision.models.densenet121()"),
-    "transformer12": ("x: [None,128,768] float32",
-                      "paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer("
-                      "768, 12, 3072, dropout=0.0), 12)"),
+    "bert_base": ("input_ids: [None,128] int64", "bert_base()"),
 }
+
+# BERT-base for the kernel: PaddleFormers' when it is there, else bench_bert's encoder.
+BERT = f"""
+import sys
+sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
+import bench_bert
+
+def bert_base():
+    try:
+        return bench_bert.paddleformers_model(12, 768, 12)
+    except ImportError:
+        return bench_bert.encoder_model(12, 768, 12)
+"""
 
 SETUP = """
 import os, json, paddle
@@ -44,7 +60,7 @@ os.environ.setdefault("GLOG_minloglevel", "2")
 paddle.set_device("cpu")
 from d2s_lab.core.specs import parse_spec_text, random_inputs
 %load_ext d2s_lab
-"""
+""" + BERT
 
 
 class Kernel:
@@ -85,95 +101,81 @@ class Kernel:
         self.km.shutdown_kernel(now=True)
 
 
-def in_process(build: str, spec_text: str, shell) -> tuple:
-    """(plain in plain Python, %%to_static in IPython's own shell), seconds."""
-    import paddle
-
-    from IPython.utils.capture import capture_output
-
-    from d2s_lab.core.specs import parse_spec_text, random_inputs
-
-    st = parse_spec_text(spec_text)
-    spec = [paddle.static.InputSpec(st.shape, st.dtype, st.name)]
-    x = random_inputs(spec)
-    model = eval(build, {"paddle": paddle})
-    model.eval()
-    t0 = time.perf_counter()
-    sf = paddle.jit.to_static(model, input_spec=spec, full_graph=True)
-    sf(*x)
-    plain = time.perf_counter() - t0
-    model = eval(build, {"paddle": paddle})
-    model.eval()
-    shell.user_ns["mm"] = model
-    t0 = time.perf_counter()
-    with capture_output():
-        shell.run_cell(f'%%to_static --model mm --input "{spec_text}"\npass\n')
-    return plain, time.perf_counter() - t0
-
-
 STATE = """
 from ipywidgets.embed import dependency_state
 from d2s_lab.viz.steps_view import close_widget, steps_widget
-_w = steps_widget(_d2s_steps)
-print(len(json.dumps(dependency_state(_w))))
-close_widget(_w)
+_w = steps_widget(_d2s_steps) if _d2s_steps else None
+print(len(json.dumps(dependency_state(_w))) if _w else 0)
+if _w: close_widget(_w)
 """
+
+
+def measure(kernel: Kernel, name: str, repeat: int) -> tuple:
+    """``(plain s, %%to_static s, output bytes, widget bytes)``, medians over ``repeat``."""
+    spec, build = MODELS[name]
+    kernel.run(f"st = parse_spec_text({spec!r})\n"
+               "spec = [paddle.static.InputSpec(st.shape, st.dtype, st.name)]\n"
+               "x = random_inputs(spec)\n")
+    plain_t, magic_t, sizes, states = [], [], [], []
+    for i in range(repeat + 1):  # the first round warms caches, not counted
+        kernel.run(f"mm = {build}\nmm.eval()\nNone")
+        t_plain, _, _ = kernel.run(
+            "sf = paddle.jit.to_static(mm, input_spec=spec, full_graph=True)\nsf(*x)\nNone")
+        kernel.run(f"mm = {build}\nmm.eval()\n_d2s_steps = None\nNone")
+        t_magic, size, _ = kernel.run(f'%%to_static --model mm --input "{spec}"\npass\n')
+        _, _, state = kernel.run(STATE)
+        if i:
+            plain_t.append(t_plain)
+            magic_t.append(t_magic)
+            sizes.append(size)
+            states.append(int(state.strip() or 0))
+    return (statistics.median(plain_t), statistics.median(magic_t), statistics.median(sizes),
+            statistics.median(states))
+
+
+def table(title: str, rows) -> None:
+    print(f"\n{title}")
+    print("| model | plain cell | %%to_static cell | ratio | cell output | widget state |")
+    print("|---|---|---|---|---|---|")
+    for name, (plain, magic, size, state) in rows:
+        print(f"| {name} | {plain:.2f} s | {magic:.2f} s | {magic / plain:.2f}x | {size / 1024:.0f} KB "
+              f"| {state / 1024:.0f} KB |", flush=True)
+
+
+def started() -> Kernel:
+    kernel = Kernel()
+    kernel.run(SETUP)
+    return kernel
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--models", default=",".join(MODELS))
-    p.add_argument("--no-in-process", action="store_true", help="only the kernel columns")
+    p.add_argument("--kernels", choices=["both", "fresh", "one"], default="both")
     args = p.parse_args(argv)
-    kernel = Kernel()
-    shell = None
-    if not args.no_in_process:
-        import paddle
-        from IPython.core.interactiveshell import InteractiveShell
-
-        paddle.set_device("cpu")
-        shell = InteractiveShell.instance()
-        shell.run_line_magic("load_ext", "d2s_lab")
+    names = args.models.split(",")
+    kernel = started()
     try:
-        kernel.run(SETUP)
-        _, _, version = kernel.run("print(paddle.__version__, os.cpu_count())")
-        print(f"Paddle {version.split()[0]}, {version.split()[1]} CPUs, median of {args.repeat}; "
-              "kernel = cells of one ipykernel, timed from the client")
-        print(f"{'model':14} {'plain s':>8} {'%%to_static s':>14} {'ratio':>6} {'output KB':>10} "
-              f"{'widget KB':>10}" + (f"   in-process: {'plain s':>8} {'%%to_static s':>14} "
-                                      f"{'ratio':>6}" if shell is not None else ""))
-        for name in args.models.split(","):
-            spec, build = MODELS[name]
-            kernel.run(f"st = parse_spec_text({spec!r})\n"
-                       "spec = [paddle.static.InputSpec(st.shape, st.dtype, st.name)]\n"
-                       "x = random_inputs(spec)\n")
-            plain_t, magic_t, sizes, states, ip_plain, ip_magic = [], [], [], [], [], []
-            for i in range(args.repeat + 1):  # the first round warms caches, not counted
-                kernel.run(f"mm = {build}\nmm.eval()\nNone")
-                t_plain, _, _ = kernel.run(
-                    "sf = paddle.jit.to_static(mm, input_spec=spec, full_graph=True)\n"
-                    "sf(*x)\nNone")
-                kernel.run(f"mm = {build}\nmm.eval()\nNone")
-                t_magic, size, _ = kernel.run(f'%%to_static --model mm --input "{spec}"\npass\n')
-                _, _, state = kernel.run(STATE)
-                ip = in_process(build, spec, shell) if shell is not None else (0.0, 0.0)
-                if i:
-                    plain_t.append(t_plain)
-                    magic_t.append(t_magic)
-                    sizes.append(size)
-                    states.append(int(state.strip() or 0))
-                    ip_plain.append(ip[0])
-                    ip_magic.append(ip[1])
-            pm, mm_ = statistics.median(plain_t), statistics.median(magic_t)
-            ipp, ipm = statistics.median(ip_plain), statistics.median(ip_magic)
-            tail = (f"   in-process: {ipp:8.2f} {ipm:14.2f} {ipm / ipp:6.2f}"
-                    if shell is not None else "")
-            print(f"{name:14} {pm:8.2f} {mm_:14.2f} {mm_ / pm:6.2f} "
-                  f"{statistics.median(sizes) / 1024:10.0f} {statistics.median(states) / 1024:10.0f}"
-                  + tail, flush=True)
+        _, _, about = kernel.run("import platform\n"
+                                 "print(paddle.__version__, os.cpu_count(), platform.python_version())")
+        version, cpus, python = about.split()[:3]
+        print(f"Paddle {version}, Python {python}, {cpus} CPUs; cells of an ipykernel timed from the "
+              f"client; median of {args.repeat} after a warm-up round")
+        if args.kernels in ("both", "one"):
+            table("One kernel converting the models in turn:",
+                  [(name, measure(kernel, name, args.repeat)) for name in names])
     finally:
         kernel.close()
+    if args.kernels in ("both", "fresh"):
+        rows = []
+        for name in names:
+            kernel = started()
+            try:
+                rows.append((name, measure(kernel, name, args.repeat)))
+            finally:
+                kernel.close()
+        table("A fresh kernel per model:", rows)
     return 0
 
 

@@ -6,13 +6,14 @@ and output specs, parameter figures and timings.
 """
 from __future__ import annotations
 
+import ctypes
 import inspect
 import linecache
 import textwrap
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.capture import captured
@@ -330,10 +331,9 @@ def convert(
 
 def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle) -> None:
     run = run or mode == "sot"  # SOT converts on the first call
-    # A batch of 1, as a user's own first call would be; SOT gets 2: it specialises
-    # dimensions of size 1, which would put 1 where the spec says None.
-    batch = 1 if mode == "ast" else 2
-    inputs = (examples if examples is not None else random_inputs(specs, batch=batch)) if run else None
+    # A batch of 2, not 1: a dimension of 1 broadcasts against anything and would hide the
+    # keepdim mistakes (x - x.max(axis=1)) a first run exists to catch; SOT specialises it.
+    inputs = (examples if examples is not None else random_inputs(specs)) if run else None
     walk = _convert_ast(conv, fn, layer, specs, paddle, inputs) if mode == "ast" else None
     if mode == "sot":
         _convert_sot(conv, fn, specs, paddle)
@@ -435,6 +435,36 @@ def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False
     return result["out"]
 
 
+def on_a_short_stack(work: Callable[[], Any]) -> Any:
+    """``work()``, run in a thread of its own and waited for: Paddle records the Python
+    stack of every parameter and op it traces (and keeps it with the Program), so it
+    traces on a short stack faster and keeps less than under a notebook's deep one
+    (IPython, the magic, this module). The kernel's Interrupt reaches the thread too.
+    The result, or what ``work`` raised, comes back as if called here."""
+    result: Dict[str, Any] = {}
+
+    def run():
+        try:
+            result["out"] = work()
+        except BaseException as exc:  # handed to the caller's thread
+            result["error"] = exc
+
+    worker = threading.Thread(target=run, name="d2s-trace", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        # Python code of the trace (a loop in forward) stops at its next bytecode
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
+                                                   ctypes.py_object(KeyboardInterrupt))
+        worker.join(5)
+        raise
+    if "error" in result:
+        raise result["error"]
+    return result["out"]
+
+
 # Worker threads of first runs that never ended: Paddle's executor cannot be stopped.
 RUNAWAY_RUNS: List[threading.Thread] = []
 
@@ -503,7 +533,7 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
         with recording_layer_paths(layer) as paths, recording_converted_functions() as seen:
             # Traced for the inputs of the first run, the Program is the one that run uses
             # (Paddle caches it), so forward is traced once, as plain to_static + a call does.
-            cp = concrete_program(sf, inputs)
+            cp = on_a_short_stack(lambda: concrete_program(sf, inputs))
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
                       f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc
