@@ -163,6 +163,13 @@ def highlight_lines(source: str) -> List[str]:
 def align(a: List[str], b: List[str]) -> List[Tuple[Optional[int], Optional[int], str]]:
     """Pair lines (or line keys) of ``a`` and ``b``: ``(i or None, j or None, tag)``,
     tag in equal | replace | delete | insert."""
+    return list(_aligned(tuple(a), tuple(b)))
+
+
+@functools.lru_cache(maxsize=64)
+def _aligned(a: Tuple[str, ...], b: Tuple[str, ...]) -> Tuple[Tuple[Optional[int], Optional[int], str], ...]:
+    """:func:`align`, cached: a step's diff is counted, drawn in the stepper and in its
+    static copy."""
     rows = []
     sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
@@ -170,7 +177,7 @@ def align(a: List[str], b: List[str]) -> List[Tuple[Optional[int], Optional[int]
             rows.extend((i1 + k, j1 + k, tag) for k in range(i2 - i1))
             continue
         rows.extend(_pair_block(a, b, i1, i2, j1, j2))
-    return rows
+    return tuple(rows)
 
 
 _WRAPPERS = re.compile(r"_jst\.\w+\(|[()\[\],]")
@@ -210,7 +217,7 @@ def _pair_block(a, b, i1, i2, j1, j2):
 
 def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
     """(lines removed, lines added) between two sources."""
-    a, b = _lines(original)[1], _lines(transformed)[1]
+    a, b = _tokens(original)[1], _tokens(transformed)[1]
     removed = added = 0
     for i, j, tag in align(a, b):
         if tag != "equal":
