@@ -143,3 +143,83 @@ def test_interrupting_sot_and_bench_runaways_is_one_message(kernel):
     assert "benchmark was interrupted" in out and "KeyboardInterrupt" not in out, out[-2000:]
     status, out = run_cell(kc, "print(kept)")
     assert "42" in out
+
+
+# Eager ends at once (4.0); the converted Program's loop never does (float32 x + 1 stops
+# growing at 2**24, far below 1e30): the benchmark's eager reference returns, and the
+# first static call runs away.
+STATIC_SPIN = '''%%to_static --input "x: [None,4] float32" --no-run --as static_spin
+import paddle
+kept = 42
+def static_spin(x):
+    while x.sum() < (4.0 if paddle.in_dynamic_mode() else 1e30):
+        x = x + 1
+    return x
+'''
+
+
+@pytest.mark.slow
+def test_interrupted_bench_of_a_static_runaway_leaves_the_cpu_idle(kernel):
+    """%d2s_bench of a model whose static run never ends (Paddle's executor does not look
+    at signals): the first static call is tried in a child, so an Interrupt gives one
+    message, no traceback, and the kernel's CPU idle within 5 s; with --budget the run is
+    stopped at the budget and the runtime left out, saying why."""
+    km, kc = kernel
+    run_cell(kc, "%load_ext d2s_lab")
+    status, out = run_cell(kc, "import os; print('PID', os.getpid())")
+    pid = int(out.split("PID", 1)[1].split()[0])
+    status, out = run_cell(kc, STATIC_SPIN)
+    assert status == "ok", out[-2000:]
+    shares = []
+    for k in range(2):
+        t0 = time.time()
+        status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1",
+                               on_start=lambda: (time.sleep(6), km.interrupt_kernel()), timeout=60)
+        assert status == "ok" and time.time() - t0 < 30, out[-2000:]
+        assert "benchmark was interrupted" in out, out[-2000:]
+        assert "Traceback" not in out and "KeyboardInterrupt" not in out, out[-2000:]
+        time.sleep(1.0)
+        shares.append(_busy(pid, 2.0))
+        assert shares[-1] < 0.25 and time.time() - t0 < 30, shares
+        assert _children(pid) == [] or all(not _is_python(c) for c in _children(pid)), k
+    status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1 --budget 8", timeout=90)
+    assert status == "ok" and "Traceback (most recent" not in out, out[-2000:]  # the page's CSS names Traceback
+    assert "still running when the budget ran out" in out, out[-2000:]
+    time.sleep(1.0)
+    shares.append(_busy(pid, 2.0))
+    assert shares[-1] < 0.25, shares
+    status, out = run_cell(kc, "print(kept, float((paddle.ones([2]) * 3).sum()))")
+    assert status == "ok" and "42 6.0" in out, out[-2000:]  # the kernel and Paddle still fine
+    print("kernel CPU (cores) 1-3 s after each stop:", [round(x, 3) for x in shares])
+
+
+def test_bench_of_a_loop_that_ends_tries_first_calls_in_a_child_and_times_all():
+    """A Program with a ``while`` loop that ends: each runtime's first call is tried in a
+    child on a runtime built there. The static function has already run in this process
+    (its executor's worker threads exist here only, and a child reusing it would wait on
+    them forever) and two threads are asked for: every runtime is still checked and timed."""
+    import paddle
+
+    import d2s_lab
+    from d2s_lab.core.bench.runner import bench
+
+    class Net(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = paddle.nn.Linear(4, 4)
+
+        def forward(self, x):
+            while x.sum() < 100:
+                x = x + 1
+            return self.fc(x)
+
+    conv = d2s_lab.convert(Net(), [paddle.static.InputSpec([None, 4], "float32", "x")])
+    conv.static_function(paddle.ones([1, 4]))
+    for threads in (1, 2):  # the second: the static function has run here many times
+        t0 = time.perf_counter()
+        res = bench(conv, batch=(1, 4), threads=threads, runtimes=["to_static", "predictor"], repeat=3,
+                    min_time=0.05, budget=30)
+        assert time.perf_counter() - t0 < 30, res.skipped
+        assert not res.skipped, res.skipped  # a child waiting forever is stopped at the budget
+    assert {(r.runtime, r.batch) for r in res.rows} >= {("to_static", 1), ("to_static", 4), ("predictor", 4)}
+    assert all(r.ok for r in res.rows), res.rows

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from d2s_lab.core.child_run import Stopped, can_fork, ends_in_child
 from d2s_lab.core.bench.result import (
     DEPLOY,
     runtime_label,
@@ -37,6 +38,7 @@ from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.other_programs import optimized_program
 from d2s_lab.core.paddle_compat.targets import resolve
+from d2s_lab.core.paddle_compat.walk import has_while_loop
 from d2s_lab.core.paddle_compat.runtimes import (
     RuntimeUnavailable,
     default_onednn,
@@ -98,6 +100,8 @@ class _Plan:
     ends_at: Optional[float] = None  # perf_counter when the timing is estimated to end
     onednn: dict = field(default_factory=dict)  # predictor runtime -> its oneDNN switch
     sizes: list = field(default_factory=list)  # per tensor input: {axis: size}, non-batch
+    guarded: bool = False  # first calls tried in a forked child: they may never end
+    tried: set = field(default_factory=set)  # runtimes whose first call was tried so far
 
     def step(self, msg: str) -> None:
         if self.progress is not None:
@@ -227,7 +231,8 @@ def bench(
                  budget_s=res.budget_s,
                  onednn={"predictor": None if onednn is False else False,
                          "predictor_onednn": None if onednn else True},
-                 sizes=sizes)
+                 sizes=sizes,
+                 guarded=dev == "cpu" and can_fork() and _may_run_away(conv))
 
     prev_device = paddle.device.get_device()
     paddle.set_device("cpu" if dev == "cpu" else f"gpu:{dev_id}")
@@ -366,10 +371,50 @@ def _shapes(xs) -> list:
     return [list(x.shape) for x in flatten(xs) if hasattr(x, "shape")]
 
 
-def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable):
-    """Run ``runtime`` once and compare its outputs with eager's: ``(max_abs_diff, ok)``.
-    A failure skips the runtime (the reason goes to ``res.skipped``) and gives None."""
+def _may_run_away(conv) -> bool:
+    """True when the converted Program runs a ``while`` loop: a run that may never end."""
     try:
+        return conv.program is not None and has_while_loop(conv.program)
+    except Exception:  # noqa: BLE001 - a Program this Paddle cannot walk: run unguarded
+        return False
+
+
+def _first_call_ends(res, plan, runtime: str, batch, run: Callable) -> bool:
+    """The first call of a Program with a ``while`` loop may never end, and Paddle's
+    executor, the predictor and ONNX Runtime do not look at signals while they run: it is
+    tried in a forked child first (:mod:`d2s_lab.core.child_run`), within what is left of
+    the budget. The kernel's Interrupt kills the child (KeyboardInterrupt here, the CPU
+    idle again at once); past the budget, or when the child dies, the runtime is skipped
+    with why. True: the call ends, and is run here for its outputs and timing; the
+    runtime's later calls run here only. ``run`` builds the runtime afresh in the child:
+    one that has already run here has worker threads that exist here alone, and a forked
+    child would wait on them forever."""
+    plan.tried.add(runtime)
+    left = float("inf") if plan.budget_s is None else max(1.0, plan.budget_s - plan.elapsed())
+    try:
+        ended = ends_in_child(run, left)
+    except Stopped as exc:
+        if exc.interrupted:
+            raise KeyboardInterrupt from None
+        res.skipped[runtime] = t("bench.first_call_stopped", batch=batch or "-",
+                                 seconds=f"{exc.seconds:.0f}")
+        return False
+    if ended is None:  # the child died: here the same call could end the kernel
+        res.skipped[runtime] = t("bench.first_call_died", batch=batch or "-")
+        return False
+    return True
+
+
+def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
+                first: Optional[Callable] = None):
+    """Run ``runtime`` once and compare its outputs with eager's: ``(max_abs_diff, ok)``.
+    A failure skips the runtime (the reason goes to ``res.skipped``) and gives None.
+    Where the call may never end (``plan.guarded``), the runtime's first call is tried in
+    a child first, as ``first`` (the same call on a runtime built afresh)."""
+    try:
+        if plan.guarded and first is not None and runtime not in plan.tried:
+            if not _first_call_ends(res, plan, runtime, batch, first):
+                return None
         out = ref if runtime == "eager" else _to_numpy_list(run())
     except Exception as exc:  # noqa: BLE001 - the row is skipped, with why
         res.skipped[runtime] = f"failed at batch {batch}: {type(exc).__name__}: {exc}"[:300]
@@ -383,8 +428,13 @@ def _eager_fn(conv):
     return resolve(conv.target).function
 
 
-def _deploy_runners(conv, res, plan, tmp) -> dict[str, Callable]:
-    """Runners for the deployment runtimes in ``plan.runtimes``; the others go to ``res.skipped``."""
+def _run_with(fn: Callable) -> Callable:
+    return lambda xs: fn(*xs)
+
+
+def _deploy_runners(conv, res, plan, tmp, fresh: dict) -> dict[str, Callable]:
+    """Runners for the deployment runtimes in ``plan.runtimes``; the others go to
+    ``res.skipped``. ``fresh`` receives, per runtime, a function that builds it again."""
 
     want = [k for k in plan.runtimes if k in DEPLOY]
     if not want:
@@ -405,8 +455,12 @@ def _deploy_runners(conv, res, plan, tmp) -> dict[str, Callable]:
             res.skipped[k] = "oneDNN is a CPU backend"
             continue
         try:
-            runners[k] = predictor_runner(prog, params, plan.device, plan.device_id, res.threads,
-                                          onednn=plan.onednn.get(k, k == "predictor_onednn"))
+            def make(k=k):
+                return predictor_runner(prog, params, plan.device, plan.device_id, res.threads,
+                                        onednn=plan.onednn.get(k, k == "predictor_onednn"))
+
+            runners[k] = make()
+            fresh[k] = make
             _read_passes(res, k, prog, params, os.path.join(tmp, f"optimized_{k}"), plan.device)
         except RuntimeUnavailable as exc:
             res.skipped[k] = exc.message
@@ -415,6 +469,8 @@ def _deploy_runners(conv, res, plan, tmp) -> dict[str, Callable]:
     if "onnxruntime" in want:
         try:
             runners["onnxruntime"] = onnx_runner(prog, params, tmp, plan.device, res.threads)
+            fresh["onnxruntime"] = lambda: onnx_runner(prog, params, tempfile.mkdtemp(dir=tmp),
+                                                       plan.device, res.threads)
         except RuntimeUnavailable as exc:
             res.skipped["onnxruntime"] = str(exc)
         except Exception as exc:  # noqa: BLE001 - likewise
@@ -458,7 +514,11 @@ def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
         runners: dict[str, Callable] = {"eager": lambda xs: eager_fn(*xs)}
         if "to_static" in plan.runtimes:
             runners["to_static"] = lambda xs: static_fn(*xs)
-        runners.update(_deploy_runners(conv, res, plan, tmp))
+        # the first calls tried in a child (plan.guarded) run on runtimes built there
+        fresh: dict[str, Callable] = {
+            "to_static": lambda: _run_with(paddle.jit.to_static(eager_fn, input_spec=conv.input_specs,
+                                                                full_graph=conv.mode == "ast"))}
+        runners.update(_deploy_runners(conv, res, plan, tmp, fresh))
         order = [k for k in plan.runtimes if k in runners]
 
         def probe(b):
@@ -472,7 +532,9 @@ def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
             for k in order:
                 plan.step(t("bench.progress_check", runtime=res.label(k), batch=b or "-"))
                 args = arrays if k in DEPLOY else xs
-                verdict = _check_once(res, plan, k, b, ref, lambda k=k, args=args: runners[k](args))
+                verdict = _check_once(res, plan, k, b, ref, lambda k=k, args=args: runners[k](args),
+                                      first=(lambda k=k, args=args: fresh[k]()(args))
+                                      if k in fresh else None)
                 if verdict is not None:
                     checked[k] = verdict
             order = [k for k in order if k not in res.skipped]
@@ -538,7 +600,8 @@ def _bench_train(conv, res: BenchResult, plan: _Plan) -> None:
             if k in res.skipped:
                 continue
             plan.step(t("bench.progress_check_train", runtime=res.label(k), batch=b or "-"))
-            verdict = _check_once(res, plan, k, b, ref, lambda k=k, xs=xs: make(k)(xs))
+            run = lambda k=k, xs=xs: make(k)(xs)  # noqa: E731 - a fresh copy each time
+            verdict = _check_once(res, plan, k, b, ref, run, first=None if k == "eager" else run)
             if verdict is not None:
                 checked[k] = verdict
         return checked, {k: (lambda k=k, xs=xs: steps[k](xs)) for k in checked}

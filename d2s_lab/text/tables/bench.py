@@ -347,6 +347,14 @@ TEXTS = {
         "en": "If the model never returns (a loop whose end depends on the data), check it with %%to_static --run-timeout first; --budget SECONDS bounds a long benchmark.",
         "zh": "如果模型一直不返回（循环的结束取决于数据），请先用 %%to_static --run-timeout 检查；--budget SECONDS 可限制较长的基准测试。",
     },
+    "bench.first_call_stopped": {
+        "en": "its first call at batch {batch} was still running when the budget ran out after {seconds} s, and was stopped; does a loop's end depend on the data?",
+        "zh": "它在批大小 {batch} 的第一次调用在 {seconds} s 后预算用完时仍在运行，已被停止；是否有循环的结束取决于数据？",
+    },
+    "bench.first_call_died": {
+        "en": "its first call at batch {batch}, tried in a separate process first, ended that process",
+        "zh": "它在批大小 {batch} 的第一次调用（先在单独的进程中尝试）使该进程结束",
+    },
     "bench.no_inference": {
         "en": "This Paddle build has no Paddle Inference ({error}).",
         "zh": "这个 Paddle 版本没有 Paddle Inference（{error}）。",
