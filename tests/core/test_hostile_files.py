@@ -98,6 +98,21 @@ def random_dag_ops(n: int, seed: int = 0) -> list:
     return ops
 
 
+def random_dag_pdmodel(n: int, seed: int = 0) -> bytes:
+    """A legacy program of ``n`` ops (feed, a random DAG, fetch), each output a variable."""
+    rng = random.Random(seed)
+    kinds = ["relu", "tanh", "elementwise_add", "matmul_v2", "scale"]
+    vars_ = [_f(3, _var("x", [-1, 4]))] + [_f(3, _var(f"v{i}", [-1, 4])) for i in range(n - 2)]
+    ops = [_f(4, _op("feed", [("X", ["feed"])], [("Out", ["x"])]))]
+    names = ["x"]
+    for i in range(n - 2):
+        ins = [rng.choice(names) for _ in range(rng.randint(1, 2))]
+        ops.append(_f(4, _op(rng.choice(kinds), [("X", ins)], [("Out", [f"v{i}"])])))
+        names.append(f"v{i}")
+    ops.append(_f(4, _op("fetch", [("X", [names[-1]])], [("Out", ["fetch"])])))
+    return _f(1, _f(1, 0) + _f(2, -1) + b"".join(vars_) + b"".join(ops))
+
+
 def chain_ops(kinds) -> list:
     """A chain of one-input ops of the given kinds (``["relu", "tanh"]``)."""
     ops = small_pir_ops()[:1]
@@ -226,6 +241,10 @@ def build_case(name: str, d: str) -> str:
         n = int(name.rsplit("_", 1)[1]) - 2
         _write(d, "b.json", json.dumps(pir_doc(random_dag_ops(n, seed=1))))
         return _write(d, "m.json", json.dumps(pir_doc(random_dag_ops(n, seed=0))))
+    if name.startswith("legacy_pair_"):  # legacy_pair_200000: two random legacy DAGs at the op limit
+        n = int(name.rsplit("_", 1)[1])
+        _write(d, "b.pdmodel", random_dag_pdmodel(n, seed=1))
+        return _write(d, "m.pdmodel", random_dag_pdmodel(n, seed=0))
     if name == "mixed":  # deep info + long attribute + many params, together
         ops = small_pir_ops()
         ops[1]["A"] = [{"N": "shape", "AT": {"#": "0.a_intarray", "D": [7] * 200_000}}]

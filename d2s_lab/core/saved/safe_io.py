@@ -196,11 +196,54 @@ def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
     out: Dict[int, List[Tuple[int, object]]] = {}
     limit = LIMITS.message_fields
     n = 0
-    for f, wt, v in pb_fields(buf, start, end):
+    pos = start
+    # pb_fields inlined, with one-byte varints (most keys, lengths and small numbers)
+    # read in place: a program at the op limit has millions of fields
+    while pos < end:
+        key = buf[pos]
+        if key < 0x80:
+            pos += 1
+        else:
+            key, pos = _varint(buf, pos, end)
+        field, wt = key >> 3, key & 7
+        if field == 0:
+            raise WireError("field number 0")
+        if wt == 2:
+            if pos < end and buf[pos] < 0x80:
+                size = buf[pos]
+                pos += 1
+            else:
+                size, pos = _varint(buf, pos, end)
+            if size > end - pos:
+                raise WireError(f"field {field} declares {size} bytes but only {end - pos} remain")
+            val = (pos, pos + size)
+            pos += size
+        elif wt == 0:
+            if pos < end and buf[pos] < 0x80:
+                val = buf[pos]
+                pos += 1
+            else:
+                val, pos = _varint(buf, pos, end)
+        elif wt == 1:
+            if pos + 8 > end:
+                raise WireError("truncated 64-bit field")
+            val = struct.unpack_from("<Q", buf, pos)[0]
+            pos += 8
+        elif wt == 5:
+            if pos + 4 > end:
+                raise WireError("truncated 32-bit field")
+            val = struct.unpack_from("<I", buf, pos)[0]
+            pos += 4
+        else:
+            raise WireError(f"unsupported wire type {wt}")
         n += 1
         if n > limit:
             raise WireError(f"a message with more than {limit:,} fields")
-        out.setdefault(f, []).append((wt, v))
+        items = out.get(field)
+        if items is None:
+            out[field] = [(wt, val)]
+        else:
+            items.append((wt, val))
     return out
 
 
