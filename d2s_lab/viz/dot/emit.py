@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from d2s_lab.core.graph.model import Graph, Op
-from d2s_lab.core.graph.ops import CATEGORIES, is_output_op
+from d2s_lab.core.graph.ops import CATEGORIES
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.text import t
@@ -149,7 +149,6 @@ class _Emitter:
         self.categories: set[str] = set()
         self.highlighted = 0
         self.outputs_drawn = 0
-        self.output_ops = sum(1 for o in plan.index.ops.values() if is_output_op(o.name))
 
     def emit(self, rankdir: str, title: Optional[str], layout: Layout, wrap: bool = True) -> DotGraph:
         plan = self.plan
@@ -207,9 +206,6 @@ class _Emitter:
 
     def op_node(self, op: Op, indent: str) -> None:
         self.categories.add(op.category)
-        if is_output_op(op.name):
-            self.output_node(op, indent)
-            return
         cls = "d2s-op" + (f" d2s-line-{op.source.line}" if op.source is not None else "")
         extra = ""
         if op.id in self.highlight:
@@ -230,14 +226,10 @@ class _Emitter:
                 self.op_node(inner, indent + "  ")
             self.lines.append(f"{indent}}}")
 
-    def output_node(self, op: Op, indent: str) -> None:
-        """An op handing a result out (shadow_output, fetch), drawn as an output arrow."""
-        self._output_line(indent, f"o{op.id}", op.inputs[0] if op.inputs else None, self.outputs_drawn)
-
     def _output_line(self, indent: str, node: str, vid, k: int) -> None:
         v = self.plan.index.graph.values.get(vid) if vid is not None else None
         shape = shape_and_dtype(v.shape, v.dtype) if v else ""
-        total = len(self.plan.index.out_marks) + self.output_ops
+        total = len(self.plan.index.out_marks)
         head = t("graph.node_output") + (f" {k}" if total > 1 else "")
         data = CATEGORY_COLORS["data"]
         self.lines.append(

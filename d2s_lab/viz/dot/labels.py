@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from d2s_lab.core.graph.model import Graph, Op
-from d2s_lab.core.graph.ops import KEY_ATTRS, OPERANDS, PARAM_VIEW_OPS, is_const_op
+from d2s_lab.core.graph.ops import KEY_ATTRS, OPERANDS, PARAM_VIEW_OPS, is_const_op, is_output_op
 from d2s_lab.core.graph.shapes import dims_text, shape_and_dtype, short_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.dot.escape import html_label
@@ -79,9 +79,14 @@ class GraphIndex:
                     for i, a in enumerate(blk.args):
                         if i + 1 < len(op.inputs):
                             self.block_arg_src[a] = op.inputs[i + 1]
-        # graph outputs that no fetch/shadow_output op already marks
-        self.out_marks = [vid for vid in graph.outputs if not any(
-            self.ops[c].category == "data" for c in self.consumers.get(vid, []))]
+        # Each graph output, and each value an output op (shadow_output, fetch) hands out,
+        # is drawn as one "output" marker and the output ops themselves are folded: the
+        # drawing is the same before and after Paddle's first run adds its shadow_output.
+        marks = list(dict.fromkeys(graph.outputs))
+        for op in self.ops.values():
+            if is_output_op(op.name) and op.inputs and op.inputs[0] not in marks:
+                marks.append(op.inputs[0])
+        self.out_marks = marks
 
     def is_const(self, vid: str) -> bool:
         """The value comes from a constant op with no inputs."""
@@ -111,7 +116,9 @@ class Folds:
                     self.param_values.add(vid)
         for op in self.index.graph.iter_ops():
             ins = [v for v in op.inputs if v not in self.text]
-            if op.name == "builtin.parameter" and not params:
+            if is_output_op(op.name):  # drawn as its output marker (GraphIndex.out_marks)
+                self._fold(op, [])
+            elif op.name == "builtin.parameter" and not params:
                 self._fold(op, [self._param_text(v) for v in op.outputs], param=True)
             elif is_const_op(op.name) and not ins and not (constants and op.outputs):
                 self._fold(op, [const_text(op)] * len(op.outputs))
