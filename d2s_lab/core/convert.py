@@ -254,6 +254,7 @@ def convert(
     run: bool = True,
     name: Optional[str] = None,
     run_budget_s: float = RUN_BUDGET_S,
+    before_run: Optional[Callable[[Graph], None]] = None,
 ) -> Conversion:
     """Convert ``obj`` with ``paddle.jit.to_static`` and gather what it produced.
 
@@ -272,6 +273,9 @@ def convert(
         run_budget_s: when the Program has a ``while`` loop (its end depends on the
             data), the first run may take at most this long; it can also be stopped
             with the kernel's Interrupt. Either way the conversion so far is kept.
+        before_run: AST mode: called with the Program's graph as traced, just before the
+            first static run, to start work that needs only the graph while the run goes
+            (``%%to_static`` starts Graphviz on it); what it raises is ignored.
 
     Raises:
         D2SError / SpecError for bad input, PaddleMissing without Paddle, and
@@ -320,7 +324,7 @@ def convert(
 
     try:
         with captured() as out:
-            _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle)
+            _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle, before_run)
     finally:  # the capture is complete once its block has exited
         conv.paddle_log, conv.traced_prints = out.log, out.printed
         restore_sources()
@@ -329,7 +333,8 @@ def convert(
     return conv
 
 
-def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle) -> None:
+def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle,
+                     before_run=None) -> None:
     run = run or mode == "sot"  # SOT converts on the first call
     # A batch of 2, not 1: a dimension of 1 broadcasts against anything and would hide the
     # keepdim mistakes (x - x.max(axis=1)) a first run exists to catch; SOT specialises it.
@@ -337,9 +342,17 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     walk = _convert_ast(conv, fn, layer, specs, paddle, inputs) if mode == "ast" else None
     if mode == "sot":
         _convert_sot(conv, fn, specs, paddle)
+    traced = walk() if walk is not None else None  # the Program as traced
     if not run:
-        _walked(conv, walk)
+        _walked(conv, lambda: traced)
         return
+    # not beside a run that may go to a forked child (a Program with a while loop): a
+    # fork copies no other thread, and one holding a lock would leave the child stuck
+    if before_run is not None and traced is not None and not has_while_loop(conv.program):
+        try:
+            before_run(traced)
+        except Exception:  # the caller's early start; the report does not depend on it
+            pass
     t0 = time.perf_counter()
     error: Optional[BaseException] = None
     forkable = _on_cpu(paddle)
@@ -354,7 +367,8 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         error = exc
     except KeyboardInterrupt:  # a run Python could stop (SOT runs the loop in Python)
         error = _Runaway(True, time.perf_counter() - t0, stopped=True)
-    _walked(conv, walk)  # the Program as the run left it (Paddle adds its output ops)
+    # the Program as the run left it: Paddle appends its output ops (shadow_output)
+    _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
     if isinstance(error, _Runaway):
         raise _runaway(conv, error) from None
     if error is not None:
@@ -554,9 +568,10 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
         conv.num_params = sum(int(p.numel()) for p in ps)
         conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in ps)
 
-    def walk():
+    def walk(onto=None):
         return program_to_graph(
             cp.main_program,
+            onto=onto,
             layer_paths=paths,
             param_names=param_names,
             inputs=feed_values(cp.inputs),

@@ -14,7 +14,7 @@ from d2s_lab.core.paddle_compat import INSTALL_HINT, require_paddle
 from d2s_lab.core.sot_report import attach_sot_report
 from d2s_lab.core.specs import one_description
 from d2s_lab.viz.error_view import error_report_html
-from d2s_lab.viz.graph_view import report_graph
+from d2s_lab.viz.graph_view import draw_graph_with, report_graph
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.magics.cellrun import CellFailed, find_model, run_body
 from d2s_lab.magics.common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
@@ -146,9 +146,16 @@ class D2SMagics(Magics):
                     self.shell, args.example, f"--example {args.example}", t("magics.example_hint"))
             spec = self._spec(args.spec) if args.spec else None
             view = ViewOptions.from_args(args)
+            early = []
+
+            def draw_early(graph):  # Graphviz draws the traced Program while the first run goes
+                with using_lang(args.lang):
+                    early.append(draw_graph_with(graph, view))
+                    start_drawing(early[0])
+
             conv = convert(obj, input_spec=one_description(args.input, spec), example_inputs=example,
                            mode=args.mode, run=not args.no_run, name=name,
-                           run_budget_s=args.run_timeout)
+                           run_budget_s=args.run_timeout, before_run=draw_early)
         except ConversionError as exc:
             if exc.conversion is not None:
                 self.shell.user_ns[args.as_] = exc.conversion
@@ -171,7 +178,8 @@ class D2SMagics(Magics):
                 show_error(exc.message, exc.hint)
         with using_lang(args.lang):
             drawn = report_graph(conv)
-            start_drawing(drawn)  # Graphviz lays it out while the steps are prepared
+            if drawn is None or not (early and drawn.take_drawing(early[0])):
+                start_drawing(drawn)  # Graphviz lays it out while the steps are prepared
             steps = []
             if conv.mode == "ast" and not conv.library_forward:
                 found, shown = conversion_steps(conv, args.lang, run)

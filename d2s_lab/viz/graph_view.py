@@ -73,14 +73,34 @@ class GraphView:
         raise what it raised."""
         if self._svg is not None or self._pending is not None:
             return
+        self._in_background(self._render_both if png else self._render_svg)
 
-        def work():
+    def take_drawing(self, other: "GraphView") -> bool:
+        """Use ``other``'s drawing (started earlier with :meth:`render_in_background`)
+        when both have the same DOT text: ``%%to_static`` draws the Program as traced
+        while its first run goes, and the report's drawing of the Program after the run
+        is the same. False, and nothing taken, when they differ."""
+        if other is None or other is self or other.dot != self.dot or self._svg is not None \
+                or self._pending is not None:
+            return False
+
+        def work():  # another GraphView's state: the same class
+            other._finish_background()  # noqa: SLF001  (raises what its drawing raised)
+            self._svg, self._png = other._svg, other._png  # noqa: SLF001
+            self._png_drawn = other._png_drawn  # noqa: SLF001
+            self.renderer, self.render_s = other.renderer, other.render_s
+
+        self._in_background(work)
+        return True
+
+    def _in_background(self, work) -> None:
+        def run():
             try:
-                (self._render_both if png else self._render_svg)()
+                work()
             except BaseException as exc:  # handed to the thread that asks for the drawing
                 self._failed = exc
 
-        self._pending = threading.Thread(target=work, name="d2s-render", daemon=True)
+        self._pending = threading.Thread(target=run, name="d2s-render", daemon=True)
         self._pending.start()
 
     def _finish_background(self) -> None:

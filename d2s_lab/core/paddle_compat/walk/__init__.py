@@ -13,12 +13,15 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import legacy, pir
 
 
-def program_to_graph(program, **kwargs) -> Graph:
+def program_to_graph(program, onto=None, **kwargs) -> Graph:
     """The :class:`Graph` of a live Program (see :func:`.pir.program_to_graph` for the
-    keyword arguments)."""
+    keyword arguments). ``onto``: a graph of this program walked earlier, brought up to
+    date (the ops a first run appended) where that is all that changed."""
     if pir.is_pir_program(program):
-        return pir.program_to_graph(program, **kwargs)
+        return pir.program_to_graph(program, onto=onto, **kwargs)
     if legacy.is_legacy_program(program):
+        if onto is not None and onto.blocks and sum(1 for _ in legacy.op_names(program)) == onto.num_ops():
+            return onto  # a legacy first run adds nothing to the Program
         return legacy.program_to_graph(program, **kwargs)
     raise D2SError(t("graph.not_a_program", type=type(program).__name__), t("graph.not_a_program_hint"))
 

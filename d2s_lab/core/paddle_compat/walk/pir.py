@@ -108,18 +108,27 @@ def program_to_graph(
     inputs=None,
     outputs=None,
     name: str = "",
+    onto: Optional[Graph] = None,
 ) -> Graph:
     """Build a :class:`Graph` from a PIR Program.
 
     ``layer_paths`` maps global-block op ids to user layer paths (sub-block ops
     inherit their parent's); ``param_names`` maps Paddle parameter names
     (``conv2d_0.w_0``) to the user's attribute names (``conv1.weight``);
-    ``inputs``/``outputs`` are the program's feed and fetch Values.
+    ``inputs``/``outputs`` are the program's feed and fetch Values. ``onto``: a graph
+    of this program walked earlier; when the program has only gained ops at the end of
+    its global block since (the ``shadow_output`` a first run adds), those are walked
+    and appended to it, which is returned; otherwise a fresh graph.
     """
     blk = program.global_block()
     layer_paths = layer_paths or {}
     param_names = param_names or {}
-    graph = Graph(name=name)
+    ops_now = list(blk.ops)
+    known = onto.global_block.ops if onto is not None and onto.blocks else None
+    if known is not None and (len(ops_now) < len(known) or any(
+            op_key(a) != b.id for a, b in zip(ops_now, known))):
+        known = None  # changed in place: walked afresh
+    graph = onto if known is not None else Graph(name=name)
     values = graph.values
 
     def value(v, producer=None, kind="tensor") -> str:
@@ -128,14 +137,16 @@ def program_to_graph(
             values[vid] = Value(vid, _shape(v), _dtype(v), producer=producer, kind=kind)
         return vid
 
-    def walk(block, label: str, inherited_layer: str, block_id: str) -> Block:
-        out = Block(block_id, label)
-        try:
-            args = list(block.args())
-        except Exception:
-            args = []
-        out.args = [value(a, kind="block_arg") for a in args]
-        for op in block.ops:
+    def walk(block, label: str, inherited_layer: str, block_id: str, out: Optional[Block] = None,
+             ops=None) -> Block:
+        if out is None:
+            out = Block(block_id, label)
+            try:
+                args = list(block.args())
+            except Exception:
+                args = []
+            out.args = [value(a, kind="block_arg") for a in args]
+        for op in (block.ops if ops is None else ops):
             name_ = op.name()
             oid = op_key(op)
             try:
@@ -187,7 +198,10 @@ def program_to_graph(
             out.ops.append(o)
         return out
 
-    graph.blocks.append(walk(blk, "global", "", "global"))
+    if known is not None:
+        walk(blk, "global", "", "global", out=graph.global_block, ops=ops_now[len(known):])
+    else:
+        graph.blocks.append(walk(blk, "global", "", "global"))
     # An op inside a sub-block without its own callstack borrows its parent's.
     _inherit_sources(graph)
     graph.inputs = [str(v.id) for v in _values(inputs)] if inputs is not None else [
