@@ -145,7 +145,7 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
     ops are counted by kind instead of listed one by one (the op table has each op)."""
     groups = ops_by_line(graph)
     rows, linked = _by_line_rows(graph, groups, source_file, lang, by_kind=False)
-    by_kind = sum(len(r) for r in rows) > BY_LINE_DETAIL_BYTES
+    by_kind = rows is None  # one op per row would pass BY_LINE_DETAIL_BYTES
     if by_kind:
         rows, linked = _by_line_rows(graph, groups, source_file, lang, by_kind=True)
     columns = ([t("report.col_line_ops", lang)] if by_kind else
@@ -164,9 +164,10 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
 
 def _by_line_rows(graph: Graph, groups, source_file: str, lang: Optional[str], by_kind: bool):
     """``(rows, linked lines)``: each line's group row, then its ops (``by_kind``: one row
-    counting them by kind)."""
+    counting them by kind); rows None when one row per op passes :data:`BY_LINE_DETAIL_BYTES`."""
     rows = []
     linked = []
+    size = 0
     span = 1 if by_kind else 4
     for (file, line), code, ops in groups:
         is_linked = bool(line) and _same_file(file, source_file)
@@ -191,6 +192,9 @@ def _by_line_rows(graph: Graph, groups, source_file: str, lang: Optional[str], b
                 f'<td style="{NOWRAP_STYLE}">{value_shapes(graph, op.outputs)}</td>'
                 f'<td style="{CELL_STYLE}">{esc(op.layer)}</td></tr>'
             )
+            size += len(rows[-1])
+            if size > BY_LINE_DETAIL_BYTES:
+                return None, linked
     return rows, linked
 
 
