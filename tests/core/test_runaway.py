@@ -101,7 +101,7 @@ def test_interrupted_runaways_leave_the_cpu_idle(kernel):
     for k in range(6):
         line = SPIN.format(budget=2 if k == 5 else 300)
         status, out = run_cell(kc, line, on_start=None if k == 5 else
-                               lambda: (time.sleep(6), km.interrupt_kernel()))
+                               lambda: _interrupt_in_the_child(km, pid))
         assert status == "ok" and "Traceback" not in out, out[-2000:]
         assert ("did not finish within 2 s" if k == 5 else "was interrupted") in out
         assert "The run was stopped" in out, out[-2000:]
@@ -115,6 +115,16 @@ def test_interrupted_runaways_leave_the_cpu_idle(kernel):
                                "np.linalg.svd(np.random.rand(300, 300))\nprint('kept', kept)")
     assert status == "ok" and "kept 42" in out
     print("kernel CPU (cores) 1-3 s after each stop:", [round(x, 3) for x in shares])
+
+
+def _interrupt_in_the_child(km, pid: int, limit: float = 60.0) -> None:
+    """Interrupt the kernel once its guarded run is going: a Python child of the kernel
+    (the forked run) exists, then half a second more."""
+    t0 = time.time()
+    while time.time() - t0 < limit and not any(_is_python(c) for c in _children(pid)):
+        time.sleep(0.2)
+    time.sleep(0.5)
+    km.interrupt_kernel()
 
 
 def _is_python(pid: int) -> bool:
@@ -174,7 +184,7 @@ def test_interrupted_bench_of_a_static_runaway_leaves_the_cpu_idle(kernel):
     for k in range(2):
         t0 = time.time()
         status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1",
-                               on_start=lambda: (time.sleep(6), km.interrupt_kernel()), timeout=60)
+                               on_start=lambda: _interrupt_in_the_child(km, pid), timeout=60)
         assert status == "ok" and time.time() - t0 < 30, out[-2000:]
         assert "benchmark was interrupted" in out, out[-2000:]
         assert "Traceback" not in out and "KeyboardInterrupt" not in out, out[-2000:]
