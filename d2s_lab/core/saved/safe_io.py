@@ -164,16 +164,8 @@ def pb_fields(buf: bytes, start: int = 0, end: int = None) -> Iterator[Tuple[int
             raise WireError("field number 0")
         if wt == 0:
             val, pos = _varint(buf, pos, end)
-        elif wt == 1:
-            if pos + 8 > end:
-                raise WireError("truncated 64-bit field")
-            val = struct.unpack_from("<Q", buf, pos)[0]
-            pos += 8
-        elif wt == 5:
-            if pos + 4 > end:
-                raise WireError("truncated 32-bit field")
-            val = struct.unpack_from("<I", buf, pos)[0]
-            pos += 4
+        elif wt in (1, 5):
+            val, pos = _fixed(buf, pos, end, wt)
         elif wt == 2:
             n, pos = _varint(buf, pos, end)
             if n > end - pos:
@@ -183,6 +175,14 @@ def pb_fields(buf: bytes, start: int = 0, end: int = None) -> Iterator[Tuple[int
         else:
             raise WireError(f"unsupported wire type {wt}")
         yield field, wt, val
+
+
+def _fixed(buf: bytes, pos: int, end: int, wt: int) -> Tuple[int, int]:
+    """A 64-bit (wire type 1) or 32-bit (5) field's value, and the position after it."""
+    size, fmt = (8, "<Q") if wt == 1 else (4, "<I")
+    if pos + size > end:
+        raise WireError(f"truncated {size * 8}-bit field")
+    return struct.unpack_from(fmt, buf, pos)[0], pos + size
 
 
 def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
@@ -224,16 +224,8 @@ def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
                 pos += 1
             else:
                 val, pos = _varint(buf, pos, end)
-        elif wt == 1:
-            if pos + 8 > end:
-                raise WireError("truncated 64-bit field")
-            val = struct.unpack_from("<Q", buf, pos)[0]
-            pos += 8
-        elif wt == 5:
-            if pos + 4 > end:
-                raise WireError("truncated 32-bit field")
-            val = struct.unpack_from("<I", buf, pos)[0]
-            pos += 4
+        elif wt in (1, 5):
+            val, pos = _fixed(buf, pos, end, wt)
         else:
             raise WireError(f"unsupported wire type {wt}")
         n += 1
