@@ -5,7 +5,8 @@ cannot be stopped: a ``while`` loop that never ends would keep the CPU busy unti
 kernel restarts. :func:`ends_in_child` runs the call in a child process (``fork``: it
 has the converted program as it is, nothing to save or load) under the time budget;
 the kernel's Interrupt or the budget kills the child, and the CPU is idle again at
-once. When the child finishes, the caller runs the call itself, knowing it ends.
+once. When the child finishes, the caller runs the call itself, knowing it ends, or
+takes what the child sent back of its result (:func:`result_from_child`).
 
 POSIX only (:func:`can_fork`), and on the CPU only (a CUDA context does not survive a
 fork). Never imports paddle.
@@ -14,10 +15,11 @@ from __future__ import annotations
 
 import ctypes
 import os
+import pickle
 import select
 import signal
 import time
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple
 
 
 class Stopped(Exception):
@@ -58,6 +60,14 @@ def ends_in_child(call: Callable[[], object], budget_s: float) -> Optional[bool]
     returned, False when it raised (the caller runs it again to get the error), None
     when the child died without saying (the caller decides). Raises :class:`Stopped`
     on the kernel's Interrupt or past the budget, the child killed and reaped."""
+    return result_from_child(call, budget_s)[0]
+
+
+def result_from_child(call: Callable[[], object], budget_s: float,
+                      keep: Optional[Callable[[object], object]] = None) -> Tuple[Optional[bool], object]:
+    """As :func:`ends_in_child`, and with ``keep``: ``(True, keep(call()))``, what
+    ``keep`` makes of the result computed in the child (plain, picklable data), so the
+    caller need not run the call again; ``(True, None)`` when it could not be sent."""
     r, w = os.pipe()
     t0 = time.perf_counter()
     pid = os.fork()
@@ -67,15 +77,20 @@ def ends_in_child(call: Callable[[], object], budget_s: float) -> Optional[bool]
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides
             _die_with_parent()
             try:
-                call()
+                out = call()
                 code = b"1"
             except BaseException:
                 code = b"0"
-            os.write(w, code)
+            if code == b"1" and keep is not None:
+                try:
+                    code += pickle.dumps(keep(out))
+                except BaseException:
+                    pass
+            _write_all(w, code)
         finally:
             os._exit(0)
     os.close(w)
-    answer = b""
+    answer = bytearray()
     try:
         while True:
             left = budget_s - (time.perf_counter() - t0)
@@ -84,8 +99,10 @@ def ends_in_child(call: Callable[[], object], budget_s: float) -> Optional[bool]
                 raise Stopped(False, time.perf_counter() - t0)
             ready, _, _ = select.select([r], [], [], min(0.1, left))
             if ready:
-                answer = os.read(r, 1)
-                break
+                chunk = os.read(r, 1 << 16)
+                if not chunk:  # the child closed the pipe: all said
+                    break
+                answer += chunk
     except KeyboardInterrupt:
         _kill(pid)
         raise Stopped(True, time.perf_counter() - t0) from None
@@ -95,7 +112,19 @@ def ends_in_child(call: Callable[[], object], budget_s: float) -> Optional[bool]
         os.waitpid(pid, 0)
     except ChildProcessError:
         pass
-    return {b"1": True, b"0": False}.get(answer)
+    ended = {b"1": True, b"0": False}.get(bytes(answer[:1]))
+    value = None
+    if ended and len(answer) > 1:
+        try:
+            value = pickle.loads(bytes(answer[1:]))  # from this process's own fork
+        except Exception:
+            value = None
+    return ended, value
 
 
-__all__ = ["Stopped", "can_fork", "ends_in_child"]
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
+
+
+__all__ = ["Stopped", "can_fork", "ends_in_child", "result_from_child"]

@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.capture import captured
-from d2s_lab.core.child_run import Stopped, can_fork, ends_in_child
+from d2s_lab.core.child_run import Stopped, can_fork, result_from_child
 from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.diagnosis import attach_line, diagnose
 from d2s_lab.errors import ConversionError, D2SError, SpecError
@@ -414,15 +414,20 @@ def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False
     thread (the executor releases the GIL), so the kernel's Interrupt and the time budget
     reach this thread, and the cell returns with the conversion kept. ``forkable`` (on the
     CPU): the run is tried in a forked child first (:mod:`d2s_lab.core.child_run`), so an
-    interrupted or timed-out run is killed and the CPU is idle again at once."""
+    interrupted or timed-out run is killed and the CPU is idle again at once; when it
+    ends there, its outputs' shapes come back into ``conv.outputs`` and it is not run
+    again here (returns None)."""
     if conv.program is None or not has_while_loop(conv.program) or budget_s is None:
         return _call(conv, inputs)
     if forkable and can_fork():  # tried in a child first: a runaway is stopped for real
         try:
-            ended = ends_in_child(lambda: _call(conv, inputs), budget_s)
+            ended, outputs = result_from_child(lambda: _call(conv, inputs), budget_s, keep=_tensor_infos)
         except Stopped as exc:
             raise _Runaway(exc.interrupted, exc.seconds, stopped=True) from None
-        if ended is not None:  # it ends (or fails): run it here, for its results
+        if ended and outputs is not None:  # the run was done once, there: its outputs came back
+            conv.outputs = conv.outputs or outputs
+            return None
+        if ended is not None:  # it fails (or said nothing of its outputs): run it here
             return _call(conv, inputs)
     result: Dict[str, Any] = {}
 

@@ -389,7 +389,7 @@ def _compare(ga: Graph, gb: Graph, oa: Op, ob: Op, layers: bool) -> List[FieldCh
         out.append(FieldChange("layer", "layer", oa.layer, ob.layer))
     # Attributes on both sides only: a saved file keeps fewer than the live Program
     # (builtin.parameter's trainable, need_clip...), which says nothing about the op.
-    for k in oa.attrs:
+    for k in (oa.attrs if oa.attrs != ob.attrs else ()):
         if k in IGNORED_ATTRS or k not in ob.attrs:
             continue
         va, vb = oa.attrs[k], ob.attrs[k]

@@ -18,6 +18,8 @@ import textwrap
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import paths
 from versions import PADDLE3
@@ -110,6 +112,70 @@ def random_dag_pdmodel(n: int, seed: int = 0) -> bytes:
         ops.append(_f(4, _op(rng.choice(kinds), [("X", ins)], [("Out", [f"v{i}"])])))
         names.append(f"v{i}")
     ops.append(_f(4, _op("fetch", [("X", [names[-1]])], [("Out", ["fetch"])])))
+    return _f(1, _f(1, 0) + _f(2, -1) + b"".join(vars_) + b"".join(ops))
+
+
+def _attrs(**values) -> bytes:
+    """Attributes as Paddle writes them: int, float, str, bool and int-list ones."""
+    out = b""
+    for name, v in values.items():
+        if isinstance(v, bool):
+            out += _attr(name, 6, _f(10, int(v)))
+        elif isinstance(v, int):
+            out += _attr(name, 0, _f(3, v))
+        elif isinstance(v, float):
+            out += _attr(name, 1, _varint(4 << 3 | 5) + struct.pack("<f", v))
+        elif isinstance(v, str):
+            out += _attr(name, 2, _f(5, v))
+        else:
+            out += _attr(name, 3, b"".join(_f(6, x) for x in v))
+    return out
+
+
+def resnet_like_pdmodel(n: int, seed: int = 0) -> bytes:
+    """A legacy inference program of about ``n`` ops shaped like a saved ResNet's:
+    conv2d / batch_norm / relu blocks with their parameters and Paddle's attributes (about
+    450 bytes an op, as a real save). ``seed`` swaps some relu for relu6 and some
+    strides, so two seeds differ the way two versions of a model do."""
+    rng = random.Random(seed)
+    common = dict(op_device="", op_namescope="/", op_role=0, op_role_var=[], with_quant_attr=False)
+    vars_ = [_f(3, _var("x", [-1, 3, 224, 224]))]
+    ops = [_f(4, _op("feed", [("X", ["feed"])], [("Out", ["x"])], _attrs(col=0, **common)))]
+    prev, c = "x", 64
+    conv = {s: _attrs(data_format="NCHW", dilations=[1, 1], groups=1, padding_algorithm="EXPLICIT",
+                       paddings=[1, 1], strides=[s, s], use_cudnn=True, **common) for s in (1, 2)}
+    norm = _attrs(data_layout="NCHW", epsilon=1e-5, is_test=True, momentum=0.9, trainable_statistics=False,
+                  use_global_stats=False, **common)
+    plain = _attrs(**common)
+
+    def block(i, prev, stride, kind):
+        w, out, bn, y = f"conv2d_{i}.w_0", f"conv2d_{i}.tmp_0", f"batch_norm_{i}", f"relu_{i}.tmp_0"
+        vs = [_f(3, _var(w, [c, c, 3, 3], persistable=True)), _f(3, _var(out, [-1, c, 56, 56])),
+              _f(3, _var(f"{bn}.tmp_3", [-1, c, 56, 56]))]
+        vs += [_f(3, _var(f"{bn}.{k}", [c], persistable=True)) for k in ("w_0", "b_0", "w_1", "w_2")]
+        vs += [_f(3, _var(y, [-1, c, 56, 56]))]
+        os_ = [_f(4, _op("conv2d", [("Filter", [w]), ("Input", [prev])], [("Output", [out])], conv[stride]))]
+        os_.append(_f(4, _op("batch_norm", [("Bias", [f"{bn}.b_0"]), ("Mean", [f"{bn}.w_1"]),
+                                            ("Scale", [f"{bn}.w_0"]), ("Variance", [f"{bn}.w_2"]), ("X", [out])],
+                             [("Y", [f"{bn}.tmp_3"]), ("MeanOut", [f"{bn}.w_1"]), ("VarianceOut", [f"{bn}.w_2"])],
+                             norm)))
+        os_.append(_f(4, _op(kind, [("X", [f"{bn}.tmp_3"])], [("Out", [y])], plain)))
+        return b"".join(vs), b"".join(os_)
+
+    # each block from a template: numbers of a fixed width keep every length the same
+    templates = {(s, k): block("@@@@@@", "relu_######.tmp_0", s, k) for s in (1, 2) for k in ("relu", "relu6")}
+    first = block("000000", "x", 1, "relu")
+    vars_.append(first[0])
+    ops.append(first[1])
+    for i in range(1, (n - 2) // 3):
+        stride = 2 if rng.random() < 0.02 else 1
+        kind = "relu6" if rng.random() < 0.01 else "relu"
+        here, before = b"%06d" % i, b"%06d" % (i - 1)
+        vs, os_ = templates[stride, kind]
+        vars_.append(vs.replace(b"@@@@@@", here))
+        ops.append(os_.replace(b"@@@@@@", here).replace(b"######", before))
+    prev = "relu_%06d.tmp_0" % ((n - 2) // 3 - 1)
+    ops.append(_f(4, _op("fetch", [("X", [prev])], [("Out", ["fetch"])], _attrs(col=0, **common))))
     return _f(1, _f(1, 0) + _f(2, -1) + b"".join(vars_) + b"".join(ops))
 
 
@@ -245,6 +311,10 @@ def build_case(name: str, d: str) -> str:
         n = int(name.rsplit("_", 1)[1])
         _write(d, "b.pdmodel", random_dag_pdmodel(n, seed=1))
         return _write(d, "m.pdmodel", random_dag_pdmodel(n, seed=0))
+    if name.startswith("legacy_resnet_pair_"):  # two ResNet-shaped legacy programs at the op limit
+        n = int(name.rsplit("_", 1)[1])
+        _write(d, "b.pdmodel", resnet_like_pdmodel(n, seed=1))
+        return _write(d, "m.pdmodel", resnet_like_pdmodel(n, seed=0))
     if name == "mixed":  # deep info + long attribute + many params, together
         ops = small_pir_ops()
         ops[1]["A"] = [{"N": "shape", "AT": {"#": "0.a_intarray", "D": [7] * 200_000}}]
@@ -278,12 +348,14 @@ CASES = [
     ("legacy_fanin_10000", "html", "ok"),
     ("json_alternating_2001", "diff", "ok"),
     ("json_pair_200000", "diff", "ok"),
+    ("legacy_pair_200000", "diff", "ok"),
+    ("legacy_resnet_pair_200000", "diff", "ok"),
 ]
 # Bytes of a page at most (the output budget), and cases whose wall time on a small,
 # busy CPU may pass the time limit (two 30 MB files at the reader's op limit, about 8 s
 # of CPU): there the whole is held to this wall time and to the promise in CPU time.
 PAGE_LIMIT = 5_000_000
-READ_LIMIT_S = {"json_pair_200000": 45.0}
+READ_LIMIT_S = {"json_pair_200000": 45.0, "legacy_pair_200000": 45.0, "legacy_resnet_pair_200000": 45.0}
 PROMISE_S = 15.0
 
 # Runs in the child: limits first, then read and view as `d2s-lab show` does.
@@ -504,6 +576,64 @@ def test_program_limits_are_configurable(tmp_path):
             read_saved(q)
     finally:
         LIMITS.ops = old
+
+
+@pytest.mark.parametrize("lang,words", [("en", "took more than 0 s of CPU to read"), ("zh", "读取用了超过 0 秒 CPU 时间")])
+def test_reading_has_a_time_budget(tmp_path, lang, words):
+    """Past LIMITS.read_seconds of CPU a program is refused, saying so in the user's
+    language and how to read it anyway; the same files read in full within the default."""
+    from d2s_lab.errors import SavedModelError
+    from d2s_lab.core.saved.model import read_saved
+    from d2s_lab.core.saved.safe_io import LIMITS
+    from d2s_lab.text.lang import using_lang
+
+    files = [build_case("legacy_pair_3000", str(tmp_path / "legacy")),
+             build_case("json_random_dag_3000", str(tmp_path / "json"))]
+    assert [read_saved(p).graph.num_ops() for p in files] == [3000, 3002]
+    old = LIMITS.read_seconds
+    try:
+        LIMITS.read_seconds = 0.0
+        for p in files:
+            with using_lang(lang), pytest.raises(SavedModelError) as exc:
+                read_saved(p)
+            assert words in str(exc.value) and "LIMITS" in str(exc.value), exc.value
+    finally:
+        LIMITS.read_seconds = old
+
+
+_SLOT = st.tuples(st.sampled_from(["X", "Y", "Input", "Filter", "名"]),
+                  st.lists(st.text(min_size=0, max_size=150), max_size=3))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fields=st.lists(st.one_of(
+    st.tuples(st.just(1), _SLOT), st.tuples(st.just(2), _SLOT),
+    st.tuples(st.just(3), st.sampled_from(["relu", "conv2d", "x" * 200])),
+    st.tuples(st.just(4), st.sampled_from([("op_role", 0), ("strides", [1, 2]), ("name", "n" * 300),
+                                           ("is_test", True), ("axis", -1)])),
+    st.tuples(st.just(5), st.integers(0, 1 << 40))), max_size=12), twice=st.booleans())
+def test_fast_op_decoding_equals_the_general_reader(fields, twice):
+    """The legacy reader decodes ops in place and reuses attributes it has seen; for
+    fields in any order (interleaved attributes, long strings and numbers, a trailing
+    is_target) it gives exactly what the general protobuf reader gives."""
+    from d2s_lab.core.saved.pdmodel import _Decoder
+
+    body = b""
+    for num, value in fields:
+        if num in (1, 2):
+            body += _f(num, _f(1, value[0]) + b"".join(_f(2, a) for a in value[1]))
+        elif num == 4:
+            name, v = value
+            body += _attrs(**{name: v})
+        else:
+            body += _f(num, value)
+    buf = _f(9, b"x") + body  # the op at an offset, as in a file
+    span = (len(buf) - len(body), len(buf))
+    dec = _Decoder(buf)
+    general = dec._op_general(span)
+    assert dec.op(span) == general
+    if twice:  # again, from what the decoder remembers
+        assert dec.op(span) == general
 
 
 def test_parameter_and_op_tables_are_capped(tmp_path, monkeypatch):

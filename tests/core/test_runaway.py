@@ -233,3 +233,48 @@ def test_bench_of_a_loop_that_ends_tries_first_calls_in_a_child_and_times_all():
         assert not res.skipped, res.skipped  # a child waiting forever is stopped at the budget
     assert {(r.runtime, r.batch) for r in res.rows} >= {("to_static", 1), ("to_static", 4), ("predictor", 4)}
     assert all(r.ok for r in res.rows), res.rows
+
+
+def test_a_guarded_first_run_that_ends_is_not_run_again():
+    """A Program with a ``while`` loop runs first in a forked child; when it ends there,
+    the kernel does not run it a second time: what the run prints shows once."""
+    import paddle
+
+    import d2s_lab
+
+    def count(x):
+        i = paddle.zeros([1])
+        while i < 3:
+            i = i + 1
+        print(x.sum())
+        return x * i, paddle.concat([x, x], axis=1)
+
+    conv = d2s_lab.convert(count, [paddle.static.InputSpec([None, 4], "float32", "x")])
+    assert conv.paddle_log.count("Variable: ") == 1, conv.paddle_log[-3000:]
+    assert [o.shape for o in conv.outputs] == [[None, 4], [None, 8]], conv.outputs
+    out = conv.static_function(paddle.ones([3, 4]))  # and it runs here when called
+    assert float(out[0].sum()) == 36.0 and out[1].shape == [3, 8]
+
+
+def test_bench_guards_the_first_call_at_every_batch():
+    """A static loop whose end depends on the batch: it ends at batch 1, never at 4.
+    Each batch's first call is tried in a child, so the runaway at batch 4 is stopped
+    at the budget and said, and batch 1 is still timed."""
+    import paddle
+
+    import d2s_lab
+    from d2s_lab.core.bench.runner import bench
+
+    def grows(x):  # eager, the reference, ends at every batch
+        i = paddle.zeros([1])
+        while (i < 3) | (paddle.shape(x)[0] > (100 if paddle.in_dynamic_mode() else 2)):
+            i = i + 1
+        return x * i
+
+    conv = d2s_lab.convert(grows, [paddle.static.InputSpec([None, 4], "float32", "x")], run=False)
+    t0 = time.perf_counter()
+    res = bench(conv, batch=(1, 4), runtimes=["to_static"], repeat=3, min_time=0.05, budget=8)
+    assert time.perf_counter() - t0 < 60, res.skipped
+    assert "still running when the budget ran out" in res.skipped.get("to_static", ""), res.skipped
+    assert "batch 4" in res.skipped["to_static"], res.skipped
+    assert {(r.runtime, r.batch) for r in res.rows} >= {("to_static", 1)}, res.rows

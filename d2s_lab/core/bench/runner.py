@@ -101,7 +101,7 @@ class _Plan:
     onednn: dict = field(default_factory=dict)  # predictor runtime -> its oneDNN switch
     sizes: list = field(default_factory=list)  # per tensor input: {axis: size}, non-batch
     guarded: bool = False  # first calls tried in a forked child: they may never end
-    tried: set = field(default_factory=set)  # runtimes whose first call was tried so far
+    tried: set = field(default_factory=set)  # (runtime, batch) whose first call was tried so far
 
     def step(self, msg: str) -> None:
         if self.progress is not None:
@@ -385,11 +385,12 @@ def _first_call_ends(res, plan, runtime: str, batch, run: Callable) -> bool:
     tried in a forked child first (:mod:`d2s_lab.core.child_run`), within what is left of
     the budget. The kernel's Interrupt kills the child (KeyboardInterrupt here, the CPU
     idle again at once); past the budget, or when the child dies, the runtime is skipped
-    with why. True: the call ends, and is run here for its outputs and timing; the
-    runtime's later calls run here only. ``run`` builds the runtime afresh in the child:
+    with why. True: the call ends, and is run here for its outputs and timing. Each
+    batch's first call is tried so (a loop's end may depend on the batch's data); the
+    timed calls at that batch run here only. ``run`` builds the runtime afresh in the child:
     one that has already run here has worker threads that exist here alone, and a forked
     child would wait on them forever."""
-    plan.tried.add(runtime)
+    plan.tried.add((runtime, batch))
     left = float("inf") if plan.budget_s is None else max(1.0, plan.budget_s - plan.elapsed())
     try:
         ended = ends_in_child(run, left)
@@ -409,15 +410,16 @@ def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
                 first: Optional[Callable] = None):
     """Run ``runtime`` once and compare its outputs with eager's: ``(max_abs_diff, ok)``.
     A failure skips the runtime (the reason goes to ``res.skipped``) and gives None.
-    Where the call may never end (``plan.guarded``), the runtime's first call is tried in
-    a child first, as ``first`` (the same call on a runtime built afresh)."""
+    Where the call may never end (``plan.guarded``), the runtime's first call at each
+    batch is tried in a child first, as ``first`` (the same call on a runtime built afresh)."""
     try:
-        if plan.guarded and first is not None and runtime not in plan.tried:
+        if plan.guarded and first is not None and (runtime, batch) not in plan.tried:
             if not _first_call_ends(res, plan, runtime, batch, first):
                 return None
         out = ref if runtime == "eager" else _to_numpy_list(run())
     except Exception as exc:  # noqa: BLE001 - the row is skipped, with why
-        res.skipped[runtime] = f"failed at batch {batch}: {type(exc).__name__}: {exc}"[:300]
+        res.skipped[runtime] = t("bench.failed_at_batch", batch=batch or "-",
+                                 error=f"{type(exc).__name__}: {exc}"[:300])
         return None
     finally:
         plan.done += 1
@@ -439,20 +441,20 @@ def _deploy_runners(conv, res, plan, tmp, fresh: dict) -> dict[str, Callable]:
     want = [k for k in plan.runtimes if k in DEPLOY]
     if not want:
         return {}
-    plan.step("saving the model for the deployment runtimes")
+    plan.step(t("bench.progress_saving"))
     saved = save_conversion(conv, os.path.join(tmp, "model"))
     prog = next((p for p, _ in saved if p.endswith((".json", ".pdmodel"))), None)
     params = next((p for p, _ in saved if p.endswith(".pdiparams")), None)
     if prog is None:
         for k in want:
-            res.skipped[k] = "paddle.jit.save wrote no program file"
+            res.skipped[k] = t("bench.no_program_file")
         return {}
     runners: dict[str, Callable] = {}
     for k in ("predictor", "predictor_onednn"):
         if k not in want:
             continue
         if k == "predictor_onednn" and plan.device != "cpu":
-            res.skipped[k] = "oneDNN is a CPU backend"
+            res.skipped[k] = t("bench.onednn_cpu_only")
             continue
         try:
             def make(k=k):
@@ -465,7 +467,7 @@ def _deploy_runners(conv, res, plan, tmp, fresh: dict) -> dict[str, Callable]:
         except RuntimeUnavailable as exc:
             res.skipped[k] = exc.message
         except Exception as exc:  # noqa: BLE001 - a failing runtime is reported, not raised
-            res.skipped[k] = f"could not create the predictor: {type(exc).__name__}: {exc}"[:300]
+            res.skipped[k] = t("bench.no_predictor", error=f"{type(exc).__name__}: {exc}"[:300])
     if "onnxruntime" in want:
         try:
             runners["onnxruntime"] = onnx_runner(prog, params, tmp, plan.device, res.threads)

@@ -6,12 +6,17 @@ imports here: the model is plain dataclasses holding plain Python values.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.ops import short_name
 from d2s_lab.core.graph.shapes import format_shape
+
+# Values and ops come by the hundred thousand (a program at the saved-model reader's op
+# limit): without an instance dict each takes about a third of the memory.
+_SLOTS = {"slots": True} if sys.version_info >= (3, 10) else {}
 
 
 @dataclass
@@ -29,7 +34,7 @@ class SourceLoc:
         return f"{where} [{self.library}]" if self.library else where
 
 
-@dataclass
+@dataclass(**_SLOTS)
 class Value:
     """A tensor flowing between ops. ``shape`` uses -1 for dynamic dims."""
 
@@ -49,7 +54,7 @@ class Value:
         return format_shape(self.shape, dyn)
 
 
-@dataclass
+@dataclass(**_SLOTS)
 class Op:
     id: int
     name: str

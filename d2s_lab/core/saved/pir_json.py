@@ -25,7 +25,7 @@ from d2s_lab.text import t
 from d2s_lab.core.graph.model import Block, Graph, Op, Value
 from d2s_lab.core.graph.ops import categorize
 from d2s_lab.core.graph.ops import SKIP_ATTRS, sub_block_labels
-from d2s_lab.core.saved.safe_io import LIMITS, read_bytes, summarise_list
+from d2s_lab.core.saved.safe_io import LIMITS, ReadClock, ReadTooLong, read_bytes, summarise_list
 
 DIALECTS = {"0": "builtin", "1": "pd_op", "2": "cf", "3": "custom_op", "4": "pd_dist"}
 COMPRESSED_OPS = {"p": "builtin.parameter", "c": "builtin.combine",
@@ -103,6 +103,7 @@ class _Reader:
     def __init__(self, path: str):
         self.path = path
         self.graph = Graph(name=os.path.basename(path), origin=path)
+        self.clock = ReadClock()
         self.next_op = 0
         self.arg_scopes: List[Dict[int, str]] = []
 
@@ -179,6 +180,10 @@ class _Reader:
         self.next_op += 1
         if oid >= LIMITS.ops:
             raise SavedModelError(self.path, t("saved.too_many_ops", n=f"{LIMITS.ops:,}"), t("saved.too_big_hint"))
+        try:
+            self.clock.tick()
+        except ReadTooLong as exc:
+            raise SavedModelError(self.path, str(exc), t("saved.too_big_hint")) from None
         attrs: Dict[str, Any] = {}
         struct = ""
         raw_attrs = raw.get("A", [])

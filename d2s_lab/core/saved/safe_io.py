@@ -12,6 +12,7 @@ import contextlib
 import gc
 import os
 import struct
+import time
 from dataclasses import dataclass
 from typing import Dict, Iterator, List, Tuple
 
@@ -41,6 +42,7 @@ class ReadLimits:
     attr_list: int = 4096  # elements kept of a list attribute; longer ones are summarised
     attr_first: int = 8  # first values kept in the summary of a long list
     param_tensors: int = 200_000  # tensor headers read from a .pdiparams stream
+    read_seconds: float = 6.0  # CPU seconds spent reading one program file
 
 
 LIMITS = ReadLimits()
@@ -95,6 +97,31 @@ def gc_paused():
             gc.collect(1)  # the young objects once, not once per young generation
 
 
+class ReadClock:
+    """The time budget of reading one program file (``LIMITS.read_seconds`` of this
+    thread's CPU time): :meth:`tick` once per op or variable read, and past the budget
+    it raises :class:`ReadTooLong`.  CPU time, so a busy machine does not refuse files
+    that a quiet one reads."""
+
+    EVERY = 1024  # ticks between looks at the clock
+
+    def __init__(self, seconds: float = None):
+        self.seconds = LIMITS.read_seconds if seconds is None else seconds
+        self.end = time.thread_time() + self.seconds
+        self.ops = 0
+        self._n = 0
+
+    def tick(self, op: bool = True) -> None:
+        self.ops += op
+        self._n += 1
+        if self._n % self.EVERY == 0 and time.thread_time() > self.end:
+            raise ReadTooLong(t("saved.read_too_long", n=f"{self.seconds:g}", done=f"{self.ops:,}"))
+
+
+class ReadTooLong(Exception):
+    """Reading a program passed ``LIMITS.read_seconds``; the text says so."""
+
+
 def check_file(path: str, what: str = "file") -> int:
     """Return the size of ``path`` or raise SavedModelError saying why it cannot be read."""
     if not os.path.exists(path):
@@ -129,7 +156,8 @@ class WireError(ValueError):
     """Malformed protobuf bytes (turned into a SavedModelError by the caller)."""
 
 
-def _varint(buf: bytes, pos: int, end: int) -> Tuple[int, int]:
+def varint(buf: bytes, pos: int, end: int) -> Tuple[int, int]:
+    """An unsigned varint at ``pos``: ``(value, position after it)``."""
     result = shift = 0
     for _ in range(10):
         if pos >= end:
@@ -158,16 +186,16 @@ def pb_fields(buf: bytes, start: int = 0, end: int = None) -> Iterator[Tuple[int
     end = len(buf) if end is None else end
     pos = start
     while pos < end:
-        key, pos = _varint(buf, pos, end)
+        key, pos = varint(buf, pos, end)
         field, wt = key >> 3, key & 7
         if field == 0:
             raise WireError("field number 0")
         if wt == 0:
-            val, pos = _varint(buf, pos, end)
+            val, pos = varint(buf, pos, end)
         elif wt in (1, 5):
             val, pos = _fixed(buf, pos, end, wt)
         elif wt == 2:
-            n, pos = _varint(buf, pos, end)
+            n, pos = varint(buf, pos, end)
             if n > end - pos:
                 raise WireError(f"field {field} declares {n} bytes but only {end - pos} remain")
             val = (pos, pos + n)
@@ -204,7 +232,7 @@ def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
         if key < 0x80:
             pos += 1
         else:
-            key, pos = _varint(buf, pos, end)
+            key, pos = varint(buf, pos, end)
         field, wt = key >> 3, key & 7
         if field == 0:
             raise WireError("field number 0")
@@ -213,7 +241,7 @@ def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
                 size = buf[pos]
                 pos += 1
             else:
-                size, pos = _varint(buf, pos, end)
+                size, pos = varint(buf, pos, end)
             if size > end - pos:
                 raise WireError(f"field {field} declares {size} bytes but only {end - pos} remain")
             val = (pos, pos + size)
@@ -223,7 +251,7 @@ def pb_message(buf: bytes, span=None) -> Dict[int, List[Tuple[int, object]]]:
                 val = buf[pos]
                 pos += 1
             else:
-                val, pos = _varint(buf, pos, end)
+                val, pos = varint(buf, pos, end)
         elif wt in (1, 5):
             val, pos = _fixed(buf, pos, end, wt)
         else:
@@ -258,7 +286,7 @@ def pb_ints(buf: bytes, items, signed: bool = True, limit: int = None) -> List[i
             s, e = v
             pos = s
             while pos < e and (limit is None or len(out) < limit):
-                x, pos = _varint(buf, pos, e)
+                x, pos = varint(buf, pos, e)
                 out.append(signed64(x) if signed else x)
         elif wt == 0:
             out.append(signed64(v) if signed else v)

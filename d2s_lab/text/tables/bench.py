@@ -383,4 +383,24 @@ TEXTS = {
         "en": "Benchmark the Layer that owns the parameters.",
         "zh": "请对拥有这些参数的层做基准测试。",
     },
+    "bench.failed_at_batch": {
+        "en": "failed at batch {batch}: {error}",
+        "zh": "在批大小 {batch} 时失败：{error}",
+    },
+    "bench.no_program_file": {
+        "en": "paddle.jit.save wrote no program file",
+        "zh": "paddle.jit.save 没有写出程序文件",
+    },
+    "bench.onednn_cpu_only": {
+        "en": "oneDNN is a CPU backend",
+        "zh": "oneDNN 是 CPU 后端",
+    },
+    "bench.no_predictor": {
+        "en": "could not create the predictor: {error}",
+        "zh": "无法创建预测器：{error}",
+    },
+    "bench.progress_saving": {
+        "en": "saving the model for the deployment runtimes",
+        "zh": "正在为部署运行时保存模型",
+    },
 }

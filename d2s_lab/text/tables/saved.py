@@ -205,9 +205,13 @@ TEXTS = {
         "en": "is empty.",
         "zh": "是空文件。",
     },
-    "saved.more_than_read": {
-        "en": "{what}, more than this viewer reads.",
-        "zh": "{what}，超过了查看器读取的上限。",
+    "saved.too_many_vars": {
+        "en": "declares more than {n} variables, more than this viewer reads.",
+        "zh": "声明了超过 {n} 个变量，超过了查看器读取的上限。",
+    },
+    "saved.read_too_long": {
+        "en": "took more than {n} s of CPU to read (stopped after {done} ops), more than this viewer spends on one file.",
+        "zh": "读取用了超过 {n} 秒 CPU 时间（读到第 {done} 个算子时停止），超过了查看器在一个文件上花费的上限。",
     },
     "saved.not_protobuf": {
         "en": "is not a Paddle ProgramDesc protobuf ({error}).",
