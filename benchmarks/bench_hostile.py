@@ -36,8 +36,7 @@ def main() -> int:
     ap.add_argument("--paddle", action="store_true", help="also the cases that need Paddle")
     args = ap.parse_args()
     todo = [c for c in cases.CASES if not args.names or c[0] in args.names]
-    # other cases build_case knows (legacy_pair_200000: two legacy programs at the op
-    # limit, 12.9-16.4 s of CPU here, not yet held to the promise) are viewed as a diff
+    # other cases build_case knows (legacy_pair_50000, json_pair_1000 ...) are viewed as a diff
     todo += [(n, "diff", "any") for n in args.names if n not in {c[0] for c in cases.CASES}]
     print(f"{'case':32} {'view':5} {'outcome':8} {'time':>8} {'peak RSS':>9} {'output':>10}")
     with tempfile.TemporaryDirectory() as tmp:

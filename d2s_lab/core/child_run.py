@@ -9,7 +9,8 @@ once. When the child finishes, the caller runs the call itself, knowing it ends,
 takes what the child sent back of its result (:func:`result_from_child`).
 
 POSIX only (:func:`can_fork`), and on the CPU only (a CUDA context does not survive a
-fork). Never imports paddle.
+fork): elsewhere :func:`ends_in_process` runs a fresh interpreter given the saved
+program. Never imports paddle.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import os
 import pickle
 import select
 import signal
+import subprocess
 import time
 from typing import Callable, Optional, Tuple
 
@@ -122,9 +124,39 @@ def result_from_child(call: Callable[[], object], budget_s: float,
     return ended, value
 
 
+def ends_in_process(argv, budget_s: float, cwd: Optional[str] = None, env=None) -> Optional[bool]:
+    """Run ``argv`` (a fresh interpreter, see :mod:`d2s_lab.core.paddle_compat.saved_run`)
+    within ``budget_s`` seconds: True when it said ``ok`` and exited, False when it
+    exited without (the caller runs the call itself to get the error). Raises
+    :class:`Stopped` on the kernel's Interrupt or past the budget, the process killed."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    said = b""
+    try:
+        while True:
+            left = budget_s - (time.perf_counter() - t0)
+            if left <= 0:
+                _kill(proc.pid)
+                raise Stopped(False, time.perf_counter() - t0)
+            ready, _, _ = select.select([proc.stdout], [], [], min(0.1, left))
+            if ready:
+                chunk = os.read(proc.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                said += chunk[:64]
+    except KeyboardInterrupt:
+        _kill(proc.pid)
+        raise Stopped(True, time.perf_counter() - t0) from None
+    finally:
+        proc.stdout.close()
+    proc.wait()
+    return said.startswith(b"ok") and proc.returncode == 0
+
+
 def _write_all(fd: int, data: bytes) -> None:
     while data:
         data = data[os.write(fd, data):]
 
 
-__all__ = ["Stopped", "can_fork", "ends_in_child", "result_from_child"]
+__all__ = ["Stopped", "can_fork", "ends_in_child", "ends_in_process", "result_from_child"]

@@ -31,6 +31,7 @@ from d2s_lab.core.rewrites import find_rewrites
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
                                     recording_layer_paths, value_name)
+from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
 from d2s_lab.core.paddle_compat.sot import forget_translation, recording_call_breaks
 from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
@@ -408,18 +409,33 @@ def _call(conv: Conversion, inputs):
     return conv.static_function(*inputs)
 
 
+# How a first run that may never end is guarded: "auto" (a forked child on the CPU, a
+# fresh process given the saved program elsewhere) or "process" (always the latter).
+FIRST_RUN_GUARD = "auto"
+
+
 def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False):
     """Run the static function once. A Program with a ``while`` loop may never end, and
     Paddle's executor does not look at signals while it runs: such a run goes to a worker
     thread (the executor releases the GIL), so the kernel's Interrupt and the time budget
     reach this thread, and the cell returns with the conversion kept. ``forkable`` (on the
     CPU): the run is tried in a forked child first (:mod:`d2s_lab.core.child_run`), so an
-    interrupted or timed-out run is killed and the CPU is idle again at once; when it
-    ends there, its outputs' shapes come back into ``conv.outputs`` and it is not run
-    again here (returns None)."""
+    interrupted or timed-out run is killed and the CPU is idle again at once; elsewhere
+    (a GPU) in a fresh process given the saved program (:mod:`~d2s_lab.core.paddle_compat.saved_run`),
+    the thread being the last resort (inputs that are not all tensors). When it ends in
+    a forked child, its outputs' shapes come back into ``conv.outputs`` and it is not
+    run again here (returns None)."""
     if conv.program is None or not has_while_loop(conv.program) or budget_s is None:
         return _call(conv, inputs)
-    if forkable and can_fork():  # tried in a child first: a runaway is stopped for real
+    if FIRST_RUN_GUARD == "process" or not (forkable and can_fork()):
+        # a GPU (a CUDA context does not survive a fork): a fresh process given the saved program
+        try:
+            ended = saved_run_ends(lambda prefix: save_conversion(conv, prefix), list(inputs), budget_s)
+        except Stopped as exc:
+            raise _Runaway(exc.interrupted, exc.seconds, stopped=True) from None
+        if ended is not None:  # it ends (or fails): run it here, for its results
+            return _call(conv, inputs)
+    elif can_fork():  # tried in a child first: a runaway is stopped for real
         try:
             ended, outputs = result_from_child(lambda: _call(conv, inputs), budget_s, keep=_tensor_infos)
         except Stopped as exc:

@@ -273,8 +273,69 @@ def test_bench_guards_the_first_call_at_every_batch():
 
     conv = d2s_lab.convert(grows, [paddle.static.InputSpec([None, 4], "float32", "x")], run=False)
     t0 = time.perf_counter()
-    res = bench(conv, batch=(1, 4), runtimes=["to_static"], repeat=3, min_time=0.05, budget=8)
+    res = bench(conv, batch=(1, 4), runtimes=["to_static"], repeat=3, min_time=0.05, budget=5)
     assert time.perf_counter() - t0 < 60, res.skipped
     assert "still running when the budget ran out" in res.skipped.get("to_static", ""), res.skipped
     assert "batch 4" in res.skipped["to_static"], res.skipped
     assert {(r.runtime, r.batch) for r in res.rows} >= {("to_static", 1)}, res.rows
+
+
+def test_where_a_fork_cannot_run_it_the_first_run_goes_to_a_fresh_process(monkeypatch):
+    """On a GPU a forked child cannot run the Program (its CUDA context does not survive
+    a fork): the program is saved and run by a fresh interpreter, which the budget kills.
+    Forced here on the CPU: a loop that ends converts as before, a runaway is stopped
+    and said, and no process of it is left."""
+    import subprocess
+
+    import paddle
+
+    import d2s_lab
+    from d2s_lab.core import convert as cv
+    from d2s_lab.errors import ConversionError
+
+    monkeypatch.setattr(cv, "FIRST_RUN_GUARD", "process")
+
+    def ends(x):
+        while x.sum() < 100:
+            x = x + 1
+        return x
+
+    def spin(x):
+        while x.sum() < 1e30:
+            x = x + 1
+        return x
+
+    spec = [paddle.static.InputSpec([None, 4], "float32", "x")]
+    conv = d2s_lab.convert(ends, spec)
+    assert conv.error is None and float(conv.static_function(paddle.zeros([1, 4])).sum()) == 100.0
+    with pytest.raises(ConversionError, match="did not finish within 8 s") as exc:
+        d2s_lab.convert(spin, spec, run_budget_s=8)
+    assert "was stopped" in str(exc.value), exc.value
+    left = subprocess.run(["pgrep", "-f", "d2s-run-"], capture_output=True, text=True).stdout
+    assert left.strip() == "", left
+
+
+def test_bench_where_a_fork_cannot_run_it_tries_each_batch_in_a_fresh_process(monkeypatch):
+    """On a GPU the first call at each batch is tried as one run of the saved program
+    in a fresh process (forced here on the CPU): the runaway at batch 4 is stopped at
+    the budget and every static runtime left out, saying why; batch 1 is timed."""
+    import paddle
+
+    import d2s_lab
+    from d2s_lab.core.bench import runner
+    from d2s_lab.core.bench.runner import bench
+
+    monkeypatch.setattr(runner, "BENCH_GUARD", "process")
+
+    def grows(x):  # eager, the reference, ends at every batch
+        i = paddle.zeros([1])
+        while (i < 3) | (paddle.shape(x)[0] > (100 if paddle.in_dynamic_mode() else 2)):
+            i = i + 1
+        return x * i
+
+    conv = d2s_lab.convert(grows, [paddle.static.InputSpec([None, 4], "float32", "x")], run=False)
+    res = bench(conv, batch=(1, 4), runtimes=["to_static", "predictor"], repeat=3, min_time=0.05, budget=15)
+    for k in ("to_static", "predictor"):
+        assert "still running when the budget ran out" in res.skipped.get(k, ""), res.skipped
+        assert "batch 4" in res.skipped[k], res.skipped
+    assert {(r.runtime, r.batch) for r in res.rows} >= {("to_static", 1), ("predictor", 1)}, res.rows

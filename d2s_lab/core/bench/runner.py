@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from d2s_lab.core.child_run import Stopped, can_fork, ends_in_child
+from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
 from d2s_lab.core.bench.result import (
     DEPLOY,
     runtime_label,
@@ -101,7 +102,11 @@ class _Plan:
     onednn: dict = field(default_factory=dict)  # predictor runtime -> its oneDNN switch
     sizes: list = field(default_factory=list)  # per tensor input: {axis: size}, non-batch
     guarded: bool = False  # first calls tried in a forked child: they may never end
+    # else, where a fork cannot run them (a GPU): (batch inputs, seconds left) -> whether one
+    # run of the saved program ends, tried in a fresh process (see _saved_guard)
+    saved_guard: Optional[Callable] = None
     tried: set = field(default_factory=set)  # (runtime, batch) whose first call was tried so far
+    runaway: dict = field(default_factory=dict)  # batch -> why the saved program's run was stopped
 
     def step(self, msg: str) -> None:
         if self.progress is not None:
@@ -218,10 +223,9 @@ def bench(
             i, j = want.index("predictor"), want.index("predictor_onednn")
             want[i], want[j] = want[j], want[i]
     if conv.mode == "sot" and "to_static" in want:
-        res.notes.append("to_static here is SOT (bytecode translation, Paddle's default); "
-                         "the predictor and ONNX columns use the saved full Program.")
+        res.notes.append(t("bench.note_sot"))
     if batches == [None]:
-        res.notes.append("The inputs have no dynamic dimension: timed at their fixed shape only.")
+        res.notes.append(t("bench.note_fixed_shape"))
     plan = _Plan(runtimes=want,
                  timing=TimingPlan(warmup=warmup, repeat=repeat, min_time=min_time,
                                    max_runs=max_runs),
@@ -232,7 +236,9 @@ def bench(
                  onednn={"predictor": None if onednn is False else False,
                          "predictor_onednn": None if onednn else True},
                  sizes=sizes,
-                 guarded=dev == "cpu" and can_fork() and _may_run_away(conv))
+                 guarded=dev == "cpu" and can_fork() and _may_run_away(conv) and BENCH_GUARD != "process")
+    if _may_run_away(conv) and not plan.guarded and not train:
+        plan.saved_guard = _saved_guard(conv, "cpu" if dev == "cpu" else f"gpu:{dev_id}")
 
     prev_device = paddle.device.get_device()
     paddle.set_device("cpu" if dev == "cpu" else f"gpu:{dev_id}")
@@ -406,8 +412,38 @@ def _first_call_ends(res, plan, runtime: str, batch, run: Callable) -> bool:
     return True
 
 
+# How first calls that may never end are guarded: "auto" (a forked child on the CPU, a
+# fresh process given the saved program on a GPU) or "process" (always the latter).
+BENCH_GUARD = "auto"
+
+
+def _saved_guard(conv, device: str) -> Callable:
+    def ends(inputs, left):
+        return saved_run_ends(lambda prefix: save_conversion(conv, prefix), list(inputs), left, device)
+    return ends
+
+
+def _saved_run_ends(res, plan, runtime: str, batch, inputs) -> bool:
+    """Where a fork cannot try the first calls (a GPU): one run of the saved program at
+    this batch in a fresh process, for every static runtime (they run the same program);
+    the kernel's Interrupt or the budget kills it. False: the runtime is left out, why said."""
+    if ("saved", batch) not in plan.tried:
+        plan.tried.add(("saved", batch))
+        left = float("inf") if plan.budget_s is None else max(1.0, plan.budget_s - plan.elapsed())
+        try:
+            plan.saved_guard(inputs, left)
+        except Stopped as exc:
+            if exc.interrupted:
+                raise KeyboardInterrupt from None
+            plan.runaway[batch] = t("bench.first_call_stopped", batch=batch or "-", seconds=f"{exc.seconds:.0f}")
+    if batch in plan.runaway:
+        res.skipped[runtime] = plan.runaway[batch]
+        return False
+    return True
+
+
 def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
-                first: Optional[Callable] = None):
+                first: Optional[Callable] = None, inputs=None):
     """Run ``runtime`` once and compare its outputs with eager's: ``(max_abs_diff, ok)``.
     A failure skips the runtime (the reason goes to ``res.skipped``) and gives None.
     Where the call may never end (``plan.guarded``), the runtime's first call at each
@@ -415,6 +451,9 @@ def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
     try:
         if plan.guarded and first is not None and (runtime, batch) not in plan.tried:
             if not _first_call_ends(res, plan, runtime, batch, first):
+                return None
+        if plan.saved_guard is not None and runtime != "eager" and inputs is not None:
+            if not _saved_run_ends(res, plan, runtime, batch, inputs):
                 return None
         out = ref if runtime == "eager" else _to_numpy_list(run())
     except Exception as exc:  # noqa: BLE001 - the row is skipped, with why
@@ -536,7 +575,7 @@ def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:
                 args = arrays if k in DEPLOY else xs
                 verdict = _check_once(res, plan, k, b, ref, lambda k=k, args=args: runners[k](args),
                                       first=(lambda k=k, args=args: fresh[k]()(args))
-                                      if k in fresh else None)
+                                      if k in fresh else None, inputs=xs)
                 if verdict is not None:
                     checked[k] = verdict
             order = [k for k in order if k not in res.skipped]

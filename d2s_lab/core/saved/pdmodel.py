@@ -37,7 +37,7 @@ _SUB_BLOCK_LABELS = {"conditional_block": "true", "conditional_block_infer": "tr
                      "while": "body", "recurrent": "body", "pylayer": "forward"}
 
 
-# Encodings at most this long are decoded once per program (see _Decoder), for up to
+# Encodings at most this long are decoded once per program (see ProgramDecoder), for up to
 # this many distinct ones.
 _CACHED_BYTES, _CACHED_ENTRIES = 256, 20_000
 _CACHED_RUN_BYTES = 4096  # an op's attributes, all together
@@ -158,7 +158,7 @@ def _var_type(buf, span) -> Tuple[int, Optional[str], Optional[List[int]]]:
     return pb_int(vt.get(1), -1), dtype, shape
 
 
-class _Decoder:
+class ProgramDecoder:
     """Decodes a program's variables and ops on demand, while the graph is built, so
     the decoded form of each is garbage as soon as it is in the graph.
 
@@ -307,7 +307,7 @@ def decode_program(buf: bytes, clock: ReadClock = None) -> Dict[str, Any]:
     block has ``idx``, ``parent_idx``, ``vars`` (name -> span, the first declaration
     of a name wins, as a scan finds it) and ``ops`` (spans), decoded by ``decoder``."""
     clock = clock or ReadClock()
-    decoder = _Decoder(buf)
+    decoder = ProgramDecoder(buf)
     m = pb_message(buf)
     if not m.get(1):
         raise WireError("no blocks (field 1)")
@@ -361,7 +361,7 @@ def program_desc_to_graph(desc: Dict[str, Any], path: str, clock: ReadClock = No
     counter = [0]
     visiting = set()
 
-    decoder: _Decoder = desc["decoder"]
+    decoder: ProgramDecoder = desc["decoder"]
     decode_var, decode_op = decoder.var, decoder.op
     tick = clock.tick if clock is not None else (lambda op=True: None)
 

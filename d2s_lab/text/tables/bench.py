@@ -403,4 +403,12 @@ TEXTS = {
         "en": "saving the model for the deployment runtimes",
         "zh": "正在为部署运行时保存模型",
     },
+    "bench.note_sot": {
+        "en": "to_static here is SOT (bytecode translation, Paddle's default); the predictor and ONNX columns use the saved full Program.",
+        "zh": "这里的 to_static 是 SOT（字节码转写，Paddle 的默认方式）；预测器和 ONNX 两列使用保存的完整 Program。",
+    },
+    "bench.note_fixed_shape": {
+        "en": "The inputs have no dynamic dimension: timed at their fixed shape only.",
+        "zh": "输入没有动态维度：只在其固定形状下计时。",
+    },
 }
