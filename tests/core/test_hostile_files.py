@@ -322,6 +322,14 @@ def build_case(name: str, d: str) -> str:
         stack = 8 if "_stack_" in name else 0
         _write(d, "b.pdmodel", resnet_like_pdmodel(n, seed=1, stack=stack))
         return _write(d, "m.pdmodel", resnet_like_pdmodel(n, seed=0, stack=stack))
+    if name.startswith("legacy_huge_slot_"):  # one input slot naming a variable millions of times
+        n = int(name.rsplit("_", 1)[1])
+        ops = _f(4, _f(3, "sum") + _f(1, _f(1, "X") + b"\x12\x01a" * n))
+        return _write(d, "m.pdmodel", _f(1, _f(1, 0) + _f(2, -1) + _f(3, _var("a", [1])) + ops))
+    if name.startswith("legacy_many_fields_"):  # one op of millions of tiny fields
+        n = int(name.rsplit("_", 1)[1])
+        ops = _f(4, _f(3, "relu") + b"\x28\x01" * n)
+        return _write(d, "m.pdmodel", _f(1, _f(1, 0) + _f(2, -1) + ops))
     if name == "mixed":  # deep info + long attribute + many params, together
         ops = small_pir_ops()
         ops[1]["A"] = [{"N": "shape", "AT": {"#": "0.a_intarray", "D": [7] * 200_000}}]
@@ -355,6 +363,8 @@ CASES = [
     ("legacy_fanin_10000", "html", "ok"),
     ("json_alternating_2001", "diff", "ok"),
     ("json_pair_200000", "diff", "ok"),
+    ("legacy_huge_slot_3000000", "html", "refused"),
+    ("legacy_many_fields_3000000", "html", "refused"),
     ("legacy_resnet_pair_200000", "diff", "ok"),
     ("legacy_resnet_stack_pair_200000", "diff", "any"),  # 2 x 254 MB: read, or refused at the CPU budget
 ]

@@ -203,9 +203,13 @@ class ProgramDecoder:
         ins, outs, attr_spans, type_ = [], [], [], ""
         run_start = run_end = None  # the attributes, when they are one run of bytes
         pos = s
+        fields_left = LIMITS.message_fields
         # In place for the fields Paddle writes (one-byte keys, lengths and varints);
         # anything else goes to the general reader, which also says what is malformed.
         while pos < e:
+            fields_left -= 1
+            if fields_left < 0:
+                raise WireError(f"a message with more than {LIMITS.message_fields:,} fields")
             key = buf[pos]
             if key < 8 or key >= 0x80 or key & 7 not in (0, 2) or pos + 1 >= e:
                 return self._op_general(span)
@@ -292,6 +296,8 @@ def _slot(buf, span) -> Tuple[str, List[str]]:
         text = buf[pos + 2:pos + 2 + n].decode("utf-8", "replace")
         if key == 0x12:
             args.append(text)
+            if len(args) > LIMITS.operands:
+                raise TooBig(t("saved.too_many_slot_operands", slot=param or "?", limit=f"{LIMITS.operands:,}"))
         else:
             param = text
         pos += 2 + n

@@ -341,6 +341,10 @@ TEXTS = {
         "en": "the program has no blocks.",
         "zh": "程序中没有任何块。",
     },
+    "saved.too_many_slot_operands": {
+        "en": "an op's {slot} has more than {limit} operands, more than this viewer reads.",
+        "zh": "某个算子的 {slot} 有超过 {limit} 个操作数，超过了查看器读取的上限。",
+    },
     "saved.too_many_operands": {
         "en": "op {op} has {n} operands, more than the {limit} this viewer reads.",
         "zh": "算子 {op} 有 {n} 个操作数，超过了查看器读取的上限 {limit}。",
