@@ -504,8 +504,10 @@ def read_legacy(path: str, max_bytes: int = None):
         clock = ReadClock()
         desc = decode_program(buf, clock)
         graph = program_desc_to_graph(desc, path, clock)
-    except (TooBig, ReadTooLong) as exc:
+    except TooBig as exc:
         raise SavedModelError(path, str(exc), t("saved.too_big_hint")) from None
+    except ReadTooLong as exc:
+        raise SavedModelError(path, str(exc), t("saved.read_too_long_hint")) from None
     except RecursionError:
         raise SavedModelError(path, t("saved.too_deep")) from None
     except (WireError, IndexError, KeyError, TypeError, ValueError, OverflowError,

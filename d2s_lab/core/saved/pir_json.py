@@ -183,7 +183,7 @@ class _Reader:
         try:
             self.clock.tick()
         except ReadTooLong as exc:
-            raise SavedModelError(self.path, str(exc), t("saved.too_big_hint")) from None
+            raise SavedModelError(self.path, str(exc), t("saved.read_too_long_hint")) from None
         attrs: Dict[str, Any] = {}
         struct = ""
         raw_attrs = raw.get("A", [])

@@ -209,6 +209,10 @@ TEXTS = {
         "en": "declares more than {n} variables, more than this viewer reads.",
         "zh": "声明了超过 {n} 个变量，超过了查看器读取的上限。",
     },
+    "saved.read_too_long_hint": {
+        "en": "To read it anyway, give it more time: d2s_lab.core.saved.safe_io.LIMITS.read_seconds = 60",
+        "zh": "若仍要读取，请给它更多时间：d2s_lab.core.saved.safe_io.LIMITS.read_seconds = 60",
+    },
     "saved.read_too_long": {
         "en": "took more than {n} s of CPU to read (stopped after {done} ops), more than this viewer spends on one file.",
         "zh": "读取用了超过 {n} 秒 CPU 时间（读到第 {done} 个算子时停止），超过了查看器在一个文件上花费的上限。",
