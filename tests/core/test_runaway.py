@@ -257,24 +257,31 @@ def test_a_guarded_first_run_that_ends_is_not_run_again():
     assert float(out[0].sum()) == 36.0 and out[1].shape == [3, 8]
 
 
+def _converted_batch_runaway():
+    """A conversion (not run) whose static loop ends at batch 1 and never at batch 4;
+    eager, the benchmark's reference, ends at every batch."""
+    import paddle
+
+    import d2s_lab
+
+    def grows(x):
+        i = paddle.zeros([1])
+        while (i < 3) | (paddle.shape(x)[0] > (100 if paddle.in_dynamic_mode() else 2)):
+            i = i + 1
+        return x * i
+
+    return d2s_lab.convert(grows, [paddle.static.InputSpec([None, 4], "float32", "x")], run=False)
+
+
 @pytest.mark.skipif(not PADDLE3, reason="the benchmark's guard is the same code on either Paddle; the Paddle 2.6 run "
                     "checks the fork and fresh-process guards of the first run")
 def test_bench_guards_the_first_call_at_every_batch():
     """A static loop whose end depends on the batch: it ends at batch 1, never at 4.
     Each batch's first call is tried in a child, so the runaway at batch 4 is stopped
     at the budget and said, and batch 1 is still timed."""
-    import paddle
-
-    import d2s_lab
     from d2s_lab.core.bench.runner import bench
 
-    def grows(x):  # eager, the reference, ends at every batch
-        i = paddle.zeros([1])
-        while (i < 3) | (paddle.shape(x)[0] > (100 if paddle.in_dynamic_mode() else 2)):
-            i = i + 1
-        return x * i
-
-    conv = d2s_lab.convert(grows, [paddle.static.InputSpec([None, 4], "float32", "x")], run=False)
+    conv = _converted_batch_runaway()
     t0 = time.perf_counter()
     res = bench(conv, batch=(1, 4), runtimes=["to_static"], repeat=3, min_time=0.05, budget=5)
     assert time.perf_counter() - t0 < 60, res.skipped
@@ -324,21 +331,13 @@ def test_bench_where_a_fork_cannot_run_it_tries_each_batch_in_a_fresh_process(mo
     """On a GPU the first call at each batch is tried as one run of the saved program
     in a fresh process (forced here on the CPU): the runaway at batch 4 is stopped at
     the budget and every static runtime left out, saying why; batch 1 is timed."""
-    import paddle
 
-    import d2s_lab
     from d2s_lab.core.bench import runner
     from d2s_lab.core.bench.runner import bench
 
     monkeypatch.setattr(runner, "BENCH_GUARD", "process")
 
-    def grows(x):  # eager, the reference, ends at every batch
-        i = paddle.zeros([1])
-        while (i < 3) | (paddle.shape(x)[0] > (100 if paddle.in_dynamic_mode() else 2)):
-            i = i + 1
-        return x * i
-
-    conv = d2s_lab.convert(grows, [paddle.static.InputSpec([None, 4], "float32", "x")], run=False)
+    conv = _converted_batch_runaway()
     res = bench(conv, batch=(1, 4), runtimes=["to_static", "predictor"], repeat=3, min_time=0.05, budget=15)
     for k in ("to_static", "predictor"):
         assert "still running when the budget ran out" in res.skipped.get(k, ""), res.skipped
