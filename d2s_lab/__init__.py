@@ -28,6 +28,7 @@ _LAZY = {
     "steps": ("d2s_lab.core.steps", "capture_steps"),
     "Step": ("d2s_lab.core.steps", "Step"),
     "set_lang": ("d2s_lab.text.lang", "set_lang"),
+    "set_mode": ("d2s_lab.core.modes", "set_mode"),
     "load_saved": ("d2s_lab.core.saved.model", "load_saved"),
     "read_saved": ("d2s_lab.core.saved.model", "read_saved"),
     "SavedModel": ("d2s_lab.core.saved.model", "SavedModel"),
@@ -39,8 +40,8 @@ _LAZY = {
     "diagnose": ("d2s_lab.core.diagnosis", "diagnose"),
     "ErrorReport": ("d2s_lab.core.diagnosis", "ErrorReport"),
     "hints": ("d2s_lab.core.diagnosis", "hints"),
-    "sot_report": ("d2s_lab.core.sot_report", "sot_report"),
-    "SotReport": ("d2s_lab.core.sot_report", "SotReport"),
+    "sot_report": ("d2s_lab.core.sot.report", "sot_report"),
+    "SotReport": ("d2s_lab.core.sot.report", "SotReport"),
     "diff": ("d2s_lab.core.diff", "diff"),
     "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),
 }

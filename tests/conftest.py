@@ -3,6 +3,11 @@ import os
 import pytest
 
 os.environ.setdefault("GLOG_minloglevel", "2")
+# Most of the suite tests the AST path's views (graph, steps, transformed source), so it asks
+# for that path as a user would, for every conversion and every kernel it starts. The tests
+# of the default path (tests/core/test_default_path.py and the ones marked there) take this
+# away and convert as plain paddle.jit.to_static does.
+os.environ["D2S_MODE"] = "ast"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "test-output")
 TESTS = os.path.dirname(os.path.abspath(__file__))

@@ -32,7 +32,10 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
                                     recording_layer_paths, value_name)
 from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
-from d2s_lab.core.paddle_compat.sot import forget_translation, recording_call_breaks
+from d2s_lab.core.paddle_compat.sot import recording_call_breaks
+from d2s_lab.core.modes import resolve_mode
+from d2s_lab.core.paddle_compat.default_path import path_of
+from d2s_lab.core.sot.build import SotRun
 from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name
@@ -50,7 +53,9 @@ class Conversion:
     """The result of :func:`convert`. Displays as a report in a notebook."""
 
     name: str
-    mode: str
+    mode: str  # "ast" (full_graph=True) or "sot" (bytecode translation)
+    # why that path: "paddle" (plain to_static's default here), "asked", "session", "D2S_MODE"
+    mode_source: str = "asked"
     target: Any = None  # the Layer or function that was converted
     static_function: Any = None
     original_source: str = ""
@@ -251,7 +256,7 @@ def convert(
     obj,
     input_spec=None,
     example_inputs=None,
-    mode: str = "ast",
+    mode: Optional[str] = None,
     run: bool = True,
     name: Optional[str] = None,
     run_budget_s: float = RUN_BUDGET_S,
@@ -266,9 +271,11 @@ def convert(
             or nested lists/dicts of them.
         example_inputs: tensors or ndarrays; their shapes/dtypes give the specs
             when ``input_spec`` is None, and they feed the first static run.
-        mode: ``"ast"`` (``to_static(..., full_graph=True)``: AST transformers,
-            a full Program) or ``"sot"`` (Paddle's default bytecode translation;
-            no Program view).
+        mode: None (the default): the path plain ``paddle.jit.to_static`` takes here
+            (SOT on Paddle 3; see :mod:`d2s_lab.core.modes`), unless ``%d2s_mode`` or
+            ``$D2S_MODE`` chose one; ``"ast"`` (``to_static(..., full_graph=True)``: AST
+            transformers, a full Program); ``"sot"`` (bytecode translation: the
+            report of its graph breaks and subgraphs, in ``.sot``).
         run: run the static function once (on the examples, or on random inputs
             built from the specs) to time the first call and check it works.
         run_budget_s: when the Program has a ``while`` loop (its end depends on the
@@ -284,9 +291,11 @@ def convert(
         ``.stage``, ``.original`` and the partial ``.conversion``).
     """
     paddle = require_paddle()
-    if mode not in MODES:
-        raise D2SError(t("report.unknown_mode", mode=repr(mode)), t("report.unknown_mode_hint"))
     target = resolve(obj)
+    mode, mode_source = resolve_mode(mode)
+    if mode_source == "paddle" and target.static_function is not None:
+        # the user's own to_static(...) object already chose its path (full_graph=...)
+        mode = path_of(target.static_function) or mode
     fn, layer, disp = target.function, target.layer, target.name
     specs, examples = to_input_specs(input_spec, example_inputs, parameter_names(fn))
     if specs is None and target.specs is not None:
@@ -302,6 +311,7 @@ def convert(
     conv = Conversion(
         name=name or disp,
         mode=mode,
+        mode_source=mode_source,
         target=obj,
         original_source=src,
         input_specs=specs,
@@ -357,10 +367,11 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     t0 = time.perf_counter()
     error: Optional[BaseException] = None
     forkable = _on_cpu(paddle)
+    # SOT: the report is read from this run, the one Paddle makes (its settings kept)
+    sot_run = SotRun(conv.name, code_of(fn), paddle.__version__) if mode == "sot" else None
     try:
-        if mode == "sot":
-            forget_translation(code_of(fn))
-            with recording_call_breaks(conv.sot_call_breaks):
+        if sot_run is not None:
+            with recording_call_breaks(conv.sot_call_breaks), sot_run:
                 out = _first_run(conv, inputs, run_budget_s, forkable)
         else:
             out = _first_run(conv, inputs, run_budget_s, forkable)
@@ -368,16 +379,37 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         error = exc
     except KeyboardInterrupt:  # a run Python could stop (SOT runs the loop in Python)
         error = _Runaway(True, time.perf_counter() - t0, stopped=True)
+    if sot_run is not None:
+        conv.sot = sot_run.report(time.perf_counter() - t0)
+        conv.sot._ast_request = _ast_request(conv)
     # the Program as the run left it: Paddle appends its output ops (shadow_output)
     _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
     if isinstance(error, _Runaway):
         raise _runaway(conv, error) from None
     if error is not None:
-        raise _failed(f"The converted function failed on its first static run: "
-                      f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv) from error
+        err = _failed(f"The converted function failed on its first static run: "
+                      f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv)
+        if conv.sot is not None:
+            conv.sot.error = err.report
+        raise err from error
     conv.timings["first_run_s"] = time.perf_counter() - t0
     if not conv.outputs:
         conv.outputs = _tensor_infos(out)
+
+
+def _ast_request(conv: Conversion):
+    """What :meth:`SotReport.compare_ast` runs: the same target and inputs through AST mode."""
+    def compare(report) -> None:
+        try:
+            ast_conv = convert(conv.target, input_spec=conv.input_specs, example_inputs=conv.example_inputs,
+                               mode="ast", name=conv.name)
+            report.ast_ok = True
+            report.ast_ops = ast_conv.drawn_graph.num_ops() if ast_conv.drawn_graph is not None else None
+        except ConversionError as exc:
+            report.ast_ok, report.ast_error = False, exc.report
+        except D2SError as exc:
+            report.message = (report.message + "; " if report.message else "") + t("sot.ast_not_tried", error=exc)
+    return compare
 
 
 def _on_cpu(paddle) -> bool:
@@ -585,7 +617,8 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
     param_names = param_names_of(layer)
     conv.outputs = _tensor_infos(cp.outputs)
     if layer is None and not conv.num_params:
-        ps = [p for p in flatten(list(cp.parameters)) if hasattr(p, "numel")]
+        # Paddle 3 lists the parameters' program values beside the tensors: count the tensors
+        ps = [p for p in flatten(list(cp.parameters)) if isinstance(p, paddle.Tensor)]
         conv.num_params = sum(int(p.numel()) for p in ps)
         conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in ps)
 

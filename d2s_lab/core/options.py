@@ -146,10 +146,15 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
     },
     "mode": {
         "mode": (("--mode",), dict(
-            choices=["ast", "sot"], default="ast",
-            help="ast: to_static(full_graph=True), AST transformers and a full Program "
-                 "(default). sot: Paddle's bytecode translation (no Program view; a report "
-                 "of its graph breaks and fallbacks instead).")),
+            choices=["ast", "sot"], default=None,
+            help="Which path to_static takes. Default: the one plain paddle.jit.to_static takes on "
+                 "the installed Paddle (sot on Paddle 3; see %%d2s_mode and $D2S_MODE). ast: "
+                 "to_static(full_graph=True), AST transformers and one Program (graph, steps, "
+                 "transformed source). sot: bytecode translation, with its graph breaks, "
+                 "fallbacks and subgraphs.")),
+        "full_graph": (("--full-graph",), dict(
+            dest="mode", action="store_const", const="ast",
+            help="The same as --mode ast: to_static(full_graph=True).")),
     },
     "spec": {
         "spec": (("--spec", "-s"), dict(

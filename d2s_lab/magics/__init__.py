@@ -12,6 +12,7 @@ MAGIC_CLASSES = [
     "d2s_lab.magics.to_static:D2SMagics",
     "d2s_lab.magics.steps:StepsMagics",
     "d2s_lab.magics.lang:LangMagics",
+    "d2s_lab.magics.mode:ModeMagics",
     "d2s_lab.magics.graph:GraphMagics",
     "d2s_lab.magics.show:ShowMagics",
     "d2s_lab.magics.bench:BenchMagics",

@@ -11,7 +11,6 @@ from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.text.lang import using_lang
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.paddle_compat import INSTALL_HINT, require_paddle
-from d2s_lab.core.sot_report import attach_sot_report
 from d2s_lab.core.specs import one_description
 from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.viz.graph_view import draw_graph_with, report_graph
@@ -167,8 +166,6 @@ class D2SMagics(Magics):
             return
         self.shell.user_ns[args.as_] = conv
         conv.view = view
-        if args.mode == "sot":
-            attach_sot_report(conv)
         if args.check:
             attach_check(conv)
         if args.save:

@@ -6,6 +6,7 @@ order.  Viz never imports paddle: the Conversion is plain data here.
 """
 from __future__ import annotations
 
+from d2s_lab.core.modes import WHY_TEXT
 from d2s_lab.viz.check_view import section_check
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import section_graph
@@ -49,7 +50,21 @@ def summary_html(conv) -> str:
         f"<b>{conv.num_params:,}</b> {esc(t('report.params_word'))} ({conv.param_bytes / 1024:.1f} KiB) · "
         f"{esc(t('report.in_word'))} {ins} · {esc(t('report.out_word'))} {outs} · {timings} · "
         f"{esc(t('report.paddle'))} {esc(conv.paddle_version)}</div>"
+        + path_html(conv)
     )
+
+
+def path_html(conv) -> str:
+    """Which path the conversion took and why (Paddle's default, or asked for), and the
+    option that gives the other one."""
+    mode = conv.mode if conv.mode in ("ast", "sot") else "ast"
+    other = "ast" if mode == "sot" else "sot"
+    why = t(WHY_TEXT.get(getattr(conv, "mode_source", "asked"), "report.path_asked"),
+            version=conv.paddle_version)
+    return (f'<div class="d2s-sub d2s-path">'
+            + t_html("report.path_line", path=f"<b>{esc(t('report.path_' + mode))}</b>", why=esc(why),
+                     other=f"<code>{esc(t('report.other_path', mode=other))}</code>")
+            + "</div>")
 
 
 def section_constants(conv) -> str:

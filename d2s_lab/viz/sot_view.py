@@ -22,7 +22,7 @@ SOT_CSS = """
 def _breaks_table(report) -> str:
     rows = []
     for i, b in enumerate(report.breaks, 1):
-        kind = t("sot.kind_fallback") if b.kind == "fallback" else t("sot.kind_break")
+        kind = {"fallback": t("sot.kind_fallback"), "skipped": t("sot.kind_skipped")}.get(b.kind, t("sot.kind_break"))
         place = t("report.line_of", file=display_file(b.file), line=b.line) if b.where else ""
         where = esc(place) + (f'<br><span class="d2s-sub">{esc(t("sot.in_function", function=b.function))}</span>'
                                 if b.function else "")
@@ -30,7 +30,7 @@ def _breaks_table(report) -> str:
             str(i),
             f'<span class="d2s-kind-{esc(b.kind)}">{esc(kind)}</span>',
             f"<code>{esc(b.reason)}</code>",
-            rich(b.message) if b.message in CATALOGUE["sot.break_if"].values()
+            rich(b.message) if b.message in CATALOGUE["sot.break_if"].values() or b.kind == "skipped"
             else f'<span class="d2s-paddle" title="Paddle">{rich(b.message)}</span>',
             where,
             f"<code>{esc(b.code.strip())}</code>" if b.code else "",
@@ -38,14 +38,17 @@ def _breaks_table(report) -> str:
     return table(["#", t("sot.col_what"), t("sot.col_reason"), t("sot.col_message"), t("sot.col_where"), t("report.col_line")], rows)
 
 
-def _subgraph_html(sub, draw: bool) -> str:
+def _subgraph_html(sub, draw: bool, min_size=None) -> str:
     body = ""
     if sub.graph is not None and draw:
         view, _ = draw_or_reason(sub.graph, depth="all", title=sub.name)
         body = view._repr_html_() if view is not None else ""
     if not body and sub.graph is not None:
         body = op_table_html(sub.graph)
-    return f"<details><summary>{esc(t('sot.subgraph_ops', name=sub.name, n=sub.num_ops))}</summary>{body}</details>"
+    title = esc(t("sot.subgraph_ops", name=sub.name, n=sub.num_ops))
+    if not sub.runs_static:
+        title += f' · <span class="d2s-sot-dygraph">{esc(t("sot.runs_dygraph", min=min_size))}</span>'
+    return f"<details><summary>{title}</summary>{body}</details>"
 
 
 def _ast_html(report) -> str:
@@ -56,7 +59,8 @@ def _ast_html(report) -> str:
     if report.ast_error is not None:
         return (f'<div>{t_html("sot.ast_fails", ast=ast, flag=flag)}</div>'
                 + error_report_body(report.ast_error))
-    return ""
+    return (f'<div class="d2s-sub d2s-ast-request">'
+            f'{t_html("sot.ast_on_request", ast=ast, how="<code>" + esc(t("sot.ast_how")) + "</code>")}</div>')
 
 
 def sot_body(report, draw: bool = True) -> str:
@@ -65,11 +69,16 @@ def sot_body(report, draw: bool = True) -> str:
         return f'<div class="d2s-note">{esc(t("sot.unavailable", message=report.message))}</div>'
     n_breaks = len([b for b in report.breaks if b.kind == "break"])
     n_fb = len(report.fallbacks)
+    sizes = esc(", ".join(str(s.num_ops) for s in report.subgraphs) or "-")
     if report.full_graph:
         head = ('<div class="d2s-ok">' + t_html("sot.one_graph", name=f"<b>{esc(report.name)}</b>",
                                                   n=report.subgraphs[0].num_ops) + "</div>")
+    elif report.subgraphs and not report.static_subgraphs and report.error is None:
+        head = ('<div class="d2s-summary d2s-sot-dygraph">'
+                + t_html("sot.all_dygraph", name=f"<b>{esc(report.name)}</b>", k=f"<b>{len(report.subgraphs)}</b>",
+                         sizes=sizes, min=esc(str(report.min_graph_size)))
+                + "</div>")
     else:
-        sizes = esc(", ".join(str(s.num_ops) for s in report.subgraphs) or "-")
         head = ('<div class="d2s-summary">'
                 + t_html("sot.split", name=f"<b>{esc(report.name)}</b>", k=f"<b>{len(report.subgraphs)}</b>",
                          sizes=sizes, b=f"<b>{n_breaks}</b>", f=f"<b>{n_fb}</b>", tr=report.frames_translated,
@@ -85,7 +94,11 @@ def sot_body(report, draw: bool = True) -> str:
     if report.subgraphs:
         parts.append(f"<div><b>{esc(t('sot.subgraphs'))}</b> {esc(t('sot.subgraphs_tail'))}</div>")
         # Drawing costs a Graphviz run each: draw the first few, tabulate the rest.
-        parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN) for i, s in enumerate(report.subgraphs))
+        parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN, report.min_graph_size)
+                     for i, s in enumerate(report.subgraphs))
+    if report.settings:
+        items = ", ".join(f"{k}={v}" for k, v in report.settings.items())
+        parts.append(f'<div class="d2s-sub">{esc(t("sot.settings", items=items))}</div>')
     parts.append(_ast_html(report))
     return (f"<details open><summary>{esc(t('sot.title'))}</summary>" + "".join(parts) + "</details>")
 

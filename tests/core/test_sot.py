@@ -5,7 +5,7 @@ import html
 import pytest
 
 from d2s_lab.core.paddle_compat.sot import sot_internals
-from d2s_lab.core.sot_report import GraphBreak, SotReport, Subgraph, sot_report
+from d2s_lab.core.sot.report import GraphBreak, SotReport, Subgraph, sot_report
 from d2s_lab.viz.sot_view import sot_report_html
 from html_text import by_class as _by_class, text as _text
 
@@ -50,10 +50,19 @@ def test_sot_magic_lists_breaks_with_reasons_and_cell_lines(shell):
     assert len(rep.subgraphs) >= 2 and all(s.num_ops > 0 for s in rep.subgraphs)
     assert rep.subgraphs[0].graph is not None and rep.subgraphs[0].graph.num_ops() > 0
     assert not rep.full_graph
+    # the run Paddle makes, its settings kept: at the default MIN_GRAPH_SIZE (10) these small
+    # subgraphs run in dygraph, and the page says so for each
+    assert rep.min_graph_size == 10 and not rep.static_subgraphs
+    page = htmls[0]
+    assert len(_by_class(page, "d2s-sot-dygraph", "span")) == len(rep.subgraphs)
+    assert "MIN_GRAPH_SIZE (10)" in _text(page)
+    # AST mode is compared on request only (it traces the function once more)
+    assert rep.ast_ok is None and len(_by_class(page, "d2s-ast-request")) == 1
+    rep.compare_ast()
     # AST mode converts this one (numpy() on a static value is traced through)
     assert rep.ast_ok is True and rep.ast_ops
     # the page lists every break (kind, reason, where) and shows AST mode's verdict
-    page = htmls[0]
+    page = sot_report_html(rep)
     assert len(_by_class(page, "d2s-kind-break", "span")) == len([b for b in rep.breaks if b.kind == "break"])
     assert len(_by_class(page, "d2s-kind-fallback", "span")) == len(rep.fallbacks)
     for b in rep.breaks:
@@ -65,21 +74,31 @@ def test_sot_magic_lists_breaks_with_reasons_and_cell_lines(shell):
 
 
 @needs_collector
-def test_sot_full_graph_and_ast_error_beside_it(paddle):
+def test_sot_full_graph_and_ast_error_beside_it(paddle, monkeypatch):
     import math  # noqa: F401  (used by the function below)
 
     def clean(x):
         return paddle.nn.functional.relu(x * 2) + 1
 
-    rep = sot_report(clean, [paddle.randn([2, 3])])
-    assert rep.full_graph and not rep.breaks and len(rep.subgraphs) == 1
-    assert rep.ast_ok
+    rep = sot_report(clean, [paddle.randn([2, 3])], ast=True)
+    # one graph of 3 ops, under MIN_GRAPH_SIZE: Paddle runs it in dygraph, never "captured in one graph"
+    assert not rep.breaks and len(rep.subgraphs) == 1 and not rep.subgraphs[0].runs_static
+    assert not rep.full_graph and rep.ast_ok
+    page = sot_report_html(rep)
+    assert not _by_class(page, "d2s-ok", "div")[:-1]  # only AST mode's verdict is green
+    assert len(_by_class(page, "d2s-sot-dygraph", "div")) == 1
+    # the user's own setting is kept: with MIN_GRAPH_SIZE=0 Paddle runs it statically
+    monkeypatch.setenv("MIN_GRAPH_SIZE", "0")
+    rep0 = sot_report(clean, [paddle.randn([2, 3])])
+    assert rep0.full_graph and rep0.min_graph_size == 0 and rep0.settings == {"MIN_GRAPH_SIZE": "0"}
+    assert "MIN_GRAPH_SIZE=0" in _text(sot_report_html(rep0))
+    monkeypatch.delenv("MIN_GRAPH_SIZE")
 
     def tolist_fn(x):
         vals = (x * 2).tolist()
         return paddle.to_tensor(vals) + 1
 
-    rep2 = sot_report(tolist_fn, [paddle.randn([2, 3])])
+    rep2 = sot_report(tolist_fn, [paddle.randn([2, 3])], ast=True)
     assert rep2.breaks and rep2.ast_ok is False
     assert rep2.ast_error.hint_id == "tolist"
     assert rep2.ast_error.line == tolist_fn.__code__.co_firstlineno + 1
@@ -104,7 +123,7 @@ def test_sot_report_on_layer_with_python_side_branch(paddle):
                 h = h * 0
             return h
 
-    rep = sot_report(Gate(), [paddle.randn([2, 4])])
+    rep = sot_report(Gate(), [paddle.randn([2, 4])], ast=True)
     assert rep.breaks, rep
     assert any(b.line == Gate.forward.__code__.co_firstlineno + 2 for b in rep.breaks)
     # AST mode turns float(t) into a cast and the `if` into a graph cond: it converts
@@ -163,6 +182,7 @@ def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
     else:  # Paddle 2.6: no info_collector module at all, said as it is
         assert rep.message == NO_SOT
         assert "no SOT info collector" in rep.message and "info_collector" in rep.message
+        assert "site-packages" not in rep.message and "ImportError" not in rep.message
     page = sot_report_html(rep)
     (note,) = _by_class(page, "d2s-note")  # the message, alone: no breaks, subgraphs or AST part
     assert html.escape(rep.message) in note

@@ -9,8 +9,9 @@
   frame is split, and on which line), ``executor_cache.start_translate`` (a
   frame that fell back entirely) and ``FallbackWrapper`` (the compiled
   subgraphs and their Programs), wrapped for the duration of one run;
-* ``MIN_GRAPH_SIZE``: set to 0 during the run, or subgraphs smaller than 10
-  ops run eagerly and never show up;
+* ``opcode_executor.need_fallback``: where Paddle decides that a subgraph smaller than
+  ``MIN_GRAPH_SIZE`` runs in dygraph; the user's settings are kept, so the report
+  shows the run Paddle makes;
 * the break-at-call method alone (``_break_graph_in_call`` on Paddle 2.6), during a
   conversion's first run: the user's line of each call SOT leaves to Python
   (:func:`recording_call_breaks`), for errors that call raises.
@@ -20,6 +21,7 @@ Every piece is feature-detected: :func:`sot_internals` says plainly what is miss
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
@@ -43,9 +45,13 @@ def sot_internals():
         import paddle
         from paddle.jit.sot.opcode_translator.executor import executor_cache, opcode_executor
         from paddle.jit.sot.symbolic import compile_cache
-        from paddle.jit.sot.utils import envs, exceptions, info_collector
+        from paddle.jit.sot.utils import envs, exceptions
     except Exception as exc:  # pragma: no cover - depends on the Paddle build
-        return None, t("sot.no_collector", error=f"{type(exc).__name__}: {exc}")
+        return None, t("sot.no_sot", error=f"{type(exc).__name__}: {exc}")
+    try:
+        from paddle.jit.sot.utils import info_collector
+    except ImportError:  # Paddle 2.6: SOT translates, but keeps no record of why it broke
+        return None, t("sot.no_collector", version=paddle.__version__)
     need = [
         (info_collector, "InfoCollector"), (info_collector, "BreakGraphReasonInfo"),
         (info_collector, "SubGraphInfo"), (envs, "ENV_SOT_COLLECT_INFO"),
@@ -102,6 +108,7 @@ def capturing(mods, events: Dict[str, Any]):
     orig_translate = ec.start_translate
     orig_wrapper_call = cc.FallbackWrapper.__call__
     orig_fallback_init = exc_mod.FallbackError.__init__
+    orig_need_fallback = getattr(oe, "need_fallback", None)
 
     # The wrappers take *args so a changed signature in Paddle passes straight through.
     def on_if(self, *args, **kwargs):
@@ -132,6 +139,7 @@ def capturing(mods, events: Dict[str, Any]):
         events["fallback_errors"].append((type(self).__name__, str(args[0]) if args else str(self), where))
 
     def on_translate(frame, *args, **kwargs):
+        events["codes"].add(frame.f_code)
         start = len(events["fallback_errors"])
         result = orig_translate(frame, *args, **kwargs)
         events["frames"] += 1
@@ -145,17 +153,27 @@ def capturing(mods, events: Dict[str, Any]):
                 fn or _function_name(c.co_name)))
         return result
 
-    def on_wrapper_call(self, *args, **kwargs):
-        out = orig_wrapper_call(self, *args, **kwargs)
+    def record(graph_fn, runs_static):
         try:
-            name = self.SIR.name
+            name = graph_fn.SIR.name
             if name not in events["seen_sir"]:
                 events["seen_sir"].add(name)
-                size = self.graph_size() if hasattr(self, "graph_size") else None
-                events["subgraphs"].append((name, size, self.concrete_program))
+                size = graph_fn.graph_size() if hasattr(graph_fn, "graph_size") else None
+                events["subgraphs"].append((name, size, graph_fn.concrete_program, runs_static))
         except Exception as e:  # the report must not break the user's run
             events["notes"].append(f"subgraph not recorded: {type(e).__name__}: {e}")
+
+    def on_wrapper_call(self, *args, **kwargs):
+        out = orig_wrapper_call(self, *args, **kwargs)
+        record(self, True)
         return out
+
+    def on_need_fallback(result, *args, **kwargs):
+        back = orig_need_fallback(result, *args, **kwargs)
+        graph_fn = result[0] if isinstance(result, tuple) and result else None
+        if graph_fn is not None and hasattr(graph_fn, "SIR"):
+            record(graph_fn, not back)  # graph_size() has built its program already
+        return back
 
     Guard = getattr(envs, "EnvironmentVariableGuard", None)
     collect = {"breakgraph_reason": [], "subgraph_info": []}
@@ -163,8 +181,11 @@ def capturing(mods, events: Dict[str, Any]):
     collector.clear()
     with contextlib.ExitStack() as stack:
         if Guard is not None:
+            name = envs.ENV_SOT_COLLECT_INFO.name
+            stack.callback(_restore_env, name, os.environ.get(name))
             stack.enter_context(Guard(envs.ENV_SOT_COLLECT_INFO, collect))
-            stack.enter_context(Guard(envs.ENV_MIN_GRAPH_SIZE, 0))
+        if orig_need_fallback is not None:
+            oe.need_fallback = on_need_fallback
         Executor._break_graph_when_if = on_if
         Executor._break_graph_when_call = on_call
         ec.start_translate = on_translate
@@ -178,6 +199,16 @@ def capturing(mods, events: Dict[str, Any]):
             ec.start_translate = orig_translate
             cc.FallbackWrapper.__call__ = orig_wrapper_call
             exc_mod.FallbackError.__init__ = orig_fallback_init
+            if orig_need_fallback is not None:
+                oe.need_fallback = orig_need_fallback
+
+
+def _restore_env(name: str, was: Optional[str]) -> None:
+    """Put the environment variable back as it was (Paddle's guard leaves an unset one as "")."""
+    if was is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = was
 
 
 class CallBreak(NamedTuple):
@@ -242,21 +273,38 @@ def forget_translation(code) -> None:
         pass
 
 
-def clear_caches(mods) -> None:
-    """Forget translated frames and compiled subgraphs, so the next run translates afresh."""
+def settings(mods) -> Tuple[Optional[int], Dict[str, str]]:
+    """``MIN_GRAPH_SIZE`` in force, and the SOT switches the user set in the environment
+    (``SOT_LOG_LEVEL``, ``STRICT_MODE``...), as Paddle's ``envs`` module names them."""
+    envs = mods["envs"]
     try:
-        mods["ec"].OpcodeExecutorCache().clear()
+        size = int(envs.ENV_MIN_GRAPH_SIZE.get())
+    except Exception:
+        size = None
+    names = {getattr(v, "name", None) for v in vars(envs).values()}
+    return size, {n: os.environ[n] for n in sorted(x for x in names if isinstance(x, str)) if n in os.environ}
+
+
+def why_not_translated(mods, code, events) -> Optional[Tuple[str, str]]:
+    """Where SOT did not translate ``code`` during the run and said nothing: Paddle's reason
+    as ``(reason, message)``, else None."""
+    if code is None or code in events["codes"] or events["frames"]:
+        return None
+    if getattr(code, "co_exceptiontable", b""):
+        return "ExceptionTableSkip", t("sot.skip_exception_table", version=f"{sys.version_info[0]}.{sys.version_info[1]}")
+    try:
+        cache = mods["ec"].OpcodeExecutorCache()
+        limit = getattr(cache, "MAX_CACHE_SIZE", None)
+        if limit is not None and len(cache.cache.get(code, ())) >= limit:
+            return "CacheFull", t("sot.skip_cache_full", limit=limit)
     except Exception:
         pass
-    try:
-        mods["cc"].CompileSIRCache().clear()
-    except Exception:
-        pass
+    return "NotTranslated", t("sot.skip_not_translated")
 
 
 def new_events() -> Dict[str, Any]:
     """The record :func:`capturing` fills during one run."""
-    return {"breaks": [], "frames": 0, "subgraphs": [], "seen_sir": set(),
+    return {"breaks": [], "frames": 0, "subgraphs": [], "seen_sir": set(), "codes": set(),
             "fallback_errors": [], "matched": set(), "notes": []}
 
 

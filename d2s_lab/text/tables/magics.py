@@ -262,4 +262,8 @@ TEXTS = {
         "en": "Use en (English) or zh (简体中文).",
         "zh": "请用 en（English）或 zh（简体中文）。",
     },
+    "magics.mode_now": {
+        "en": "Conversions take the {mode} path ({why}).",
+        "zh": "转换使用 {mode} 路径（{why}）。",
+    },
 }

@@ -277,8 +277,8 @@ TEXTS = {
         "zh": "未知的模式 {mode}。",
     },
     "report.unknown_mode_hint": {
-        "en": "Use mode='ast' or mode='sot'.",
-        "zh": "请用 mode='ast' 或 mode='sot'。",
+        "en": "Use mode='ast' (full_graph=True), mode='sot', or leave it out for Paddle's default path (%d2s_mode default).",
+        "zh": "请用 mode='ast'（full_graph=True）、mode='sot'，或不指定以使用 Paddle 的默认路径（%d2s_mode default）。",
     },
     "report.layer_class": {
         "en": "{name} is a Layer class, not an instance.",
@@ -322,5 +322,37 @@ TEXTS = {
     "report.op_table_title": {
         "en": "Ops of {name} ({n})",
         "zh": "{name} 的算子（{n} 个）",
+    },
+    "report.path_paddle": {
+        "en": "plain paddle.jit.to_static's default on Paddle {version}",
+        "zh": "Paddle {version} 上 paddle.jit.to_static 的默认路径",
+    },
+    "report.path_asked": {
+        "en": "asked for",
+        "zh": "按要求",
+    },
+    "report.path_session": {
+        "en": "set by %d2s_mode",
+        "zh": "由 %d2s_mode 设置",
+    },
+    "report.path_env": {
+        "en": "set by $D2S_MODE",
+        "zh": "由 $D2S_MODE 设置",
+    },
+    "report.path_sot": {
+        "en": "SOT (bytecode translation)",
+        "zh": "SOT（字节码翻译）",
+    },
+    "report.path_ast": {
+        "en": "AST (full_graph=True)",
+        "zh": "AST（full_graph=True）",
+    },
+    "report.path_line": {
+        "en": "Path: {path}, {why}. The other path: {other}.",
+        "zh": "转换路径：{path}，{why}。另一条路径：{other}。",
+    },
+    "report.other_path": {
+        "en": "%%to_static --mode {mode} (d2s_lab.convert(..., mode='{mode}'))",
+        "zh": "%%to_static --mode {mode}（d2s_lab.convert(..., mode='{mode}')）",
     },
 }

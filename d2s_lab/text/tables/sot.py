@@ -84,15 +84,63 @@ TEXTS = {
         "zh": "`if`/`while` 的条件取决于 Tensor 的值：Python 需要这个值才能选择分支",
     },
     "sot.note_no_program": {
-        "en": "SOT mode translates bytecode at the first call: Paddle exposes no single Program and no transformed source for it, so there is no whole-program op table, graph or AST steps here (the graph-break report shows the subgraphs SOT captured). Use mode='ast' (--mode ast) for the full Program view.",
-        "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它给出单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表、计算图和 AST 步骤（图中断报告列出了 SOT 捕获的子图）。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
+        "en": "SOT mode translates bytecode at the first call: Paddle builds no single Program and no transformed source for it, so there is no whole-program op table, graph or AST steps here. Use mode='ast' (--mode ast) for the full Program view.",
+        "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它构建单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表、计算图和 AST 步骤。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
     },
     "sot.no_collector": {
-        "en": "this Paddle build has no SOT info collector ({error})",
-        "zh": "这个 Paddle 版本没有 SOT 信息收集器（{error}）",
+        "en": "Paddle {version} has no SOT info collector (paddle.jit.sot.utils.info_collector, added in Paddle 3.0), so the reasons for graph breaks and the subgraphs cannot be read. What this Paddle does have: the translation itself, which ran as plain to_static runs it, and its first call's outputs above.",
+        "zh": "Paddle {version} 没有 SOT 信息收集器（paddle.jit.sot.utils.info_collector，Paddle 3.0 才加入），因此读不到图中断的原因和子图。这个 Paddle 有的是：翻译本身（与直接调用 to_static 时一样地运行了），以及上面第一次调用的输出。",
+    },
+    "sot.no_sot": {
+        "en": "this Paddle build has no SOT (bytecode translation) to report on ({error})",
+        "zh": "这个 Paddle 版本没有可报告的 SOT（字节码翻译）（{error}）",
     },
     "sot.lacks_internals": {
         "en": "Paddle {version} lacks SOT internals this report reads ({missing}); it was written against Paddle 3.x.",
         "zh": "Paddle {version} 缺少本报告读取的 SOT 内部接口（{missing}）；本报告是按 Paddle 3.x 编写的。",
+    },
+    "sot.kind_skipped": {
+        "en": "not translated",
+        "zh": "未翻译",
+    },
+    "sot.skip_exception_table": {
+        "en": "Paddle's SOT does not translate a function with try/except (an exception table) on Python {version}: the whole function runs in dygraph, and Paddle says nothing about it. Move the try/except out of the converted function, or use the AST path (--mode ast).",
+        "zh": "在 Python {version} 上，Paddle 的 SOT 不翻译含 try/except（异常表）的函数：整个函数以动态图运行，Paddle 对此不作任何提示。请把 try/except 移出被转换的函数，或使用 AST 路径（--mode ast）。",
+    },
+    "sot.skip_cache_full": {
+        "en": "SOT's cache for this function is full ({limit} translations, Paddle's MAX_CACHE_SIZE): Paddle runs it in dygraph from now on.",
+        "zh": "SOT 对这个函数的缓存已满（{limit} 个翻译结果，即 Paddle 的 MAX_CACHE_SIZE）：从现在起 Paddle 以动态图运行它。",
+    },
+    "sot.skip_not_translated": {
+        "en": "SOT did not translate this function during the run (Paddle skips some frames without a word): it ran in dygraph.",
+        "zh": "这次运行中 SOT 没有翻译这个函数（Paddle 会不加提示地跳过某些帧）：它以动态图运行。",
+    },
+    "sot.not_drawn": {
+        "en": "{name}: not drawn ({error})",
+        "zh": "{name}：未能绘制（{error}）",
+    },
+    "sot.ast_not_tried": {
+        "en": "AST mode not tried: {error}",
+        "zh": "未尝试 AST 模式：{error}",
+    },
+    "sot.ast_on_request": {
+        "en": "{ast} was not compared (it traces the function again): {how}.",
+        "zh": "未与{ast}比较（那需要再追踪一次函数）：{how}。",
+    },
+    "sot.ast_how": {
+        "en": "%%to_static --mode ast, or conv.sot.compare_ast()",
+        "zh": "%%to_static --mode ast，或 conv.sot.compare_ast()",
+    },
+    "sot.runs_dygraph": {
+        "en": "runs in dygraph: fewer ops than MIN_GRAPH_SIZE ({min})",
+        "zh": "以动态图运行：算子数少于 MIN_GRAPH_SIZE（{min}）",
+    },
+    "sot.all_dygraph": {
+        "en": "SOT traced {name} into {k} subgraph(s) ({sizes} ops), each smaller than MIN_GRAPH_SIZE ({min}): Paddle runs them in dygraph, so no static program runs. Set MIN_GRAPH_SIZE=0 before Paddle loads to run small graphs statically.",
+        "zh": "SOT 把 {name} 追踪成 {k} 个子图（算子数 {sizes}），每个都小于 MIN_GRAPH_SIZE（{min}）：Paddle 以动态图运行它们，没有静态程序在运行。若要让小图也以静态方式运行，请在加载 Paddle 之前设置 MIN_GRAPH_SIZE=0。",
+    },
+    "sot.settings": {
+        "en": "SOT settings in force: {items}.",
+        "zh": "生效的 SOT 设置：{items}。",
     },
 }

@@ -1,0 +1,136 @@
+"""The SOT report of a conversion's own first run: SOT's internals are hooked while
+that run goes (:func:`~d2s_lab.core.paddle_compat.sot.capturing`), with the user's SOT
+settings kept, and what they recorded becomes a :class:`~.model.SotReport`: user lines,
+the code on them, the subgraphs drawn, which of them Paddle runs in dygraph."""
+from __future__ import annotations
+
+import contextlib
+import linecache
+import re
+from typing import List, Optional
+
+from d2s_lab.core.frames import is_user_file
+from d2s_lab.core.paddle_compat import sot
+from d2s_lab.core.paddle_compat.walk import program_to_graph
+from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
+from d2s_lab.text import t
+
+
+def _line_text(filename: str, line: Optional[int]) -> str:
+    if not filename or not line:
+        return ""
+    return linecache.getline(filename, line).rstrip("\n")
+
+
+def _tokens(reason: str, message: str) -> List[str]:
+    """Source text a break reason points at (``.numpy(`` for "Calling `Tensor.numpy`")."""
+    m = re.search(r"Tensor\.(\w+)", message)
+    if m:
+        return [f".{m.group(1)}("]
+    m = re.search(r"NumPy API: (\w+)", message)
+    if m or "NumPy" in reason:
+        name = m.group(1) if m else ""
+        return [f"np.{name}", f"numpy.{name}", "np.", "numpy."] if name else ["np.", "numpy."]
+    m = re.search(r"builtin function: (\w+)", message)
+    if m:
+        return [f"{m.group(1)}("]
+    m = re.search(r"Paddlepaddle API: .*?(\w+)\W*$", message)
+    if m:
+        return [f"{m.group(1)}("]
+    return []
+
+
+def _refine_line(b: GraphBreak) -> Optional[int]:
+    """SOT's resumed frames (the code after a break) carry shifted line tables; when the
+    reported line does not show what the reason names, take the next line of the
+    function that does."""
+    toks = _tokens(b.reason, b.message)
+    if not toks or not b.file or not b.line:
+        return b.line
+    lines = linecache.getlines(b.file)
+    if not lines:
+        return b.line
+    for tok in toks:
+        for n in range(b.line, min(len(lines), b.line + 40) + 1):
+            if tok in lines[n - 1]:
+                return n
+    return b.line
+
+
+class SotRun:
+    """Hooks SOT for one run of ``code`` (the function's code object) and builds the
+    report of it. ``with SotRun(name, code, version) as run: static(*inputs)``, then
+    ``run.report(error_report)``. Where this Paddle lacks the internals, the run goes on
+    unhooked and the report says what is missing."""
+
+    def __init__(self, name: str, code, paddle_version: str):
+        self.code = code
+        self.rep = SotReport(name=name, paddle_version=paddle_version)
+        self.mods, why = sot.sot_internals()
+        if self.mods is None:
+            self.rep.available, self.rep.message = False, why
+        self.events = sot.new_events()
+        self._stack = contextlib.ExitStack()
+        self._collector = None
+        self._done = False
+
+    def __enter__(self):
+        # Only this function's own entries are dropped, so SOT translates it afresh here;
+        # every other function keeps its translation and its compiled subgraphs.
+        sot.forget_translation(self.code)
+        if self.mods is not None:
+            self.rep.min_graph_size, self.rep.settings = sot.settings(self.mods)
+            self._collector = self._stack.enter_context(sot.capturing(self.mods, self.events))
+        return self
+
+    def __exit__(self, *exc):
+        self._finish()
+        return False
+
+    def _finish(self):
+        if self._done:
+            return
+        self._done = True
+        if self._collector is not None:
+            self._unmatched, self._op_counts = sot.collected(self.mods, self._collector)
+        self._stack.close()
+
+    def report(self, seconds: float, error=None) -> SotReport:
+        """The report, once the run is over (``error``: its ErrorReport, if it failed)."""
+        self._finish()
+        rep, events = self.rep, self.events
+        rep.run_s, rep.error = seconds, error
+        if not rep.available:
+            return rep
+        rep.frames_translated = events["frames"]
+        breaks = [GraphBreak(*b) for b in events["breaks"] if is_user_file(b.file) or b.kind == "fallback"]
+        # Break reasons Paddle collected that no frame split accounts for (inside inlined calls).
+        for rid, raw in self._unmatched:
+            if rid in events["matched"]:
+                continue
+            if not any(b.reason == raw.reason and b.message == raw.message for b in breaks):
+                breaks.append(GraphBreak(*raw))
+        skipped = sot.why_not_translated(self.mods, self.code, events)
+        if skipped is not None:
+            reason, message = skipped
+            breaks.append(GraphBreak(reason, message, "skipped", self.code.co_filename,
+                                     self.code.co_firstlineno, self.code.co_name))
+        for b in breaks:
+            if b.kind == "break":
+                b.line = _refine_line(b)
+            b.code = _line_text(b.file, b.line)
+        rep.breaks = breaks
+        for sir, size, cp, runs_static in events["subgraphs"]:
+            graph = None
+            try:
+                graph = program_to_graph(cp.main_program, name=sir) if cp is not None else None
+            except Exception as e:
+                events["notes"].append(t("sot.not_drawn", name=sir, error=type(e).__name__))
+            n = self._op_counts.get(sir) or size
+            if n is None and graph is not None:
+                n = graph.num_ops()
+            lines = sorted({o.source.line for o in graph.iter_ops() if o.source is not None}) if graph else []
+            rep.subgraphs.append(Subgraph(sir, int(n or 0), graph, lines, runs_static))
+        if events["notes"]:
+            rep.message = "; ".join(events["notes"])
+        return rep

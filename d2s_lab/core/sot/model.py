@@ -1,0 +1,109 @@
+"""What SOT did with a function, as plain data: each graph break and its reason, each
+frame that fell back to dygraph, and the subgraphs it built (static or sent back to
+dygraph for being small)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, List, Optional
+
+from d2s_lab.core import display
+from d2s_lab.core.frames import display_file
+
+
+@dataclass
+class GraphBreak:
+    """One place where SOT could not keep tracing into the same graph.
+
+    ``kind`` is ``"break"`` (the frame was split there; the rest went on in
+    new subgraphs), ``"fallback"`` (the whole frame ran in dygraph) or ``"skipped"``
+    (Paddle did not translate the frame at all, saying nothing; ``reason`` says why).
+    """
+
+    reason: str  # Paddle's reason class, e.g. "DataDependencyOperationBreak"
+    message: str
+    kind: str = "break"
+    file: str = ""
+    line: Optional[int] = None
+    function: str = ""
+    code: str = ""
+
+    @property
+    def where(self) -> str:
+        return f"{display_file(self.file)} line {self.line}" if self.file and self.line else ""
+
+
+@dataclass
+class Subgraph:
+    """One graph SOT built: its name, op count, (when drawn) its Graph, and whether Paddle
+    runs it as a static program (``runs_static``) or, being smaller than
+    ``MIN_GRAPH_SIZE``, sends it back to dygraph."""
+
+    name: str
+    num_ops: int
+    graph: Any = None
+    lines: List[int] = field(default_factory=list)  # user lines its ops come from
+    runs_static: bool = True
+
+
+@dataclass
+class SotReport:
+    """Graph breaks, fallbacks and subgraphs of the SOT run Paddle made, with the
+    settings in force (``min_graph_size``), and, when asked for, what AST mode says."""
+
+    name: str
+    available: bool = True
+    message: str = ""  # why the report is empty or partial
+    breaks: List[GraphBreak] = field(default_factory=list)
+    subgraphs: List[Subgraph] = field(default_factory=list)
+    frames_translated: int = 0
+    run_s: float = 0.0
+    error: Any = None  # an ErrorReport when the SOT run itself failed
+    ast_ok: Optional[bool] = None  # None: AST mode not tried (see compare_ast)
+    ast_ops: Optional[int] = None
+    ast_error: Any = None  # an ErrorReport when AST mode fails
+    paddle_version: str = ""
+    min_graph_size: Optional[int] = None  # Paddle's MIN_GRAPH_SIZE during the run
+    settings: dict = field(default_factory=dict)  # SOT switches the user set (env)
+    _ast_request: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def fallbacks(self) -> List[GraphBreak]:
+        return [b for b in self.breaks if b.kind in ("fallback", "skipped")]
+
+    @property
+    def static_subgraphs(self) -> List[Subgraph]:
+        """The subgraphs Paddle runs as static programs."""
+        return [s for s in self.subgraphs if s.runs_static]
+
+    @property
+    def full_graph(self) -> bool:
+        """One subgraph, run as a static program, no break, no fallback: SOT captured the
+        whole function in one graph."""
+        return (self.available and not self.breaks and len(self.subgraphs) == 1
+                and self.subgraphs[0].runs_static and self.error is None)
+
+    def compare_ast(self) -> "SotReport":
+        """Convert the same function in AST mode (``full_graph=True``) and record whether it
+        converts (``ast_ok``, ``ast_ops``, ``ast_error``). Done on request only: it traces
+        the function once more. Returns this report."""
+        if self._ast_request is not None and self.ast_ok is None:
+            self._ast_request(self)
+        return self
+
+    def summary(self) -> str:
+        if not self.available:
+            return f"{self.name} [sot]: {self.message}"
+        ast = ("AST converts it" if self.ast_ok else
+               f"AST fails ({self.ast_error.exc_type})" if self.ast_error is not None else "AST not tried")
+        dygraph = len(self.subgraphs) - len(self.static_subgraphs)
+        return (f"{self.name} [sot]: {len(self.subgraphs)} subgraph(s) "
+                f"({', '.join(str(s.num_ops) for s in self.subgraphs) or '-'} ops"
+                f"{f', {dygraph} run in dygraph' if dygraph else ''}), "
+                f"{len([b for b in self.breaks if b.kind == 'break'])} break(s), "
+                f"{len(self.fallbacks)} fallback(s); {ast}")
+
+    def __repr__(self) -> str:
+        return f"<SotReport {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        return display.html(self)
