@@ -39,7 +39,8 @@ from d2s_lab.core.sot.build import SotRun
 from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name
-from d2s_lab.core.specs import InputInfo, describe_inputs, parameter_names, random_inputs, to_input_specs
+from d2s_lab.core.specs import (InputInfo, describe_inputs, parameter_defaults, parameter_names, random_inputs,
+                                 to_input_specs)
 from d2s_lab.text import t
 from d2s_lab.core.steps import capture_source, capture_steps, converted_functions
 
@@ -297,9 +298,10 @@ def convert(
         # the user's own to_static(...) object already chose its path (full_graph=...)
         mode = path_of(target.static_function) or mode
     fn, layer, disp = target.function, target.layer, target.name
-    specs, examples = to_input_specs(input_spec, example_inputs, parameter_names(fn))
+    names, defaults = parameter_names(fn), parameter_defaults(fn)
+    specs, examples = to_input_specs(input_spec, example_inputs, names, defaults)
     if specs is None and target.specs is not None:
-        specs, _ = to_input_specs(list(target.specs), None, parameter_names(fn))
+        specs, _ = to_input_specs(list(target.specs), None, names, defaults)
     if specs is None:
         raise SpecError(
             f"No input description for {disp}.",
@@ -595,12 +597,15 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
     the graph model (called once the first run has finished with it)."""
     t0 = time.perf_counter()
     try:
-        sf = paddle.jit.to_static(fn, input_spec=specs, full_graph=True)
+        # Python values among the inputs are not pinned into the function's InputSpecs: a
+        # later call with another value builds its own Program, as plain to_static(fn) does
+        pinned = any(not hasattr(v, "shape") and v is not None for v in flatten(list(specs)))
+        sf = paddle.jit.to_static(fn, input_spec=None if pinned else specs, full_graph=True)
         conv.static_function = sf
         with recording_layer_paths(layer) as paths, recording_converted_functions() as seen:
             # Traced for the inputs of the first run, the Program is the one that run uses
             # (Paddle caches it), so forward is traced once, as plain to_static + a call does.
-            cp = on_a_short_stack(lambda: concrete_program(sf, inputs))
+            cp = on_a_short_stack(lambda: concrete_program(sf, specs if pinned else inputs))
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
                       f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc

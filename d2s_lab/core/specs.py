@@ -19,7 +19,7 @@ import inspect
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from d2s_lab.errors import SpecError
 from d2s_lab.core.nested import flatten
@@ -127,14 +127,16 @@ def parameter_names(fn) -> List[str]:
 
 
 def to_input_specs(input_spec: Any = None, example_inputs: Any = None,
-                   names: Optional[Sequence[str]] = None):
+                   names: Optional[Sequence[str]] = None, defaults: Optional[Dict[str, Any]] = None):
     """Normalise any accepted input description into what ``to_static`` takes.
 
     ``input_spec`` may be InputSpecs, text specs (``"x: [None,4] float32"``, ``"n=3"``),
     Python values, or nested lists/tuples/dicts of them; ``example_inputs`` the values
     of a call (tensors, ndarrays, Python values, nested), a single one or a list/tuple.
     ``names`` are the function's parameter names: unnamed tensor inputs are named
-    after them (``x``, ``xs[0]``, ``cfg["scale"]``).
+    after them (``x``, ``xs[0]``, ``cfg["scale"]``). A named input that names one of
+    them (``"attention_mask: [None, None] int64"``) goes to that parameter, as a keyword
+    argument would, the ones skipped over taking their ``defaults``.
     Returns ``(specs, examples)``: specs are InputSpecs and Python values in the same
     nesting; examples is a list of call arguments, or None.
     """
@@ -168,6 +170,9 @@ def to_input_specs(input_spec: Any = None, example_inputs: Any = None,
         raise SpecError(t("inputs.not_an_input", where=where, type=type(item).__name__), t("inputs.not_an_input_hint"))
 
     def top(items, text_is_spec):
+        if text_is_spec:
+            items = _bind_by_name([parse_spec_text(v) if isinstance(v, str) else v for v in items],
+                                  names, defaults or {})
         return [one(v, names[i] if i < len(names) else f"arg{i}", text_is_spec)
                 for i, v in enumerate(items)]
 
@@ -182,6 +187,52 @@ def to_input_specs(input_spec: Any = None, example_inputs: Any = None,
     if isinstance(input_spec, (str, InputSpec, SpecText, Constant, dict)) or _is_array(input_spec):
         input_spec = [input_spec]
     return top(list(input_spec), text_is_spec=True), examples
+
+
+def _input_name(item) -> Optional[str]:
+    return getattr(item, "name", None) if isinstance(item, (SpecText, Constant)) or \
+        type(item).__name__ == "InputSpec" else None
+
+
+def _bind_by_name(items: list, names: Sequence[str], defaults: Dict[str, Any]) -> list:
+    """Top-level inputs in the order of forward's parameters where their names say so:
+    ``--input "ids: ..." --input "mask: ..."`` on ``forward(ids, pos=None, mask=None)``
+    gives ``[ids, None, mask]``. Inputs whose names match no parameter, where none is
+    out of place, stay positional (``"img: ..."`` for ``forward(x)``)."""
+    named = [(i, _input_name(v)) for i, v in enumerate(items)]
+    moved = [(i, n) for i, n in named if n in names and names.index(n) != i]
+    if not moved:
+        return items
+    unknown = [n for _, n in named if n and n not in names]
+    if unknown:
+        raise SpecError(t("inputs.unknown_name", name=unknown[0], params=", ".join(names)),
+                        t("inputs.unknown_name_hint"))
+    slots: Dict[int, Any] = {}
+    for i, n in named:
+        at = names.index(n) if n else i
+        if at in slots:
+            raise SpecError(t("inputs.twice", name=names[at] if at < len(names) else f"arg{at}"),
+                            t("inputs.unknown_name_hint"))
+        slots[at] = items[i]
+    out = []
+    for k in range(max(slots) + 1):
+        if k in slots:
+            out.append(slots[k])
+        elif k < len(names) and names[k] in defaults:
+            out.append(defaults[names[k]])
+        else:
+            later = next(_input_name(slots[j]) for j in sorted(slots) if j > k)
+            raise SpecError(t("inputs.name_gap", param=names[k], name=later), t("inputs.name_gap_hint", param=names[k]))
+    return out
+
+
+def parameter_defaults(fn) -> Dict[str, Any]:
+    """forward's parameters that have defaults, and their values."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in sig.parameters.values() if p.default is not p.empty}
 
 
 def _to_tensors(value, paddle):

@@ -36,7 +36,7 @@ def seed_report(out_dir: str = "build") -> str:
     from d2s_lab.viz.report import conversion_html
 
     os.makedirs(out_dir, exist_ok=True)
-    conv = d2s_lab.convert(EmbeddingNet(), [SEED_INPUT])
+    conv = d2s_lab.convert(EmbeddingNet(), [SEED_INPUT], mode="ast")  # the Program, drawn
     path = os.path.join(out_dir, "seed_report.html")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write("<!doctype html><meta charset='utf-8'><title>d2s_lab: seed model</title>")

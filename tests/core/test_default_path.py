@@ -255,3 +255,50 @@ def test_report_leaves_other_translations_and_the_environment_alone():
     else:  # Paddle 2.6: no collector to count with; tensor_if is one frame and one resume
         assert after - count == 2
     assert dict(os.environ) == env
+
+
+class Encoder(paddle.nn.Layer):
+    """forward's signature as a library's encoder has it."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = paddle.nn.Embedding(10, 4)
+
+    def forward(self, input_ids, position_ids=None, attention_mask=None):
+        h = self.emb(input_ids)
+        if position_ids is not None:
+            h = h + 100.0
+        if attention_mask is not None:
+            h = h * attention_mask.unsqueeze(-1).astype("float32")
+        return h
+
+
+@pytest.mark.parametrize("mode", [None, "ast"], ids=["default", "full_graph"])
+def test_named_inputs_bind_to_forwards_parameters(mode):
+    conv = d2s_lab.convert(Encoder(), ["input_ids: [None, 5] int64", "attention_mask: [None, 5] int64"],
+                           mode=mode)
+    assert [str(i) for i in conv.inputs] == ["input_ids: [None,5] int64", "position_ids = None",
+                                             "attention_mask: [None,5] int64"]
+    ids, mask = paddle.randint(0, 10, [2, 5]), paddle.zeros([2, 5], "int64")
+    # the mask went to attention_mask: a zero mask zeroes the output (position_ids would add 100)
+    assert float(conv.static_function(ids, None, mask).abs().sum()) == 0.0
+    with pytest.raises(d2s_lab.D2SError) as err:
+        d2s_lab.convert(Encoder(), ["input_ids: [None, 5] int64", "attention_mask: [None, 5] int64",
+                                    "token_type_ids: [None, 5] int64"], mode=mode)
+    assert "token_type_ids" in err.value.message and "input_ids, position_ids, attention_mask" in err.value.message
+    # names that match no parameter, none out of place, stay positional ("img" for x)
+    conv = d2s_lab.convert(python_scalar, ["img: [None, 4] float32", "n=2"], mode=mode)
+    assert [i.name for i in conv.inputs] == ["img", "n"]
+
+
+@pytest.mark.parametrize("mode", [None, "ast"], ids=["default", "full_graph"])
+def test_python_value_is_not_pinned_into_the_static_function(mode):
+    conv = d2s_lab.convert(python_scalar, ["x: [None, 4] float32", "n=2"], mode=mode)
+    x = paddle.ones([2, 4])
+    plain = paddle.jit.to_static(python_scalar, full_graph=True) if mode == "ast" else \
+        paddle.jit.to_static(python_scalar)
+    for n in (2, 3):
+        np.testing.assert_array_equal(conv.static_function(x, n).numpy(), plain(x, n).numpy())
+    assert float(conv.static_function(x, 3)[0, 0]) == 3.0
+    if mode == "ast":  # the Program drawn is still the one for n=2, with its dynamic batch
+        assert conv.drawn_graph is not None and [str(c) for c in conv.constants] == ["n = 2"]

@@ -118,4 +118,24 @@ TEXTS = {
         "en": "Give InputSpecs, text like \"x: [None,3,32,32] float32\", example tensors/arrays, or Python constants (bool, int, float, str, None, lists of them).",
         "zh": "请给出 InputSpec、像 \"x: [None,3,32,32] float32\" 这样的文字、示例张量/数组，或 Python 常量（bool、int、float、str、None 及其列表）。",
     },
+    "inputs.unknown_name": {
+        "en": "The input {name} names no parameter of forward ({params}).",
+        "zh": "输入 {name} 不是 forward 的参数（{params}）。",
+    },
+    "inputs.unknown_name_hint": {
+        "en": "Name each --input after the parameter it feeds, or give them all in forward's order without names.",
+        "zh": "请用参数名给每个 --input 命名，或者不写名字、按 forward 的参数顺序给出。",
+    },
+    "inputs.twice": {
+        "en": "Two inputs go to the parameter {name}.",
+        "zh": "有两个输入对应同一个参数 {name}。",
+    },
+    "inputs.name_gap": {
+        "en": "forward's parameter {param} comes before {name} and has no default.",
+        "zh": "forward 的参数 {param} 位于 {name} 之前，并且没有默认值。",
+    },
+    "inputs.name_gap_hint": {
+        "en": "Give {param} an --input too (a spec, or a value as name=value).",
+        "zh": "也请为 {param} 给一个 --input（张量描述，或 name=value 形式的值）。",
+    },
 }
