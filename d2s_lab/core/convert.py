@@ -20,9 +20,11 @@ from d2s_lab.core.capture import captured
 from d2s_lab.core.child_run import Stopped, can_fork, result_from_child
 from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.diagnosis import attach_line, diagnose
+from d2s_lab.core.diagnosis.report import point_at
 from d2s_lab.errors import ConversionError, D2SError, SpecError
 from d2s_lab.core.export import save_conversion
-from d2s_lab.core.frames import display_file, gist_at_line, is_user_file, library_of
+from d2s_lab.core.frames import display_file, gist_at_line, is_paddle_temp_file, is_user_file, library_of
+from d2s_lab.core.paddle_compat.errors import original_location
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.options import ViewOptions
@@ -279,9 +281,9 @@ def convert(
             report of its graph breaks and subgraphs, in ``.sot``).
         run: run the static function once (on the examples, or on random inputs
             built from the specs) to time the first call and check it works.
-        run_budget_s: when the Program has a ``while`` loop (its end depends on the
-            data), the first run may take at most this long; it can also be stopped
-            with the kernel's Interrupt. Either way the conversion so far is kept.
+        run_budget_s: the longest tracing forward (AST mode) may take, and, when the
+            Program has a ``while`` loop (its end depends on the data), the first run; either
+            can also be stopped with the kernel's Interrupt. The conversion so far is kept.
         before_run: AST mode: called with the Program's graph as traced, just before the
             first static run, to start work that needs only the graph while the run goes
             (``%%to_static`` starts Graphviz on it); what it raises is ignored.
@@ -352,7 +354,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     # A batch of 2, not 1: a dimension of 1 broadcasts against anything and would hide the
     # keepdim mistakes (x - x.max(axis=1)) a first run exists to catch; SOT specialises it.
     inputs = (examples if examples is not None else random_inputs(specs)) if run else None
-    walk = _convert_ast(conv, fn, layer, specs, paddle, inputs) if mode == "ast" else None
+    walk = _convert_ast(conv, fn, layer, specs, paddle, inputs, run_budget_s) if mode == "ast" else None
     if mode == "sot":
         _convert_sot(conv, fn, specs, paddle)
     traced = walk() if walk is not None else None  # the Program as traced
@@ -504,31 +506,70 @@ def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False
     return result["out"]
 
 
-def on_a_short_stack(work: Callable[[], Any]) -> Any:
+class TraceStopped(Exception):
+    """Tracing forward was interrupted, or passed its time budget."""
+
+    def __init__(self, interrupted: bool, seconds: float, stopped: bool, where=None):
+        super().__init__("interrupted" if interrupted else "time budget")
+        self.interrupted, self.seconds, self.stopped = interrupted, seconds, stopped
+        self.where = where  # (file, line) of the user's code the trace was running
+
+
+def _user_line_of(thread) -> Optional[tuple]:
+    """The innermost line of the user's code that ``thread`` is running."""
+    import sys
+
+    frame = sys._current_frames().get(thread.ident)
+    while frame is not None:
+        file = frame.f_code.co_filename
+        if is_paddle_temp_file(file):  # the transformed code: its line maps to the user's
+            mapped = original_location(file, frame.f_lineno)
+            if mapped is not None:
+                return mapped
+        elif is_user_file(file):
+            return file, frame.f_lineno
+        frame = frame.f_back
+    return None
+
+
+def on_a_short_stack(work: Callable[[], Any], budget_s: Optional[float] = None) -> Any:
     """``work()``, run in a thread of its own and waited for: Paddle records the Python
     stack of every parameter and op it traces (and keeps it with the Program), so it
     traces on a short stack faster and keeps less than under a notebook's deep one
-    (IPython, the magic, this module). The kernel's Interrupt reaches the thread too.
-    The result, or what ``work`` raised, comes back as if called here."""
+    (IPython, the magic, this module). The kernel's Interrupt, or ``budget_s`` passing,
+    stops the thread's Python code at its next bytecode (a loop in forward that never
+    ends) and raises :class:`TraceStopped`. The result, or what ``work`` raised, comes
+    back as if called here."""
     result: Dict[str, Any] = {}
+    # an Event, not Thread.join: a join interrupted by KeyboardInterrupt can leave
+    # is_alive() False while the thread still runs
+    done = threading.Event()
 
     def run():
         try:
             result["out"] = work()
         except BaseException as exc:  # handed to the caller's thread
             result["error"] = exc
+        finally:
+            done.set()
 
     worker = threading.Thread(target=run, name="d2s-trace", daemon=True)
+    t0 = time.perf_counter()
     worker.start()
+    interrupted = False
     try:
-        while worker.is_alive():
-            worker.join(0.05)
+        while not done.is_set() and (budget_s is None or time.perf_counter() - t0 < budget_s):
+            done.wait(0.05)
     except KeyboardInterrupt:
-        # Python code of the trace (a loop in forward) stops at its next bytecode
+        interrupted = True
+    if not done.is_set():
+        seconds, where = time.perf_counter() - t0, _user_line_of(worker)
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
                                                    ctypes.py_object(KeyboardInterrupt))
-        worker.join(5)
-        raise
+        stopped = done.wait(5)
+        if not stopped:
+            RUNAWAY_RUNS.append(worker)
+        raise TraceStopped(interrupted, seconds, stopped, where)
     if "error" in result:
         raise result["error"]
     return result["out"]
@@ -575,6 +616,7 @@ def _runaway(conv: Conversion, exc: _Runaway) -> ConversionError:
         attach_line(err.report, loop.source.file, line)
     err.report.message = err.message
     err.report.hint = err.hint
+    err.report.stopped = True
     conv.error = err
     return err
 
@@ -592,7 +634,21 @@ def _convert_methods(conv: Conversion, layer, mode: str, run: bool) -> None:
             conv.notes.append(t("report.note_method_failed", label=label, error=exc))
 
 
-def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
+def _trace_stopped(conv: Conversion, exc: TraceStopped) -> ConversionError:
+    how = (t("err.trace_interrupted") if exc.interrupted
+           else t("err.trace_budget", seconds=f"{exc.seconds:.0f}"))
+    after = t("err.run_stopped") if exc.stopped else t("err.trace_left")
+    err = ConversionError(f"{how} {t('err.trace_why')}", f"{t('err.trace_hint')} {after}", stage="convert",
+                          original=TimeoutError(how), conversion=conv)
+    err.report = diagnose(err)
+    err.report.message, err.report.hint, err.report.stopped = err.message, err.hint, True
+    if exc.where:
+        point_at(err, *exc.where)
+    conv.error = err
+    return err
+
+
+def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None, budget_s=None):
     """Convert with the AST transformers; return the function that walks the Program into
     the graph model (called once the first run has finished with it)."""
     t0 = time.perf_counter()
@@ -605,7 +661,9 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None):
         with recording_layer_paths(layer) as paths, recording_converted_functions() as seen:
             # Traced for the inputs of the first run, the Program is the one that run uses
             # (Paddle caches it), so forward is traced once, as plain to_static + a call does.
-            cp = on_a_short_stack(lambda: concrete_program(sf, specs if pinned else inputs))
+            cp = on_a_short_stack(lambda: concrete_program(sf, specs if pinned else inputs), budget_s)
+    except TraceStopped as exc:
+        raise _trace_stopped(conv, exc) from None
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
                       f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc

@@ -61,6 +61,10 @@ def error_report_body(report, note: str = "") -> str:
     # Paddle's own words, verbatim and marked as Paddle's (they can hold its internal notes)
     msg = (f'<div class="d2s-paddle-says"><span class="d2s-sub">{esc(t("err.paddle_says"))}</span> '
            f"{esc(report.message)}</div>")
+    if getattr(report, "stopped", False):  # stopped by d2s_lab: its own words, no Paddle error
+        head = f'<div class="d2s-err-head">{esc(t("err.stopped", who=who, mode=mode))}</div>'
+        msg = f'<div class="d2s-stopped">{esc(report.message)}</div>'
+
     where = ""
     if report.where:
         fn = f" ({t('err.in_fn')} {report.function})" if report.function else ""

@@ -54,6 +54,9 @@ def summary_html(conv) -> str:
     )
 
 
+PATH_TEXT = {"ast": "report.path_ast", "sot": "report.path_sot"}
+
+
 def path_html(conv) -> str:
     """Which path the conversion took and why (Paddle's default, or asked for), and the
     option that gives the other one."""
@@ -62,7 +65,7 @@ def path_html(conv) -> str:
     why = t(WHY_TEXT.get(getattr(conv, "mode_source", "asked"), "report.path_asked"),
             version=conv.paddle_version)
     return (f'<div class="d2s-sub d2s-path">'
-            + t_html("report.path_line", path=f"<b>{esc(t('report.path_' + mode))}</b>", why=esc(why),
+            + t_html("report.path_line", path=f"<b>{esc(t(PATH_TEXT[mode]))}</b>", why=esc(why),
                      other=f"<code>{esc(t('report.other_path', mode=other))}</code>")
             + "</div>")
 

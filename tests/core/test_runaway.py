@@ -343,3 +343,34 @@ def test_bench_where_a_fork_cannot_run_it_tries_each_batch_in_a_fresh_process(mo
         assert "still running when the budget ran out" in res.skipped.get(k, ""), res.skipped
         assert "batch 4" in res.skipped[k], res.skipped
     assert {(r.runtime, r.batch) for r in res.rows} >= {("to_static", 1), ("predictor", 1)}, res.rows
+
+
+ENDLESS_TRACE = '''%%to_static --mode ast --input "x: [None,4] float32" --run-timeout {budget}
+import paddle
+kept = 7
+def endless(x):
+    y = x * 2
+    n = int(y.numpy().sum())  # a static value's numpy(): a count Paddle knows only at run time
+    return paddle.stack([y * i for i in range(n)]).sum(0)  # LOOP
+'''
+
+
+@pytest.mark.slow
+def test_a_trace_that_never_ends_is_stopped_by_interrupt_and_by_the_budget(kernel):
+    km, kc = kernel
+    run_cell(kc, "%load_ext d2s_lab")
+    loop_line = next(i for i, ln in enumerate(ENDLESS_TRACE.splitlines(), 1) if ln.endswith("# LOOP"))
+    t0 = time.time()
+    status, out = run_cell(kc, ENDLESS_TRACE.format(budget=300), on_start=lambda: (time.sleep(6), km.interrupt_kernel()))
+    assert status == "ok" and time.time() - t0 < 60, out[-2000:]
+    assert "Tracing forward was interrupted" in out and f"line {loop_line}" in out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out
+    status, out = run_cell(kc, "import threading; print(kept, type(_d2s.error).__name__, "
+                               "[t.name for t in threading.enumerate() if t.name == 'd2s-trace'])")
+    assert status == "ok" and "7 ConversionError []" in out
+    t0 = time.time()
+    status, out = run_cell(kc, ENDLESS_TRACE.format(budget=3))
+    assert status == "ok" and time.time() - t0 < 40
+    assert "did not finish within 3 s" in out and f"line {loop_line}" in out and "Traceback" not in out
+    status, out = run_cell(kc, "print(float((paddle.ones([2]) * 3).sum()))")
+    assert "6.0" in out

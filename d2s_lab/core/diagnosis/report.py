@@ -105,6 +105,7 @@ class ErrorReport:
     original_text: str = ""
     name: str = ""  # the converted model's name
     facts: Dict[str, Any] = field(default_factory=dict)
+    stopped: bool = False  # d2s_lab stopped a trace or run (budget, Interrupt): its words, not Paddle's
 
     @property
     def where(self) -> str:
@@ -239,6 +240,15 @@ def _set_line(rep: ErrorReport, file: str, line: int, function: str = "") -> Non
     rep.file, rep.line, rep.function = file, int(line), function or rep.function
     rep.context = _context(rep.file, rep.line)
     rep.code = next((c.text for c in rep.context if c.is_error), "")
+
+
+def point_at(err, filename: str, line: int) -> None:
+    """Point a diagnosed ConversionError (its report and its one-line message) at
+    ``filename`` line ``line``: where a run or a trace was when it was stopped."""
+    attach_line(err.report, filename, line)
+    _message_names_report_line(err, err.report)
+    err.report.message = err.message
+    err.report.stopped = True
 
 
 def attach_line(report: ErrorReport, filename: str, line: int) -> None:

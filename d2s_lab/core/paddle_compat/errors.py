@@ -68,3 +68,16 @@ def unwrap_sot(exc) -> Tuple[BaseException, List[BaseException]]:
         wrappers.append(exc)
         exc = exc.__cause__
     return exc, wrappers
+
+
+def original_location(filename: str, line: int):
+    """The user's ``(file, line)`` behind a line of the code Paddle's AST transformers
+    wrote (``to_static_tmp/...``), from dy2static's global origin map; None if unmapped."""
+    try:
+        from paddle.jit.dy2static.origin_info import global_origin_info_map
+    except Exception:  # a build without it: the line stays unmapped
+        return None
+    info = global_origin_info_map.get((filename, line))
+    if info is None:
+        return None
+    return info.location.filepath, int(info.location.lineno)

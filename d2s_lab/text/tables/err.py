@@ -53,4 +53,28 @@ TEXTS = {
         "en": "The first run was interrupted.",
         "zh": "首次运行已被中断。",
     },
+    "err.trace_interrupted": {
+        "en": "Tracing forward was interrupted.",
+        "zh": "追踪 forward 的过程被中断了。",
+    },
+    "err.trace_budget": {
+        "en": "Tracing forward did not finish within {seconds} s.",
+        "zh": "追踪 forward 没有在 {seconds} 秒内完成。",
+    },
+    "err.trace_why": {
+        "en": "A Python loop in forward whose length comes from a Tensor (range(int(...numpy()))) runs on a value Paddle only knows when the program runs, and may never end while tracing.",
+        "zh": "forward 中循环次数来自 Tensor 的 Python 循环（range(int(...numpy()))）用到的值只有在程序运行时才知道，追踪时它可能永远不会结束。",
+    },
+    "err.trace_hint": {
+        "en": "Your cell's variables are kept. Use a Tensor loop (while on a Tensor condition), keep the count a Python int, or convert on the SOT path (--mode sot); raise the budget with --run-timeout.",
+        "zh": "单元格中的变量都保留着。请改用 Tensor 循环（以 Tensor 为条件的 while），让次数保持为 Python 整数，或者走 SOT 路径（--mode sot）转换；可用 --run-timeout 放宽时间限制。",
+    },
+    "err.trace_left": {
+        "en": "Paddle's code could not be stopped from Python: it goes on in the background until the kernel restarts.",
+        "zh": "Paddle 的代码无法从 Python 中停止：它会在后台继续运行，直到内核重启。",
+    },
+    "err.stopped": {
+        "en": "{who}{mode}: stopped",
+        "zh": "{who}{mode}：已停止",
+    },
 }
