@@ -286,3 +286,35 @@ def test_cli_steps_of_a_library_layer(bertlib, tmp_path):
     assert r.returncode == 0 and "library code: bertlib" in out.read_text(encoding="utf-8")
     r = cli("--layer", "bert.poolr")
     assert r.returncode != 0 and "No layer bert.poolr" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_library_model_converts_by_default_as_plain_to_static(bertlib, monkeypatch):
+    """The AST path fails inside this library (as in PaddleFormers' Qwen2 config); with no mode
+    asked for, d2s_lab takes plain to_static's default path and answers as it does."""
+    from d2s_lab.core.paddle_compat.default_path import paddle_default_mode
+
+    monkeypatch.delenv("D2S_MODE", raising=False)
+
+    class Mine(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.inner = bertlib.ConfigCaller(bertlib.BertConfig())
+
+        def forward(self, x):
+            return self.inner(x) * 2.0
+
+    x = paddle.randn([2, 32])
+    model = Mine()
+    try:
+        expected, plain_error = paddle.jit.to_static(model)(x), None
+    except Exception as exc:
+        expected, plain_error = None, exc
+    default = paddle_default_mode()
+    if plain_error is not None:
+        with pytest.raises(ConversionError):
+            convert(Mine(), example_inputs=[x])
+        return
+    assert default == "sot"  # the AST path fails here; plain to_static's default did not
+    conv = convert(model, example_inputs=[x])
+    assert conv.mode == "sot" and conv.mode_source == "paddle" and conv.error is None
+    assert float((conv.static_function(x) - expected).abs().max()) == 0.0
