@@ -2,6 +2,7 @@
 of a notebook kernel, on four big models; and the size of the cell's output.
 
     python benchmarks/bench_report.py [--repeat 3] [--models resnet50,...] [--kernels both|fresh|one]
+                                      [--path ast|sot]
 
 Both are cells of a real kernel (ipykernel, as JupyterLab runs it), timed from the client:
 from sending the cell to the kernel going idle, output transfer included. Each model is
@@ -13,6 +14,13 @@ is cached); the first round warms caches and is not counted, then the median:
   broadcast against anything and hide the keepdim mistakes that run is there to catch);
 - "%%to_static": ``%%to_static --model mm --input ...`` on a cell that only says
   ``pass``: conversion, first run, report, steps and the picture twin.
+
+``--path sot`` times Paddle's default path instead (Paddle 3): "plain" is
+``paddle.jit.to_static(mm)`` + first call, "%%to_static" is ``%%to_static --mode sot``;
+before each round, untimed, SOT's cache entry for the model's ``forward`` is dropped, so
+both translate it afresh (a new Layer of the same class shares that code object).
+``lenet``, ``conv3`` and ``lstm`` are tutorial-sized models (paddle.vision's LeNet, a
+3-conv net and an LSTM classifier, as tutorials write them).
 
 ``--kernels fresh`` starts a kernel per model; ``one`` converts the models one after
 another in one kernel, as a lab notebook does; ``both`` (default) prints both tables.
@@ -39,7 +47,33 @@ MODELS = {
     "mobilenet_v2": ("x: [None,3,224,224] float32", "paddle.vision.models.mobilenet_v2()"),
     "densenet121": ("x: [None,3,224,224] float32", "paddle.vision.models.densenet121()"),
     "bert_base": ("input_ids: [None,128] int64", "bert_base()"),
+    "lenet": ("x: [None,1,28,28] float32", "paddle.vision.models.LeNet()"),
+    "conv3": ("x: [None,3,32,32] float32", "Conv3()"),
+    "lstm": ("x: [None,20] int64", "LstmClassifier()"),
 }
+
+TUTORIAL = """
+from paddle import nn
+
+class Conv3(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.c1, self.c2, self.c3 = nn.Conv2D(3, 16, 3, padding=1), nn.Conv2D(16, 32, 3, padding=1), nn.Conv2D(32, 64, 3, padding=1)
+        self.pool, self.fc = nn.MaxPool2D(2), nn.Linear(64 * 4 * 4, 10)
+    def forward(self, x):
+        x = self.pool(nn.functional.relu(self.c1(x)))
+        x = self.pool(nn.functional.relu(self.c2(x)))
+        x = self.pool(nn.functional.relu(self.c3(x)))
+        return self.fc(paddle.flatten(x, 1))
+
+class LstmClassifier(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.emb, self.lstm, self.fc = nn.Embedding(1000, 64), nn.LSTM(64, 64), nn.Linear(64, 2)
+    def forward(self, x):
+        out, (h, c) = self.lstm(self.emb(x))
+        return self.fc(h[-1])
+"""
 
 # BERT-base for the kernel: PaddleFormers' when it is there, else bench_bert's encoder.
 BERT = f"""
@@ -60,7 +94,13 @@ os.environ.setdefault("GLOG_minloglevel", "2")
 paddle.set_device("cpu")
 from d2s_lab.core.specs import parse_spec_text, random_inputs
 %load_ext d2s_lab
-""" + BERT
+""" + BERT + TUTORIAL
+
+FORGET = """
+from d2s_lab.core.paddle_compat.sot import forget_translation
+forget_translation(type(mm).forward.__code__)
+None
+"""
 
 
 class Kernel:
@@ -110,8 +150,11 @@ if _w: close_widget(_w)
 """
 
 
-def measure(kernel: Kernel, name: str, repeat: int) -> tuple:
+def measure(kernel: Kernel, name: str, repeat: int, path: str = "ast") -> tuple:
     """``(plain s, %%to_static s, output bytes, widget bytes)``, medians over ``repeat``."""
+    plain = ("sf = paddle.jit.to_static(mm, input_spec=spec, full_graph=True)\nsf(*x)\nNone" if path == "ast"
+             else "sf = paddle.jit.to_static(mm)\nsf(*x)\nNone")
+    forget = FORGET if path == "sot" else "None"
     spec, build = MODELS[name]
     kernel.run(f"st = parse_spec_text({spec!r})\n"
                "spec = [paddle.static.InputSpec(st.shape, st.dtype, st.name)]\n"
@@ -119,10 +162,11 @@ def measure(kernel: Kernel, name: str, repeat: int) -> tuple:
     plain_t, magic_t, sizes, states = [], [], [], []
     for i in range(repeat + 1):  # the first round warms caches, not counted
         kernel.run(f"mm = {build}\nmm.eval()\nNone")
-        t_plain, _, _ = kernel.run(
-            "sf = paddle.jit.to_static(mm, input_spec=spec, full_graph=True)\nsf(*x)\nNone")
+        kernel.run(forget)
+        t_plain, _, _ = kernel.run(plain)
         kernel.run(f"mm = {build}\nmm.eval()\n_d2s_steps = None\nNone")
-        t_magic, size, _ = kernel.run(f'%%to_static --model mm --input "{spec}"\npass\n')
+        kernel.run(forget)
+        t_magic, size, _ = kernel.run(f'%%to_static --mode {path} --model mm --input "{spec}"\npass\n')
         _, _, state = kernel.run(STATE)
         if i:
             plain_t.append(t_plain)
@@ -153,6 +197,7 @@ def main(argv=None):
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--models", default=",".join(MODELS))
     p.add_argument("--kernels", choices=["both", "fresh", "one"], default="both")
+    p.add_argument("--path", choices=["ast", "sot"], default="ast")
     args = p.parse_args(argv)
     names = args.models.split(",")
     kernel = started()
@@ -160,11 +205,11 @@ def main(argv=None):
         _, _, about = kernel.run("import platform\n"
                                  "print(paddle.__version__, os.cpu_count(), platform.python_version())")
         version, cpus, python = about.split()[:3]
-        print(f"Paddle {version}, Python {python}, {cpus} CPUs; cells of an ipykernel timed from the "
-              f"client; median of {args.repeat} after a warm-up round")
+        print(f"Paddle {version}, Python {python}, {cpus} CPUs, {args.path} path; cells of an ipykernel "
+              f"timed from the client; median of {args.repeat} after a warm-up round")
         if args.kernels in ("both", "one"):
             table("One kernel converting the models in turn:",
-                  [(name, measure(kernel, name, args.repeat)) for name in names])
+                  [(name, measure(kernel, name, args.repeat, args.path)) for name in names])
     finally:
         kernel.close()
     if args.kernels in ("both", "fresh"):
@@ -172,7 +217,7 @@ def main(argv=None):
         for name in names:
             kernel = started()
             try:
-                rows.append((name, measure(kernel, name, args.repeat)))
+                rows.append((name, measure(kernel, name, args.repeat, args.path)))
             finally:
                 kernel.close()
         table("A fresh kernel per model:", rows)

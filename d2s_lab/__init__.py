@@ -40,8 +40,8 @@ _LAZY = {
     "diagnose": ("d2s_lab.core.diagnosis", "diagnose"),
     "ErrorReport": ("d2s_lab.core.diagnosis", "ErrorReport"),
     "hints": ("d2s_lab.core.diagnosis", "hints"),
-    "sot_report": ("d2s_lab.core.sot.report", "sot_report"),
-    "SotReport": ("d2s_lab.core.sot.report", "SotReport"),
+    "sot_report": ("d2s_lab.core.sot_report", "sot_report"),
+    "SotReport": ("d2s_lab.core.sot_report", "SotReport"),
     "diff": ("d2s_lab.core.diff", "diff"),
     "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),
 }

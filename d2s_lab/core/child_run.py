@@ -21,7 +21,7 @@ import select
 import signal
 import subprocess
 import time
-from typing import Callable, Optional, Tuple
+from typing import Callable, NamedTuple, Optional, Tuple
 
 
 class Stopped(Exception):
@@ -31,6 +31,20 @@ class Stopped(Exception):
     def __init__(self, interrupted: bool, seconds: float):
         super().__init__("interrupted" if interrupted else "time budget")
         self.interrupted, self.seconds = interrupted, seconds
+
+
+class ChildDied(NamedTuple):
+    """What :func:`result_from_child` gives when the call ended the child process itself
+    (C++ code calling abort()): the signal that ended it."""
+
+    signal: int
+
+    @property
+    def name(self) -> str:
+        try:
+            return signal.Signals(self.signal).name
+        except ValueError:
+            return f"signal {self.signal}"
 
 
 def can_fork() -> bool:
@@ -110,12 +124,15 @@ def result_from_child(call: Callable[[], object], budget_s: float,
         raise Stopped(True, time.perf_counter() - t0) from None
     finally:
         os.close(r)
+    status = 0
     try:
-        os.waitpid(pid, 0)
+        status = os.waitpid(pid, 0)[1]
     except ChildProcessError:
         pass
     ended = {b"1": True, b"0": False}.get(bytes(answer[:1]))
     value = None
+    if ended is None and os.WIFSIGNALED(status):  # the call ended the process (an abort)
+        value = ChildDied(os.WTERMSIG(status))
     if ended and len(answer) > 1:
         try:
             value = pickle.loads(bytes(answer[1:]))  # from this process's own fork

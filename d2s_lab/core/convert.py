@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.capture import captured
-from d2s_lab.core.child_run import Stopped, can_fork, result_from_child
+from d2s_lab.core.child_run import ChildDied, Stopped, can_fork, result_from_child
 from d2s_lab.core.cells import restore_sources
 from d2s_lab.core.diagnosis import attach_line, diagnose
 from d2s_lab.core.diagnosis.report import point_at
@@ -32,7 +32,7 @@ from d2s_lab.core.other_programs import program_diff, program_graph
 from d2s_lab.core.rewrites import find_rewrites
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
-                                    recording_layer_paths, value_name)
+                                    recording_layer_paths, runs_low_precision, value_name)
 from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
 from d2s_lab.core.paddle_compat.sot import recording_call_breaks
 from d2s_lab.core.modes import resolve_mode
@@ -385,11 +385,13 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         error = _Runaway(True, time.perf_counter() - t0, stopped=True)
     if sot_run is not None:
         conv.sot = sot_run.report(time.perf_counter() - t0)
-        conv.sot._ast_request = _ast_request(conv)
+        conv.sot.ast_runner = _ast_request(conv)
     # the Program as the run left it: Paddle appends its output ops (shadow_output)
     _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
     if isinstance(error, _Runaway):
         raise _runaway(conv, error) from None
+    if isinstance(error, _Aborted):
+        raise _aborted(conv, error) from None
     if error is not None:
         err = _failed(f"The converted function failed on its first static run: "
                       f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv)
@@ -441,6 +443,14 @@ class _Runaway(Exception):
         self.stopped = stopped  # the run was killed (it ran in a child), not left running
 
 
+class _Aborted(Exception):
+    """The first static run ended the (child) process it ran in: Paddle's C++ called abort()."""
+
+    def __init__(self, signal_name: str, low_precision: bool):
+        super().__init__(t("err.run_aborted", signal=signal_name))
+        self.signal_name, self.low_precision = signal_name, low_precision
+
+
 def _call(conv: Conversion, inputs):
     return conv.static_function(*inputs)
 
@@ -461,7 +471,10 @@ def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False
     the thread being the last resort (inputs that are not all tensors). When it ends in
     a forked child, its outputs' shapes come back into ``conv.outputs`` and it is not
     run again here (returns None)."""
-    if conv.program is None or not has_while_loop(conv.program) or budget_s is None:
+    # a run that may never end (a while loop), or that may end the process (low precision
+    # on a CPU that cannot run it: oneDNN aborts), is tried where that costs one message
+    if conv.program is None or budget_s is None or not (
+            has_while_loop(conv.program) or (forkable and runs_low_precision(conv.program))):
         return _call(conv, inputs)
     if FIRST_RUN_GUARD == "process" or not (forkable and can_fork()):
         # a GPU (a CUDA context does not survive a fork): a fresh process given the saved program
@@ -479,6 +492,8 @@ def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False
         if ended and outputs is not None:  # the run was done once, there: its outputs came back
             conv.outputs = conv.outputs or outputs
             return None
+        if isinstance(outputs, ChildDied):  # it ended its process: here it would end the kernel
+            raise _Aborted(outputs.name, runs_low_precision(conv.program))
         if ended is not None:  # it fails (or said nothing of its outputs): run it here
             return _call(conv, inputs)
     result: Dict[str, Any] = {}
@@ -519,7 +534,7 @@ def _user_line_of(thread) -> Optional[tuple]:
     """The innermost line of the user's code that ``thread`` is running."""
     import sys
 
-    frame = sys._current_frames().get(thread.ident)
+    frame = sys._current_frames().get(thread.ident)  # noqa: SLF001 - the one way to read a thread's stack
     while frame is not None:
         file = frame.f_code.co_filename
         if is_paddle_temp_file(file):  # the transformed code: its line maps to the user's
@@ -617,6 +632,17 @@ def _runaway(conv: Conversion, exc: _Runaway) -> ConversionError:
     err.report.message = err.message
     err.report.hint = err.hint
     err.report.stopped = True
+    conv.error = err
+    return err
+
+
+def _aborted(conv: Conversion, exc: _Aborted) -> ConversionError:
+    hint = t("err.run_aborted_low_precision") if exc.low_precision else t("err.run_aborted_hint")
+    err = ConversionError(str(exc), f"{hint} {t('err.run_aborted_log')}", stage="run",
+                          original=RuntimeError(str(exc)), conversion=conv)
+    err.report = diagnose(err)
+    err.report.message, err.report.hint, err.report.stopped = err.message, err.hint, True
+    err.report.facts["aborted"] = "low_precision" if exc.low_precision else "other"
     conv.error = err
     return err
 

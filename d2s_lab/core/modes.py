@@ -18,9 +18,6 @@ MODES = ("ast", "sot")
 _ALIASES = {"ast": "ast", "full_graph": "ast", "full-graph": "ast", "sot": "sot",
             "default": None, "auto": None, "paddle": None}
 _chosen: Optional[str] = None
-# where a path came from -> the catalogue's words for it
-WHY_TEXT = {"paddle": "report.path_paddle", "asked": "report.path_asked", "session": "report.path_session",
-            "D2S_MODE": "report.path_env"}
 
 
 def _normalise(mode) -> Tuple[bool, Optional[str]]:

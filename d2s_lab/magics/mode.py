@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from IPython.core.magic import Magics, line_magic, magics_class
 
-from d2s_lab.core.modes import WHY_TEXT, resolve_mode, set_mode
+from d2s_lab.core.modes import resolve_mode, set_mode
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.errors import D2SError
 from d2s_lab.magics.common import show_error
 from d2s_lab.text import t
+from d2s_lab.viz.report import WHY_TEXT
 
 
 @magics_class

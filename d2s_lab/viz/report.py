@@ -6,7 +6,6 @@ order.  Viz never imports paddle: the Conversion is plain data here.
 """
 from __future__ import annotations
 
-from d2s_lab.core.modes import WHY_TEXT
 from d2s_lab.viz.check_view import section_check
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import section_graph
@@ -55,6 +54,9 @@ def summary_html(conv) -> str:
 
 
 PATH_TEXT = {"ast": "report.path_ast", "sot": "report.path_sot"}
+# where a conversion's path came from (d2s_lab.core.modes) -> the catalogue's words for it
+WHY_TEXT = {"paddle": "report.path_paddle", "asked": "report.path_asked", "session": "report.path_session",
+            "D2S_MODE": "report.path_env"}
 
 
 def path_html(conv) -> str:
@@ -64,7 +66,7 @@ def path_html(conv) -> str:
     other = "ast" if mode == "sot" else "sot"
     why = t(WHY_TEXT.get(getattr(conv, "mode_source", "asked"), "report.path_asked"),
             version=conv.paddle_version)
-    return (f'<div class="d2s-sub d2s-path">'
+    return ('<div class="d2s-sub d2s-path">'
             + t_html("report.path_line", path=f"<b>{esc(t(PATH_TEXT[mode]))}</b>", why=esc(why),
                      other=f"<code>{esc(t('report.other_path', mode=other))}</code>")
             + "</div>")

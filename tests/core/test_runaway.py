@@ -374,3 +374,55 @@ def test_a_trace_that_never_ends_is_stopped_by_interrupt_and_by_the_budget(kerne
     assert "did not finish within 3 s" in out and f"line {loop_line}" in out and "Traceback" not in out
     status, out = run_cell(kc, "print(float((paddle.ones([2]) * 3).sum()))")
     assert "6.0" in out
+
+
+def test_a_child_that_aborts_is_reported_with_its_signal():
+    import os
+    import signal
+
+    from d2s_lab.core.child_run import ChildDied, result_from_child
+
+    ended, value = result_from_child(os.abort, 30)
+    assert ended is None and value == ChildDied(signal.SIGABRT) and value.name == "SIGABRT"
+
+
+@pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6 applies AMP in the executor: its CPU Program stays float32")
+def test_a_first_run_that_aborts_the_process_costs_one_message(monkeypatch):
+    """A bfloat16 program (auto_cast): oneDNN aborts the process on CPUs without AVX-512 BF16
+    or AMX. d2s_lab runs it in a child first: the real run either ends there (its outputs come
+    back) or ends the child, never this process. The abort is also forced (the run stood in
+    by os.abort in the child), so both answers are tested on every CPU."""
+    import os
+
+    import paddle
+
+    import d2s_lab.core.convert as cv
+    from d2s_lab.errors import ConversionError
+
+    class AmpMLP(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = paddle.nn.Linear(16, 8)
+
+        def forward(self, x):
+            with paddle.amp.auto_cast(level="O1", dtype="bfloat16"):
+                y = paddle.nn.functional.relu(self.fc(x))
+            return y.astype("float32")
+
+    spec = ["x: [None, 16] float32"]
+    try:
+        conv = cv.convert(AmpMLP(), spec, mode="ast")
+        assert conv.outputs and conv.outputs[0].shape == [2, 8]  # it ended in the child
+    except ConversionError as exc:
+        assert exc.report.facts["aborted"] == "low_precision" and "SIGABRT" in exc.message
+    parent = os.getpid()
+    real_call = cv._call
+    monkeypatch.setattr(cv, "_call", lambda conv, inputs: os.abort() if os.getpid() != parent
+                        else real_call(conv, inputs))
+    with pytest.raises(ConversionError) as info:
+        cv.convert(AmpMLP(), spec, mode="ast")
+    report = info.value.report
+    assert report.stage == "run" and report.stopped and report.facts["aborted"] == "low_precision"
+    assert "child process" in info.value.message and "AVX-512" in report.hint
+    conv = info.value.conversion
+    assert conv.drawn_graph is not None and any(o.short_name == "cast" for o in conv.drawn_graph.iter_ops())

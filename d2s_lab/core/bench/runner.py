@@ -39,7 +39,7 @@ from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.other_programs import optimized_program
 from d2s_lab.core.paddle_compat.targets import resolve
-from d2s_lab.core.paddle_compat.walk import has_while_loop
+from d2s_lab.core.paddle_compat.walk import has_while_loop, runs_low_precision
 from d2s_lab.core.paddle_compat.runtimes import (
     RuntimeUnavailable,
     default_onednn,
@@ -378,9 +378,10 @@ def _shapes(xs) -> list:
 
 
 def _may_run_away(conv) -> bool:
-    """True when the converted Program runs a ``while`` loop: a run that may never end."""
+    """True when the converted Program runs a ``while`` loop (a run that may never end) or
+    computes in float16/bfloat16 (a run that oneDNN aborts on a CPU without the instructions)."""
     try:
-        return conv.program is not None and has_while_loop(conv.program)
+        return conv.program is not None and (has_while_loop(conv.program) or runs_low_precision(conv.program))
     except Exception:  # noqa: BLE001 - a Program this Paddle cannot walk: run unguarded
         return False
 

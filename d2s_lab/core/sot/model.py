@@ -64,7 +64,7 @@ class SotReport:
     paddle_version: str = ""
     min_graph_size: Optional[int] = None  # Paddle's MIN_GRAPH_SIZE during the run
     settings: dict = field(default_factory=dict)  # SOT switches the user set (env)
-    _ast_request: Any = field(default=None, repr=False, compare=False)
+    ast_runner: Any = field(default=None, repr=False, compare=False)  # what compare_ast runs
 
     @property
     def fallbacks(self) -> List[GraphBreak]:
@@ -86,8 +86,8 @@ class SotReport:
         """Convert the same function in AST mode (``full_graph=True``) and record whether it
         converts (``ast_ok``, ``ast_ops``, ``ast_error``). Done on request only: it traces
         the function once more. Returns this report."""
-        if self._ast_request is not None and self.ast_ok is None:
-            self._ast_request(self)
+        if self.ast_runner is not None and self.ast_ok is None:
+            self.ast_runner(self)
         return self
 
     def summary(self) -> str:

@@ -77,4 +77,20 @@ TEXTS = {
         "en": "{who}{mode}: stopped",
         "zh": "{who}{mode}：已停止",
     },
+    "err.run_aborted": {
+        "en": "The first static run ended the process it ran in ({signal}): Paddle's C++ code aborted. It ran in a child process, so this kernel and your variables live on.",
+        "zh": "第一次静态运行结束了它所在的进程（{signal}）：Paddle 的 C++ 代码中止了。它是在子进程中运行的，所以这个内核和你的变量都还在。",
+    },
+    "err.run_aborted_low_precision": {
+        "en": "The program computes in float16/bfloat16 (paddle.amp.auto_cast): on a CPU, oneDNN runs those kernels only where the processor has the instructions for them (AVX-512 BF16, AMX), and aborts elsewhere. Run the AMP program on a GPU, or keep float32 on this CPU.",
+        "zh": "这个程序用 float16/bfloat16 计算（paddle.amp.auto_cast）：在 CPU 上，只有处理器具备相应指令（AVX-512 BF16、AMX）时 oneDNN 才能运行这些算子，否则会中止。请在 GPU 上运行 AMP 程序，或在这台 CPU 上保持 float32。",
+    },
+    "err.run_aborted_hint": {
+        "en": "Run the same inputs through the static function in a script to see Paddle's full output.",
+        "zh": "请在脚本中用相同输入运行静态函数，查看 Paddle 的完整输出。",
+    },
+    "err.run_aborted_log": {
+        "en": "Paddle's last words are in the report's Paddle log.",
+        "zh": "Paddle 最后的输出在报告的 Paddle 日志中。",
+    },
 }

@@ -242,6 +242,10 @@ TEXTS = {
         "en": "No SOT report: run the exercise cell with --mode sot.",
         "zh": "没有 SOT 报告：请用 --mode sot 运行练习单元格。",
     },
+    "labs.cpu_no_low_precision": {
+        "en": "{name} converted, but this CPU cannot run its 16-bit program (oneDNN aborted the first run, which d2s_lab ran in a child process): not checked here.",
+        "zh": "{name} 已转换，但这台 CPU 无法运行它的 16 位程序（oneDNN 中止了第一次运行，d2s_lab 是在子进程中运行的）：这里不作检查。",
+    },
     "labs.sot_unavailable": {
         "en": "Not checked: {message}",
         "zh": "未检查：{message}",

@@ -32,6 +32,19 @@ def has_while_loop(program) -> bool:
     return any(n == "while" or n.endswith(".while") for n in names)
 
 
+def runs_low_precision(program) -> bool:
+    """True when the Program computes in float16 or bfloat16 (AMP): on a CPU without the
+    instructions for it, oneDNN's kernels abort the whole process."""
+    try:
+        if pir.is_pir_program(program):
+            dtypes = (str(v.dtype) for op in program.global_block().ops for v in op.results())
+        else:
+            dtypes = (str(getattr(v, "dtype", "")) for v in program.global_block().vars.values())
+        return any("float16" in d for d in dtypes)  # bfloat16 too
+    except Exception:  # an odd program: nothing known, nothing guarded
+        return False
+
+
 def feed_values(values) -> list:
     """The static inputs among a ConcreteProgram's ``inputs``: PIR Values or legacy
     Variables (Paddle 2.6 lists the Layer itself first, and Python constants)."""
