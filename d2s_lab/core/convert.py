@@ -47,8 +47,11 @@ from d2s_lab.text import t
 from d2s_lab.core.steps import capture_source, capture_steps, converted_functions
 
 MODES = ("ast", "sot")
-# The longest a first static run of a Program with a while loop may take.
+# The longest a first static run of a Program with a while loop may take, and the longest
+# tracing forward may take (AST mode): a large model on a small, busy CPU traces for tens
+# of seconds (a 12-layer LLaMA, a library's recursion), so tracing gets far more room.
 RUN_BUDGET_S = 20.0
+TRACE_BUDGET_S = 300.0
 
 
 @dataclass
@@ -262,7 +265,7 @@ def convert(
     mode: Optional[str] = None,
     run: bool = True,
     name: Optional[str] = None,
-    run_budget_s: float = RUN_BUDGET_S,
+    run_budget_s: Optional[float] = None,
     before_run: Optional[Callable[[Graph], None]] = None,
 ) -> Conversion:
     """Convert ``obj`` with ``paddle.jit.to_static`` and gather what it produced.
@@ -281,9 +284,10 @@ def convert(
             report of its graph breaks and subgraphs, in ``.sot``).
         run: run the static function once (on the examples, or on random inputs
             built from the specs) to time the first call and check it works.
-        run_budget_s: the longest tracing forward (AST mode) may take, and, when the
-            Program has a ``while`` loop (its end depends on the data), the first run; either
-            can also be stopped with the kernel's Interrupt. The conversion so far is kept.
+        run_budget_s: the longest the first run may take when the Program has a ``while``
+            loop (its end depends on the data), and tracing forward (AST mode); by default
+            20 s for the run and 300 s for tracing. Either can also be stopped with the
+            kernel's Interrupt. The conversion so far is kept.
         before_run: AST mode: called with the Program's graph as traced, just before the
             first static run, to start work that needs only the graph while the run goes
             (``%%to_static`` starts Graphviz on it); what it raises is ignored.
@@ -354,7 +358,9 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     # A batch of 2, not 1: a dimension of 1 broadcasts against anything and would hide the
     # keepdim mistakes (x - x.max(axis=1)) a first run exists to catch; SOT specialises it.
     inputs = (examples if examples is not None else random_inputs(specs)) if run else None
-    walk = _convert_ast(conv, fn, layer, specs, paddle, inputs, run_budget_s) if mode == "ast" else None
+    trace_budget_s = TRACE_BUDGET_S if run_budget_s is None else run_budget_s
+    run_budget_s = RUN_BUDGET_S if run_budget_s is None else run_budget_s
+    walk = _convert_ast(conv, fn, layer, specs, paddle, inputs, trace_budget_s) if mode == "ast" else None
     if mode == "sot":
         _convert_sot(conv, fn, specs, paddle)
     traced = walk() if walk is not None else None  # the Program as traced

@@ -6,7 +6,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from d2s_lab.core.check import attach_check
-from d2s_lab.core.convert import RUN_BUDGET_S, convert
+from d2s_lab.core.convert import RUN_BUDGET_S, TRACE_BUDGET_S, convert
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.text.lang import using_lang
 from d2s_lab.core.options import ViewOptions
@@ -37,10 +37,12 @@ class D2SMagics(Magics):
               help="Variable that receives the Conversion (default: _d2s).")
     @argument("--no-run", action="store_true",
               help="Convert only; skip the first static run.")
-    @argument("--run-timeout", type=float, default=RUN_BUDGET_S, metavar="SECONDS",
+    @argument("--run-timeout", type=float, default=None, metavar="SECONDS",
               help="When the Program has a while loop (its end depends on the data), stop "
-                   "waiting for the first static run after this many seconds (default 20); "
-                   "the kernel's Interrupt stops the wait too. The conversion is kept.")
+                   f"waiting for the first static run after this many seconds (default "
+                   f"{RUN_BUDGET_S:.0f}), and stop tracing forward (AST mode) after them "
+                   f"(default {TRACE_BUDGET_S:.0f}); the kernel's Interrupt stops either. "
+                   "The conversion is kept.")
     @argument("--check", action="store_true",
               help="Compare dygraph and static outputs on the same inputs (eval mode, same "
                    "seed); when they differ, name the first sublayer whose outputs differ.")

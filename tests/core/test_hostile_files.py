@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import paths
+from d2s_lab.core.saved.safe_io import LIMITS
 from versions import PADDLE3
 
 ENV = paths.child_env()
@@ -362,18 +363,20 @@ CASES = [
     ("legacy_fanin_5000", "diff", "ok"),
     ("legacy_fanin_10000", "html", "ok"),
     ("json_alternating_2001", "diff", "ok"),
-    ("json_pair_200000", "diff", "ok"),
+    ("json_pair_200000", "diff", "any"),  # read, or refused at the CPU budget on a slow, busy CPU
     ("legacy_huge_slot_3000000", "html", "refused"),
     ("legacy_many_fields_3000000", "html", "refused"),
-    ("legacy_resnet_pair_200000", "diff", "ok"),
+    ("legacy_resnet_pair_200000", "diff", "any"),
     ("legacy_resnet_stack_pair_200000", "diff", "any"),  # 2 x 254 MB: read, or refused at the CPU budget
 ]
 # Bytes of a page at most (the output budget), and cases whose wall time on a small,
-# busy CPU may pass the time limit (two files at the reader's op limit, 7-13 s of CPU):
-# there the whole is held to this wall time and to the promise in CPU time.
+# busy CPU may pass the time limit (two files at the reader's op limit, 7-13 s of CPU on
+# a quiet machine; on a slow, busy one a file may pass the read budget and be refused):
+# there the whole is held to this wall time, and in CPU time to the two files' read
+# budgets plus the alignment and the page (3-4 s quiet), with room for a busy machine.
 PAGE_LIMIT = 5_000_000
 READ_LIMIT_S = {"json_pair_200000": 45.0, "legacy_resnet_pair_200000": 45.0, "legacy_resnet_stack_pair_200000": 45.0}
-PROMISE_S = 15.0
+PROMISE_S = 2 * LIMITS.read_seconds + 8.0
 
 # Runs in the child: limits first, then read and view as `d2s-lab show` does.
 CHILD = textwrap.dedent('''
@@ -508,7 +511,6 @@ def test_real_pickles_of_code_are_refused_and_never_run(tmp_path):
 def test_pickle_limits_refuse_early_and_keep_real_files():
     from d2s_lab.errors import SavedModelError
     from d2s_lab.core.saved.pdiparams_info import read_info_bytes
-    from d2s_lab.core.saved.safe_io import LIMITS
 
     t0 = time.perf_counter()
     for levels in (20, 60, 5000):  # shallow enough to pass depth, but a tuple key: refused
@@ -554,7 +556,7 @@ def test_info_keeps_only_plain_values(tmp_path):
 
 def test_long_list_attributes_are_summarised_at_read_time(tmp_path):
     from d2s_lab.core.saved.model import read_saved
-    from d2s_lab.core.saved.safe_io import LIMITS, ListSummary
+    from d2s_lab.core.saved.safe_io import ListSummary
 
     n = LIMITS.attr_list + 1
     packed = _attr("shape", 3, _f(6, b"".join(_varint(i) for i in range(n))))
@@ -582,7 +584,6 @@ def test_long_list_attributes_are_summarised_at_read_time(tmp_path):
 def test_program_limits_are_configurable(tmp_path):
     from d2s_lab.errors import SavedModelError
     from d2s_lab.core.saved.model import read_saved
-    from d2s_lab.core.saved.safe_io import LIMITS
 
     p = build_case("json_random_dag_50", str(tmp_path))
     assert read_saved(p).graph.num_ops() == 52
@@ -604,7 +605,6 @@ def test_reading_has_a_time_budget(tmp_path, lang, words):
     language and how to read it anyway; the same files read in full within the default."""
     from d2s_lab.errors import SavedModelError
     from d2s_lab.core.saved.model import read_saved
-    from d2s_lab.core.saved.safe_io import LIMITS
     from d2s_lab.text.lang import using_lang
 
     files = [build_case("legacy_pair_3000", str(tmp_path / "legacy")),
@@ -658,7 +658,6 @@ def test_fast_op_decoding_equals_the_general_reader(fields, twice):
 
 def test_parameter_and_op_tables_are_capped(tmp_path, monkeypatch):
     from d2s_lab.core.saved.model import read_saved
-    from d2s_lab.core.saved.safe_io import LIMITS
     from d2s_lab.viz import op_table
     from d2s_lab.viz.saved_view import saved_html
 

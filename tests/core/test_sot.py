@@ -187,3 +187,54 @@ def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
     (note,) = _by_class(page, "d2s-note")  # the message, alone: no breaks, subgraphs or AST part
     assert html.escape(rep.message) in note
     assert not _by_class(page, "d2s-ok") and not _by_class(page, "d2s-kind-break", "span")
+
+
+EQUAL_TWICE = '''
+import paddle
+import numpy as np
+def branchy(x):
+    y = x * 2
+    if y.mean() > 0:
+        y = y + 1
+    else:
+        y = y - 1
+    return paddle.to_tensor(np.abs(y.numpy())) * 3
+'''
+
+
+def test_an_equal_function_in_other_globals_converts_again(paddle):
+    """Code objects compare by value, so the same cell run again after %reset (or a copy
+    of a function elsewhere) is "the same code" to SOT's caches; its resume functions
+    must then be built for the new globals, not taken from the first run's (whose helper
+    names are missing there: NameError '___null_var')."""
+    from d2s_lab.core.convert import convert
+
+    results = []
+    for _ in range(2):
+        ns = {}
+        exec(compile(EQUAL_TWICE, "<cell>", "exec"), ns)
+        conv = convert(ns["branchy"], ["x: [None, 4] float32"], mode="sot")
+        results.append(conv.error)
+    assert results == [None, None], [e and e.original for e in results]
+
+
+@needs_collector
+@pytest.mark.parametrize("name", ["two_numpy", "if_then_numpy", "item_then_if", "calls_helper",
+                                  "print_then_if", "two_on_one_line"])
+def test_every_break_is_at_its_line_also_in_resumed_frames(paddle, name):
+    import inspect
+
+    import sot_lines
+    from d2s_lab.core.convert import convert
+
+    fn = getattr(sot_lines, name)
+    conv = convert(fn, ["x: [2, 4] float32"], mode="sot")
+    assert conv.error is None
+    src, first = inspect.getsourcelines(fn)
+    marked = {first + i for i, ln in enumerate(src) if ln.rstrip().endswith("# BREAK")}
+    if name == "calls_helper":  # the break inside helper is at helper's line
+        hsrc, hfirst = inspect.getsourcelines(sot_lines.helper)
+        marked |= {hfirst + i for i, ln in enumerate(hsrc) if ln.rstrip().endswith("# BREAK")}
+    rows = [(b.function, b.line, b.reason) for b in conv.sot.breaks if b.kind == "break"]
+    assert {line for _, line, _ in rows} == marked, rows
+    assert any("(resumed)" in f for f, _, _ in rows) or name == "calls_helper", rows

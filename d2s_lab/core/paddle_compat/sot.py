@@ -271,6 +271,19 @@ def forget_translation(code) -> None:
         OpcodeExecutorCache().cache.pop(code, None)
     except Exception:  # a build without SOT's cache: nothing is kept to forget
         pass
+    # Paddle 3 also keeps the resume functions it made for a code object, keyed by that
+    # code; code objects compare by value, not by file or globals, so a function equal to
+    # one translated elsewhere (the same cell run again after %reset, a copy in another
+    # module) would get resume code whose helper names (``___null_var``) live in the other
+    # function's globals: a NameError. Dropping them makes SOT build them for these globals.
+    try:
+        from paddle.jit.sot.opcode_translator.executor.pycode_generator import ResumeFunctionCreator
+
+        cache = ResumeFunctionCreator.CODE_CACHE
+        for key in [k for k in cache if isinstance(k, tuple) and len(k) > 1 and k[1] == code]:
+            cache.pop(key, None)
+    except Exception:  # Paddle 2.6: resume functions are not cached
+        pass
 
 
 def settings(mods) -> Tuple[Optional[int], Dict[str, str]]:

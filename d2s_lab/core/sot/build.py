@@ -40,21 +40,51 @@ def _tokens(reason: str, message: str) -> List[str]:
     return []
 
 
-def _refine_line(b: GraphBreak) -> Optional[int]:
-    """SOT's resumed frames (the code after a break) carry shifted line tables; when the
-    reported line does not show what the reason names, take the next line of the
-    function that does."""
+# What a control-flow break's line must show: the test Python needs a value for.
+_CONTROL = re.compile(r"\b(if|elif|while|and|or|not|assert)\b")
+_DEF = re.compile(r"^\s*(async\s+def|def|class)\b")
+
+
+def _shows(b: GraphBreak, text: str) -> bool:
+    """Whether the source ``text`` holds what the break's reason names."""
+    code = text.split("#", 1)[0]
+    if b.reason == "DataDependencyControlFlowBreak":
+        return bool(_CONTROL.search(code))
     toks = _tokens(b.reason, b.message)
-    if not toks or not b.file or not b.line:
-        return b.line
-    lines = linecache.getlines(b.file)
-    if not lines:
-        return b.line
-    for tok in toks:
-        for n in range(b.line, min(len(lines), b.line + 40) + 1):
-            if tok in lines[n - 1]:
+    return not toks or any(tok in code for tok in toks)
+
+
+def _refine_lines(breaks: List[GraphBreak]) -> None:
+    """Point the breaks of SOT's resumed frames (the code after a break) at their lines.
+
+    SOT builds a resumed frame from the instructions after the break, and its line table
+    is off: the instructions left of the breaking line carry the ``def`` line, and each
+    line's number sits one instruction early (a jump that ends the ``if`` line reads as
+    the line below it). A break there whose line does not show what its reason names is
+    moved to the nearest line of the same function that does: the break before it (the
+    same line continued) for a ``def`` line, then up to three lines up, then down.
+    Breaks in frames SOT did not split keep the line Paddle gave."""
+    previous = {}
+    for b in breaks:
+        if b.kind == "break" and b.file and b.line and b.function.endswith("(resumed)"):
+            lines = linecache.getlines(b.file)
+            if lines and b.line <= len(lines):
+                if _DEF.match(lines[b.line - 1]) and b.file in previous:
+                    b.line = previous[b.file]
+                if b.reason != "BreakGraphInlineCallBreak" and not _shows(b, lines[b.line - 1]):
+                    b.line = _nearest_showing(b, lines) or b.line
+        if b.file and b.line:
+            previous[b.file] = b.line
+
+
+def _nearest_showing(b: GraphBreak, lines: List[str]) -> Optional[int]:
+    for step, reach in ((-1, 3), (1, 10)):  # up first: the shift moves lines down
+        for n in range(b.line + step, b.line + step * (reach + 1), step):
+            if not 1 <= n <= len(lines) or _DEF.match(lines[n - 1]):
+                break  # past the file or into another function's code
+            if _shows(b, lines[n - 1]):
                 return n
-    return b.line
+    return None
 
 
 class SotRun:
@@ -115,9 +145,8 @@ class SotRun:
             reason, message = skipped
             breaks.append(GraphBreak(reason, message, "skipped", self.code.co_filename,
                                      self.code.co_firstlineno, self.code.co_name))
+        _refine_lines(breaks)
         for b in breaks:
-            if b.kind == "break":
-                b.line = _refine_line(b)
             b.code = _line_text(b.file, b.line)
         rep.breaks = breaks
         for sir, size, cp, runs_static in events["subgraphs"]:
