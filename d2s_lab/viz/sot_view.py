@@ -73,6 +73,11 @@ def sot_body(report, draw: bool = True) -> str:
     if report.full_graph:
         head = ('<div class="d2s-ok">' + t_html("sot.one_graph", name=f"<b>{esc(report.name)}</b>",
                                                   n=report.subgraphs[0].num_ops) + "</div>")
+    elif not report.subgraphs and not report.breaks and report.error is None:
+        head = ('<div class="d2s-summary d2s-sot-dygraph">'
+                + t_html("sot.none_compiled", name=f"<b>{esc(report.name)}</b>", tr=report.frames_translated,
+                         min=esc(str(report.min_graph_size)))
+                + "</div>")
     elif report.subgraphs and not report.static_subgraphs and report.error is None:
         head = ('<div class="d2s-summary d2s-sot-dygraph">'
                 + t_html("sot.all_dygraph", name=f"<b>{esc(report.name)}</b>", k=f"<b>{len(report.subgraphs)}</b>",

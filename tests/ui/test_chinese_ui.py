@@ -218,7 +218,7 @@ def test_the_chinese_views_keep_code_and_paddle_words_as_they_are(zh):
     assert "_jst.IfElse" in zh["report of a model with an if"][0] or "_jst" in zh["%d2s_steps"][0]
     from d2s_lab.core.paddle_compat.sot import sot_internals
 
-    if sot_internals()[0] is not None:  # Paddle 2.6 has no SOT info collector: no breaks listed
+    if sot_internals()[0] is not None:  # both Paddles list the if-break (2.6 without its reason class)
         assert "DataDependencyControlFlowBreak" in zh["SOT report with graph breaks"][0]
         # Paddle's break messages are quoted as Paddle's, not translated
         assert 'class="d2s-paddle"' in zh["SOT report with graph breaks"][0]

@@ -5,7 +5,8 @@
   ``breakgraph_reason`` and ``subgraph_info`` collectors, switched on through
   ``SOT_COLLECT_INFO`` (Paddle >= 3.0); the break reasons are the classes in
   ``paddle.jit.sot.utils.exceptions`` (``DataDependencyOperationBreak``, ...);
-* ``OpcodeExecutor._break_graph_when_if`` / ``_break_graph_when_call`` (where a
+* ``OpcodeExecutor._break_graph_when_if`` / ``_break_graph_when_call`` (Paddle 2.6:
+  ``_break_graph_in_jump`` / ``_break_graph_in_call``; where a
   frame is split, and on which line), ``executor_cache.start_translate`` (a
   frame that fell back entirely) and ``FallbackWrapper`` (the compiled
   subgraphs and their Programs), wrapped for the duration of one run;
@@ -40,7 +41,9 @@ class RawBreak(NamedTuple):
 
 
 def sot_internals():
-    """Paddle's SOT internals this module needs, or a reason they are missing."""
+    """Paddle's SOT internals this module needs, or a reason they are missing. Paddle 2.6
+    has no info collector (``mods["ic"]`` is None there): its breaks are read where SOT
+    splits a frame, with Paddle's message, and its subgraphs where they are compiled."""
     try:
         import paddle
         from paddle.jit.sot.opcode_translator.executor import executor_cache, opcode_executor
@@ -51,19 +54,37 @@ def sot_internals():
     try:
         from paddle.jit.sot.utils import info_collector
     except ImportError:  # Paddle 2.6: SOT translates, but keeps no record of why it broke
-        return None, t("sot.no_collector", version=paddle.__version__)
+        info_collector = None
     need = [
-        (info_collector, "InfoCollector"), (info_collector, "BreakGraphReasonInfo"),
-        (info_collector, "SubGraphInfo"), (envs, "ENV_SOT_COLLECT_INFO"),
         (envs, "ENV_MIN_GRAPH_SIZE"), (exceptions, "BreakGraphError"), (exceptions, "FallbackError"),
         (opcode_executor, "OpcodeExecutor"), (executor_cache, "start_translate"),
         (executor_cache, "OpcodeExecutorCache"), (compile_cache, "FallbackWrapper"),
     ]
+    if info_collector is not None:
+        need += [(info_collector, "InfoCollector"), (info_collector, "BreakGraphReasonInfo"),
+                 (info_collector, "SubGraphInfo"), (envs, "ENV_SOT_COLLECT_INFO")]
     missing = [f"{m.__name__}.{a}" for m, a in need if not hasattr(m, a)]
+    ex = opcode_executor.OpcodeExecutor
+    if not any(hasattr(ex, n) for n in _IF_BREAK) or not any(hasattr(ex, n) for n in _CALL_BREAK):
+        missing.append("OpcodeExecutor." + "/".join(_IF_BREAK + _CALL_BREAK))
     if missing:
         return None, t("sot.lacks_internals", version=paddle.__version__, missing=", ".join(missing))
     return dict(paddle=paddle, ic=info_collector, envs=envs, exc=exceptions, oe=opcode_executor,
                 ec=executor_cache, cc=compile_cache), ""
+
+
+# Where SOT splits a frame: Paddle 3.x names, then Paddle 2.6's.
+_IF_BREAK = ("_break_graph_when_if", "_break_graph_in_jump")
+_CALL_BREAK = ("_break_graph_when_call", "_break_graph_in_call")
+
+
+def _method(cls, names):
+    return next(n for n in names if hasattr(cls, n))
+
+
+def has_collector(mods) -> bool:
+    """Whether this Paddle keeps SOT's own record of break reasons (Paddle >= 3.0)."""
+    return mods is not None and mods.get("ic") is not None
 
 
 def _function_name(code_name: str) -> str:
@@ -103,8 +124,10 @@ def capturing(mods, events: Dict[str, Any]):
     """Switch on SOT's collectors and wrap the few internals that know lines and programs."""
     ic, envs, oe, ec, cc, exc_mod = mods["ic"], mods["envs"], mods["oe"], mods["ec"], mods["cc"], mods["exc"]
     Executor = oe.OpcodeExecutor
-    orig_if = Executor._break_graph_when_if
-    orig_call = Executor._break_graph_when_call
+    if_name, call_name = _method(Executor, _IF_BREAK), _method(Executor, _CALL_BREAK)
+    orig_if = getattr(Executor, if_name)
+    orig_call = getattr(Executor, call_name)
+    own = {n: n in vars(Executor) for n in (if_name, call_name)}
     orig_translate = ec.start_translate
     orig_wrapper_call = cc.FallbackWrapper.__call__
     orig_fallback_init = exc_mod.FallbackError.__init__
@@ -125,8 +148,9 @@ def capturing(mods, events: Dict[str, Any]):
         f, line, fn = _executor_place(self)
         err = sys.exc_info()[1]
         reason = getattr(err, "reason", None)
-        name = type(reason).__name__ if reason is not None else "BreakGraph"
-        msg = str(getattr(reason, "reason_str", "") or err or "graph break at a call")
+        # Paddle 2.6 raises a bare BreakGraphError with a message and no reason class
+        name = type(reason).__name__ if reason is not None else (type(err).__name__ if err else "BreakGraph")
+        msg = str(getattr(reason, "reason_str", "") or err or t("sot.break_call"))
         events["breaks"].append(RawBreak(name, msg, "break", f, line, fn))
         if reason is not None:
             events["matched"].add(id(reason))
@@ -177,25 +201,29 @@ def capturing(mods, events: Dict[str, Any]):
 
     Guard = getattr(envs, "EnvironmentVariableGuard", None)
     collect = {"breakgraph_reason": [], "subgraph_info": []}
-    collector = ic.InfoCollector()
-    collector.clear()
+    collector = ic.InfoCollector() if ic is not None else None
+    if collector is not None:
+        collector.clear()
     with contextlib.ExitStack() as stack:
-        if Guard is not None:
+        if Guard is not None and collector is not None:
             name = envs.ENV_SOT_COLLECT_INFO.name
             stack.callback(_restore_env, name, os.environ.get(name))
             stack.enter_context(Guard(envs.ENV_SOT_COLLECT_INFO, collect))
         if orig_need_fallback is not None:
             oe.need_fallback = on_need_fallback
-        Executor._break_graph_when_if = on_if
-        Executor._break_graph_when_call = on_call
+        setattr(Executor, if_name, on_if)
+        setattr(Executor, call_name, on_call)
         ec.start_translate = on_translate
         cc.FallbackWrapper.__call__ = on_wrapper_call
         exc_mod.FallbackError.__init__ = on_fallback_init
         try:
             yield collector
         finally:
-            Executor._break_graph_when_if = orig_if
-            Executor._break_graph_when_call = orig_call
+            for n, orig in ((if_name, orig_if), (call_name, orig_call)):
+                if own[n]:
+                    setattr(Executor, n, orig)
+                else:  # inherited: take the wrapper off, the base's method shows again
+                    delattr(Executor, n)
             ec.start_translate = orig_translate
             cc.FallbackWrapper.__call__ = orig_wrapper_call
             exc_mod.FallbackError.__init__ = orig_fallback_init
@@ -326,6 +354,8 @@ def collected(mods, collector) -> Tuple[List[RawBreak], Dict[str, Optional[int]]
     accounts for (inside inlined calls), and the op count of each subgraph by name.
     Clears the collector, so Paddle has nothing left to print at exit."""
     ic = mods["ic"]
+    if ic is None or collector is None:  # Paddle 2.6: nothing kept beyond the splits
+        return [], {}
     reasons = list(collector.get_info_dict(ic.InfoType.E2E_INFO).get("BreakGraphReasonInfo", []))
     subinfo = list(collector.get_info_dict(ic.InfoType.STEP_INFO).get("SubGraphInfo", []))
     collector.clear()

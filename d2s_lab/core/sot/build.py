@@ -27,8 +27,10 @@ def _tokens(reason: str, message: str) -> List[str]:
     m = re.search(r"Tensor\.(\w+)", message)
     if m:
         return [f".{m.group(1)}("]
+    if "break_graph_tensor_method" in message:  # Paddle 2.6's words for .numpy() and the like
+        return [".numpy(", ".item(", ".tolist("]
     m = re.search(r"NumPy API: (\w+)", message)
-    if m or "NumPy" in reason:
+    if m or "NumPy" in reason or "NumpyVariable" in message:
         name = m.group(1) if m else ""
         return [f"np.{name}", f"numpy.{name}", "np.", "numpy."] if name else ["np.", "numpy."]
     m = re.search(r"builtin function: (\w+)", message)
@@ -99,9 +101,12 @@ class SotRun:
         self.mods, why = sot.sot_internals()
         if self.mods is None:
             self.rep.available, self.rep.message = False, why
+        elif not sot.has_collector(self.mods):
+            self.rep.message = t("sot.no_collector_partial", version=paddle_version)
         self.events = sot.new_events()
         self._stack = contextlib.ExitStack()
         self._collector = None
+        self._unmatched, self._op_counts = [], {}
         self._done = False
 
     def __enter__(self):
@@ -161,5 +166,5 @@ class SotRun:
             lines = sorted({o.source.line for o in graph.iter_ops() if o.source is not None}) if graph else []
             rep.subgraphs.append(Subgraph(sir, int(n or 0), graph, lines, runs_static))
         if events["notes"]:
-            rep.message = "; ".join(events["notes"])
+            rep.message = "; ".join(([rep.message] if rep.message else []) + events["notes"])
         return rep

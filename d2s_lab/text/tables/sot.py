@@ -91,6 +91,14 @@ TEXTS = {
         "en": "Paddle {version} has no SOT info collector (paddle.jit.sot.utils.info_collector, added in Paddle 3.0), so the reasons for graph breaks and the subgraphs cannot be read. What this Paddle does have: the translation itself, which ran as plain to_static runs it, and its first call's outputs above.",
         "zh": "Paddle {version} 没有 SOT 信息收集器（paddle.jit.sot.utils.info_collector，Paddle 3.0 才加入），因此读不到图中断的原因和子图。这个 Paddle 有的是：翻译本身（与直接调用 to_static 时一样地运行了），以及上面第一次调用的输出。",
     },
+    "sot.break_call": {
+        "en": "graph break at a call",
+        "zh": "在一次调用处断图",
+    },
+    "sot.no_collector_partial": {
+        "en": "Paddle {version} keeps no record of why SOT broke a graph (its info collector came in Paddle 3.0): each break below is where SOT split the frame, with Paddle's own message, and the subgraphs are those it compiled.",
+        "zh": "Paddle {version} 不记录 SOT 断图的原因（它的信息收集器在 Paddle 3.0 才加入）：下面每一处断图都是 SOT 拆分帧的位置，附有 Paddle 自己的消息；子图是它编译出的那些。",
+    },
     "sot.no_sot": {
         "en": "this Paddle build has no SOT (bytecode translation) to report on ({error})",
         "zh": "这个 Paddle 版本没有可报告的 SOT（字节码翻译）（{error}）",
@@ -134,6 +142,10 @@ TEXTS = {
     "sot.runs_dygraph": {
         "en": "runs in dygraph: fewer ops than MIN_GRAPH_SIZE ({min})",
         "zh": "以动态图运行：算子数少于 MIN_GRAPH_SIZE（{min}）",
+    },
+    "sot.none_compiled": {
+        "en": "SOT compiled no static graph for {name}: it ran in dygraph ({tr} frame(s) translated). Paddle compiles no graph smaller than MIN_GRAPH_SIZE ({min}) ops; set MIN_GRAPH_SIZE=0 before Paddle loads to run small graphs statically, or see the whole Program with --mode ast.",
+        "zh": "SOT 没有为 {name} 编译静态图：它以动态图运行（翻译了 {tr} 个帧）。Paddle 不编译小于 MIN_GRAPH_SIZE（{min}）个算子的图；若要让小图以静态方式运行，请在加载 Paddle 之前设置 MIN_GRAPH_SIZE=0，或用 --mode ast 查看整个 Program。",
     },
     "sot.all_dygraph": {
         "en": "SOT traced {name} into {k} subgraph(s) ({sizes} ops), each smaller than MIN_GRAPH_SIZE ({min}): Paddle runs them in dygraph, so no static program runs. Set MIN_GRAPH_SIZE=0 before Paddle loads to run small graphs statically.",
