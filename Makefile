@@ -93,9 +93,10 @@ test: setup lint docs setup26 widgets7 frontends-lab3
 
 test-paddle3: test-paddle3-rest test-paddle3-notebooks
 
-# The Paddle 3.3.1 suite in two parts of about equal time: the notebooks and the
-# bounded-work tests (hostile files at the reader's limits, runaway runs), and the rest.
-PART2 := tests/notebooks tests/core/test_hostile_files.py tests/core/test_runaway.py
+# The Paddle 3.3.1 suite in two parts of about equal time: the notebooks with the browser
+# test of the demo's export (one session's demo run serves both), the hostile files at the
+# reader's limits; and the rest.
+PART2 := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py
 
 test-paddle3-rest: setup
 	@echo "== Paddle 3.3.1 (all but $(PART2)) =="

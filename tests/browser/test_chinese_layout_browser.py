@@ -6,6 +6,9 @@ build/test-output/browser-steps-zh-1024.png.
 import os
 
 import browser_util as bu
+from versions import frontend_only
+
+pytestmark = frontend_only("the Chinese stepper's layout")
 
 STEPS_CELL = '''import paddle
 def gate(x):

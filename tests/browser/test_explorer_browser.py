@@ -9,6 +9,9 @@ import pytest
 
 import browser_util as bu
 from d2s_lab.viz.explorer import CONSUMER_COLOR, MATCH_COLOR
+from versions import frontend_only
+
+pytestmark = frontend_only("the graph explorer's clicks")
 
 ENCODER_CELL = '''%%to_static --input "x: [None, 16, 64] float32"
 import paddle

@@ -16,6 +16,9 @@ import pytest
 import browser_util as bu
 from paths import ROOT
 from widget_cells import CELLS, EXPLORER_CELL
+from versions import frontend_only
+
+pytestmark = frontend_only("widgets at 1024x768, reloads, Notebook 7, ipywidgets 7")
 
 VP = {"width": 1024, "height": 768}
 NOTEBOOK = "frontends.ipynb"

@@ -19,8 +19,9 @@ import pytest
 import browser_util as bu
 from paths import ROOT
 from widget_cells import CELLS
+from versions import frontend_only
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, frontend_only("JupyterLab 3.6 and Notebook 6.5")]
 
 VP = {"width": 1024, "height": 768}
 SERVER_PYTHON = os.path.join(ROOT, "build", "frontends-lab3", "bin", "python")

@@ -23,8 +23,9 @@ import nbformat
 import pytest
 
 from paths import ROOT as _ROOT
+from versions import frontend_only
 
-pytestmark = [pytest.mark.slow, pytest.mark.notebook]
+pytestmark = [frontend_only("ipywidgets 7 and 8 kernels"), pytest.mark.slow, pytest.mark.notebook]
 
 ROOT = Path(_ROOT)
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"

@@ -35,5 +35,7 @@ def run_cell(kc, code, timeout=120, on_start=None):
         if kind == "status" and content["execution_state"] == "idle":
             break
     reply = kc.get_shell_msg(timeout=timeout)
+    while reply["parent_header"].get("msg_id") != msg_id:  # a late reply to an earlier request
+        reply = kc.get_shell_msg(timeout=timeout)
     status = reply["content"]["status"]
     return status, "\n".join(texts)

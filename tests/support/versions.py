@@ -41,6 +41,15 @@ def pir_only(what: str):
                                               f"Paddle {PADDLE_VERSION} builds legacy Programs")
 
 
+def frontend_only(what: str):
+    """Skip on Paddle 2.6 a test of the front end alone (layout, widgets, reloads, other
+    Jupyter servers): the pages and widgets are the same whichever Paddle made them, so the
+    Paddle 3 run checks them; 2.6's own pages are opened in a browser by test_browser.py,
+    test_report_browser.py, test_steps_browser.py and test_untrusted_browser.py."""
+    return pytest.mark.skipif(not PADDLE3, reason=f"front end only ({what}): the same pages whichever Paddle "
+                                                  "made them; the Paddle 3 run checks it")
+
+
 def step_names():
     """The transformer steps d2s_lab shows for this Paddle, in order (``TypeHint``...):
     Paddle 3.3.1 and 2.6.2 both run 16 transformers, not the same ones nor in one order."""
