@@ -70,11 +70,11 @@ def _refine_lines(breaks: List[GraphBreak]) -> None:
     for b in breaks:
         if b.kind == "break" and b.file and b.line and b.function.endswith("(resumed)"):
             lines = linecache.getlines(b.file)
-            if lines and b.line <= len(lines):
-                if _DEF.match(lines[b.line - 1]) and b.file in previous:
-                    b.line = previous[b.file]
-                if b.reason != "BreakGraphInlineCallBreak" and not _shows(b, lines[b.line - 1]):
-                    b.line = _nearest_showing(b, lines) or b.line
+            if 1 <= b.line <= len(lines) and _DEF.match(lines[b.line - 1]) and b.file in previous:
+                b.line = previous[b.file]
+            if (1 <= b.line <= len(lines) and b.reason != "BreakGraphInlineCallBreak"
+                    and not _shows(b, lines[b.line - 1])):
+                b.line = _nearest_showing(b, lines) or b.line
         if b.file and b.line:
             previous[b.file] = b.line
 
@@ -87,6 +87,29 @@ def _nearest_showing(b: GraphBreak, lines: List[str]) -> Optional[int]:
             if _shows(b, lines[n - 1]):
                 return n
     return None
+
+
+# SOT's words for a break inside a function it inlined: where, then the inner reason.
+_INLINE_AT = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<fn>[\w<>$@.]+)')
+
+
+def _place_from_inline_call(brk: GraphBreak, breaks: List[GraphBreak]) -> None:
+    """A reason Paddle collected without a place (the inlined function's frame was not
+    split in this run, e.g. SOT kept its translation from an earlier one) takes the
+    place the inline-call break names, moved to the line that shows what it names."""
+    for b in breaks:
+        m = _INLINE_AT.search(b.message) if b.reason == "BreakGraphInlineCallBreak" else None
+        if m is None or brk.message not in b.message or not is_user_file(m["file"]):
+            continue
+        brk.file, brk.function, brk.line = m["file"], m["fn"], int(m["line"])
+        lines = linecache.getlines(brk.file)
+        for n in range(brk.line, min(len(lines), brk.line + 10) + 1):
+            if n > brk.line and _DEF.match(lines[n - 1]):
+                break
+            if _shows(brk, lines[n - 1]):
+                brk.line = n
+                break
+        return
 
 
 class SotRun:
@@ -144,7 +167,10 @@ class SotRun:
             if rid in events["matched"]:
                 continue
             if not any(b.reason == raw.reason and b.message == raw.message for b in breaks):
-                breaks.append(GraphBreak(*raw))
+                brk = GraphBreak(*raw)
+                if not brk.file:
+                    _place_from_inline_call(brk, breaks)
+                breaks.append(brk)
         skipped = sot.why_not_translated(self.mods, self.code, events)
         if skipped is not None:
             reason, message = skipped

@@ -87,10 +87,6 @@ TEXTS = {
         "en": "SOT mode translates bytecode at the first call: Paddle builds no single Program and no transformed source for it, so there is no whole-program op table, graph or AST steps here. Use mode='ast' (--mode ast) for the full Program view.",
         "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它构建单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表、计算图和 AST 步骤。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
     },
-    "sot.no_collector": {
-        "en": "Paddle {version} has no SOT info collector (paddle.jit.sot.utils.info_collector, added in Paddle 3.0), so the reasons for graph breaks and the subgraphs cannot be read. What this Paddle does have: the translation itself, which ran as plain to_static runs it, and its first call's outputs above.",
-        "zh": "Paddle {version} 没有 SOT 信息收集器（paddle.jit.sot.utils.info_collector，Paddle 3.0 才加入），因此读不到图中断的原因和子图。这个 Paddle 有的是：翻译本身（与直接调用 to_static 时一样地运行了），以及上面第一次调用的输出。",
-    },
     "sot.break_call": {
         "en": "graph break at a call",
         "zh": "在一次调用处断图",
