@@ -17,8 +17,9 @@ is cached); the first round warms caches and is not counted, then the median:
 
 ``--path sot`` times Paddle's default path instead (Paddle 3): "plain" is
 ``paddle.jit.to_static(mm)`` + first call, "%%to_static" is ``%%to_static --mode sot``;
-before each round, untimed, SOT's cache entry for the model's ``forward`` is dropped, so
-both translate it afresh (a new Layer of the same class shares that code object).
+before each round, untimed, SOT's cache is emptied, so both translate the model afresh (a
+new Layer of the same class shares its code objects, and five rounds would fill the caches
+of its sublayers' frames: see FORGET).
 ``lenet``, ``conv3`` and ``lstm`` are tutorial-sized models (paddle.vision's LeNet, a
 3-conv net and an LSTM classifier, as tutorials write them).
 
@@ -96,9 +97,13 @@ from d2s_lab.core.specs import parse_spec_text, random_inputs
 %load_ext d2s_lab
 """ + BERT + TUTORIAL
 
+# SOT keeps up to 20 translations per code object (MAX_CACHE_SIZE), and each fresh Layer
+# adds guarded entries for its sublayers' frames (a ResNet's Sequential.forward): after five
+# rounds those caches are full and Paddle runs the model in dygraph, untranslated, for plain
+# and %%to_static alike. Each round starts from an empty SOT cache, so both translate.
 FORGET = """
-from d2s_lab.core.paddle_compat.sot import forget_translation
-forget_translation(type(mm).forward.__code__)
+from paddle.jit.sot.opcode_translator.executor.executor_cache import OpcodeExecutorCache
+OpcodeExecutorCache().clear()
 None
 """
 

@@ -11,6 +11,11 @@ from d2s_lab.viz.html import CSS, esc, t_html, table
 from d2s_lab.viz.op_table import op_table_html
 
 MAX_DRAWN = 8
+# What the subgraphs' drawings may add to one cell (the whole cell stays within 250 KB),
+# and the most ops one subgraph may have to be drawn there (SOT's ops carry no layer to
+# fold them by, so a BERT encoder's subgraph is one flat drawing of 700 ops).
+DRAWN_BYTES = 120_000
+MAX_DRAWN_OPS = 250
 
 SOT_CSS = """
 .d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
@@ -38,13 +43,18 @@ def _breaks_table(report) -> str:
     return table(["#", t("sot.col_what"), t("sot.col_reason"), t("sot.col_message"), t("sot.col_where"), t("report.col_line")], rows)
 
 
-def _subgraph_html(sub, draw: bool, min_size=None) -> str:
+def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None) -> str:
+    """One subgraph, collapsed: its drawing (or op table) where it fits in ``room`` bytes,
+    else a line saying how to draw it."""
     body = ""
-    if sub.graph is not None and draw:
+    if sub.graph is not None and draw and sub.graph.num_ops() <= MAX_DRAWN_OPS:
         view, _ = draw_or_reason(sub.graph, depth="all", title=sub.name)
         body = view._repr_html_() if view is not None else ""
-    if not body and sub.graph is not None:
+    if not body and sub.graph is not None and sub.graph.num_ops() <= MAX_DRAWN_OPS:
         body = op_table_html(sub.graph)
+    if sub.graph is not None and (not body or len(body) > room):
+        how = f"%d2s_graph _d2s.sot.subgraphs[{index}].graph"
+        body = f'<div class="d2s-sub">{t_html("sot.not_shown", how="<code>" + esc(how) + "</code>")}</div>'
     title = esc(t("sot.subgraph_ops", name=sub.name, n=sub.num_ops))
     if not sub.runs_static:
         title += f' · <span class="d2s-sot-dygraph">{esc(t("sot.runs_dygraph", min=min_size))}</span>'
@@ -98,9 +108,12 @@ def sot_body(report, draw: bool = True) -> str:
         parts.append(f'<div class="d2s-note">{esc(report.message)}</div>')
     if report.subgraphs:
         parts.append(f"<div><b>{esc(t('sot.subgraphs'))}</b> {esc(t('sot.subgraphs_tail'))}</div>")
-        # Drawing costs a Graphviz run each: draw the first few, tabulate the rest.
-        parts.extend(_subgraph_html(s, draw and i < MAX_DRAWN, report.min_graph_size)
-                     for i, s in enumerate(report.subgraphs))
+        # Drawing costs a Graphviz run each: draw the first few that fit the page's budget.
+        room = DRAWN_BYTES
+        for i, s in enumerate(report.subgraphs):
+            part = _subgraph_html(s, i, room, draw and i < MAX_DRAWN and room > 0, report.min_graph_size)
+            room -= len(part)
+            parts.append(part)
     if report.settings:
         items = ", ".join(f"{k}={v}" for k, v in report.settings.items())
         parts.append(f'<div class="d2s-sub">{esc(t("sot.settings", items=items))}</div>')

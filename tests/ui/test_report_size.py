@@ -8,6 +8,7 @@ import re
 import pytest
 
 from html_text import text as html_text
+from versions import pir_only
 
 CELL_BUDGET = 250 * 1024
 
@@ -112,3 +113,38 @@ def test_blocks_that_differ_are_not_folded(paddle):
 
     conv = d2s_lab.convert(Grow(), ["x: [None, 8] float32"], run=False)
     assert not [i for i in folded_ops(conv.drawn_graph) if i[0] == "fold"]
+
+
+ENCODER = '''import paddle
+%load_ext d2s_lab
+class Encoder(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.enc = paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(64, 4, 128, dropout=0.0), 12)
+    def forward(self, x):
+        return self.enc(x)
+enc = Encoder()
+enc.eval()
+resnet = paddle.vision.models.resnet50()
+resnet.eval()
+None'''
+
+
+@pytest.mark.slow
+@pir_only("SOT's subgraphs of these models (Paddle 2.6's SOT compiles none for them: they run in dygraph)")
+def test_sot_cells_stay_under_250_kb_and_say_how_to_draw_what_they_leave_out(kernel):
+    """On Paddle's default path: a 408-op subgraph (12 encoder layers, one flat drawing)
+    is not drawn in the cell, which says how to draw it, and that draws it; a ResNet-50's
+    four subgraphs fit, and its top-level forward (Paddle's own file) is said to run in
+    dygraph."""
+    assert not _outputs(kernel, ENCODER)
+    outputs = _outputs(kernel, '%%to_static --mode sot --model enc --input "x: [None,16,64] float32"\npass\n')
+    assert _size(outputs) <= CELL_BUDGET
+    text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
+    assert "SIR_0: 408 ops" in text and "%d2s_graph _d2s.sot.subgraphs[0].graph draws it" in text
+    drawn = _outputs(kernel, "%d2s_graph _d2s.sot.subgraphs[0].graph")
+    assert any("<svg" in d.get("text/html", "") for d in drawn)
+    outputs = _outputs(kernel, '%%to_static --mode sot --model resnet --input "x: [None,3,224,224] float32"\npass\n')
+    assert _size(outputs) <= CELL_BUDGET, _size(outputs)
+    text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
+    assert "SkipFile" in text and "4 subgraph(s)" in text

@@ -329,8 +329,11 @@ def settings(mods) -> Tuple[Optional[int], Dict[str, str]]:
 def why_not_translated(mods, code, events) -> Optional[Tuple[str, str]]:
     """Where SOT did not translate ``code`` during the run and said nothing: Paddle's reason
     as ``(reason, message)``, else None."""
-    if code is None or code in events["codes"] or events["frames"]:
+    if code is None or code in events["codes"]:
         return None
+    skipped = _skipped_file(code)
+    if skipped is not None or events["frames"]:  # other frames ran translated: said there
+        return skipped
     if getattr(code, "co_exceptiontable", b""):
         return "ExceptionTableSkip", t("sot.skip_exception_table", version=f"{sys.version_info[0]}.{sys.version_info[1]}")
     try:
@@ -341,6 +344,20 @@ def why_not_translated(mods, code, events) -> Optional[Tuple[str, str]]:
     except Exception:
         pass
     return "NotTranslated", t("sot.skip_not_translated")
+
+
+def _skipped_file(code) -> Optional[Tuple[str, str]]:
+    """Code in Paddle's own files (and the libraries SOT skips) is never translated:
+    a paddle.vision ResNet's forward runs in dygraph, only its Sequential blocks are."""
+    try:
+        from paddle.jit.sot.opcode_translator import skip_files
+
+        if (code not in getattr(skip_files, "no_skip_code", ())
+                and skip_files.skip_file_name_re.match(code.co_filename)):
+            return "SkipFile", t("sot.skip_file", name=code.co_name, file=os.path.basename(code.co_filename))
+    except Exception:  # a build without skip_files: nothing to say
+        pass
+    return None
 
 
 def new_events() -> Dict[str, Any]:

@@ -115,9 +115,17 @@ TEXTS = {
         "en": "SOT's cache for this function is full ({limit} translations, Paddle's MAX_CACHE_SIZE): Paddle runs it in dygraph from now on.",
         "zh": "SOT 对这个函数的缓存已满（{limit} 个翻译结果，即 Paddle 的 MAX_CACHE_SIZE）：从现在起 Paddle 以动态图运行它。",
     },
+    "sot.skip_file": {
+        "en": "SOT never translates code in Paddle's own files or in the libraries it skips (paddle.jit.sot.opcode_translator.skip_files): {name} (in {file}) ran in dygraph, as plain to_static runs it. Convert a Layer of your own whose forward calls this one, or use --mode ast.",
+        "zh": "SOT 从不翻译 Paddle 自己的文件或它跳过的库中的代码（paddle.jit.sot.opcode_translator.skip_files）：{name}（位于 {file}）以动态图运行，与直接调用 to_static 时一样。请转换一个你自己的 Layer，在它的 forward 中调用这个层，或者使用 --mode ast。",
+    },
     "sot.skip_not_translated": {
         "en": "SOT did not translate this function during the run (Paddle skips some frames without a word): it ran in dygraph.",
         "zh": "这次运行中 SOT 没有翻译这个函数（Paddle 会不加提示地跳过某些帧）：它以动态图运行。",
+    },
+    "sot.not_shown": {
+        "en": "Not drawn here, to keep the cell small: {how} draws it (the name of your conversion in place of _d2s).",
+        "zh": "为了让单元格保持精简，这里没有绘制：用 {how} 绘制它（把 _d2s 换成你的转换结果的名字）。",
     },
     "sot.not_drawn": {
         "en": "{name}: not drawn ({error})",
