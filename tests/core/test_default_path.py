@@ -302,3 +302,33 @@ def test_python_value_is_not_pinned_into_the_static_function(mode):
     assert float(conv.static_function(x, 3)[0, 0]) == 3.0
     if mode == "ast":  # the Program drawn is still the one for n=2, with its dynamic batch
         assert conv.drawn_graph is not None and [str(c) for c in conv.constants] == ["n = 2"]
+
+
+class Branchy(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = paddle.nn.Linear(8, 8), paddle.nn.Linear(8, 8)
+
+    def forward(self, x):
+        h = paddle.nn.functional.relu(self.a(x))
+        if h.mean() > 0:  # a graph break on either Paddle
+            h = h * 2
+        return self.b(h).tanh() + 1
+
+
+def _sot_shape(conv):
+    return ([(b.reason, b.line) for b in conv.sot.breaks],
+            [(s.num_ops, s.runs_static) for s in conv.sot.subgraphs])
+
+
+def test_sot_report_does_not_depend_on_what_d2s_lab_built_before():
+    """The SOT report of a model is the same before and after d2s_lab built other programs
+    in the process (an AST conversion, its training and inference programs, a saved copy)."""
+    spec = ["x: [None, 8] float32"]
+    first = _sot_shape(d2s_lab.convert(Branchy(), spec, mode="sot"))
+    ast = d2s_lab.convert(Branchy(), spec, mode="ast")
+    if PADDLE3:  # Paddle 2.6 cannot append the backward of this if (said as a D2SError)
+        ast.program_graph("train")
+    ast.program_graph("inference")
+    again = _sot_shape(d2s_lab.convert(Branchy(), spec, mode="sot"))
+    assert again == first and first[0], (first, again)
