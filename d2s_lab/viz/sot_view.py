@@ -47,10 +47,11 @@ def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None) -> str
     """One subgraph, collapsed: its drawing (or op table) where it fits in ``room`` bytes,
     else a line saying how to draw it."""
     body = ""
-    if sub.graph is not None and draw and sub.graph.num_ops() <= MAX_DRAWN_OPS:
+    small = sub.graph is not None and sub.graph.num_ops() <= MAX_DRAWN_OPS
+    if small and draw:
         view, _ = draw_or_reason(sub.graph, depth="all", title=sub.name)
         body = view._repr_html_() if view is not None else ""
-    if not body and sub.graph is not None and sub.graph.num_ops() <= MAX_DRAWN_OPS:
+    if not body and small:
         body = op_table_html(sub.graph)
     if sub.graph is not None and (not body or len(body) > room):
         how = f"%d2s_graph _d2s.sot.subgraphs[{index}].graph"

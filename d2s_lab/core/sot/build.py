@@ -80,12 +80,18 @@ def _refine_lines(breaks: List[GraphBreak]) -> None:
 
 
 def _nearest_showing(b: GraphBreak, lines: List[str]) -> Optional[int]:
-    for step, reach in ((-1, 3), (1, 10)):  # up first: the shift moves lines down
-        for n in range(b.line + step, b.line + step * (reach + 1), step):
-            if not 1 <= n <= len(lines) or _DEF.match(lines[n - 1]):
-                break  # past the file or into another function's code
-            if _shows(b, lines[n - 1]):
-                return n
+    # up first: the shift moves lines down
+    return _scan(b, lines, b.line - 1, -1, 3) or _scan(b, lines, b.line + 1, 1, 10)
+
+
+def _scan(b: GraphBreak, lines: List[str], start: int, step: int, count: int) -> Optional[int]:
+    """The first of ``count`` lines from ``start`` (one ``step`` at a time) that shows
+    what ``b``'s reason names; the end of the file or another ``def`` ends the search."""
+    for n in range(start, start + step * count, step):
+        if not 1 <= n <= len(lines) or _DEF.match(lines[n - 1]):
+            break  # past the file or into another function's code
+        if _shows(b, lines[n - 1]):
+            return n
     return None
 
 
@@ -103,12 +109,8 @@ def _place_from_inline_call(brk: GraphBreak, breaks: List[GraphBreak]) -> None:
             continue
         brk.file, brk.function, brk.line = m["file"], m["fn"], int(m["line"])
         lines = linecache.getlines(brk.file)
-        for n in range(brk.line, min(len(lines), brk.line + 10) + 1):
-            if n > brk.line and _DEF.match(lines[n - 1]):
-                break
-            if _shows(brk, lines[n - 1]):
-                brk.line = n
-                break
+        if 1 <= brk.line <= len(lines) and not _shows(brk, lines[brk.line - 1]):
+            brk.line = _scan(brk, lines, brk.line + 1, 1, 10) or brk.line
         return
 
 
