@@ -38,6 +38,7 @@ from d2s_lab.core.paddle_compat.sot import recording_call_breaks
 from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun
+from d2s_lab.core.sot.calls import calls_of, watch_calls
 from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name
@@ -98,6 +99,21 @@ class Conversion:
     # the other programs of this conversion, built when asked for (d2s_lab.core.other_programs):
     # "train", "amp O1 bfloat16", "inference", "inference input" -> Graph
     programs: Dict[str, Graph] = field(default_factory=dict)
+    call_log: Any = field(default=None, repr=False)  # later calls (d2s_lab.core.sot.calls)
+
+    def __call__(self, *args, **kwargs):
+        """Call the converted function (as Paddle converted it); :meth:`calls` records it."""
+        if self.static_function is None:
+            raise D2SError(t("calls.not_converted", name=self.name))
+        return self.static_function(*args, **kwargs)
+
+    def calls(self):
+        """One :class:`~d2s_lab.core.sot.calls.CallRecord` per later call of the converted
+        function in this kernel (after the first run): whether it made a new SOT cache
+        entry or a new Program, why (the guard that failed and the value that broke it),
+        the cache's size against Paddle's limit and the time spent translating. Shows as
+        a table in a notebook (``%d2s_calls``)."""
+        return calls_of(self)
 
     @property
     def constants(self) -> List[InputInfo]:
@@ -347,6 +363,7 @@ def convert(
     finally:  # the capture is complete once its block has exited
         conv.paddle_log, conv.traced_prints = out.log, out.printed
         restore_sources()
+    conv.call_log = watch_calls(conv, fn, code_of(fn))
     if layer is not None and is_layer(obj):
         _convert_methods(conv, layer, mode, run)
     return conv

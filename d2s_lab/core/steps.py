@@ -26,6 +26,7 @@ from d2s_lab.core import display
 from d2s_lab.core.frames import is_paddle_library, library_of
 from d2s_lab.core.paddle_compat import transformers as compat
 from d2s_lab.core.paddle_compat.targets import original_forward, resolve
+from d2s_lab.core.sot.frames import frame_step_items
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 
@@ -153,6 +154,15 @@ def capture_steps(obj, layer: Optional[str] = None) -> Steps:
     conversion cache, so it gives the same steps every time and does not change
     later ``paddle.jit.to_static`` results.
     """
+    sot = getattr(obj, "sot", None)
+    if layer is None and getattr(sot, "frames", None):
+        # an SOT conversion: the original, then the code SOT runs for it and each resume function
+        items = frame_step_items(sot.frames)
+        if items:
+            steps = Steps(name=getattr(obj, "name", ""))
+            for i, (title, src) in enumerate(items):
+                steps.append(Step(i, title or ORIGINAL, src, i > 0, "SOT" if i else ""))
+            return steps
     fn, name = _function_at(obj, layer)
     file, first = _where(fn)
     original, raw = compat.apply_transformers(fn)

@@ -17,6 +17,7 @@ MAGIC_CLASSES = [
     "d2s_lab.magics.show:ShowMagics",
     "d2s_lab.magics.bench:BenchMagics",
     "d2s_lab.magics.diff:DiffMagics",
+    "d2s_lab.magics.calls:CallsMagics",
 ]
 
 _registered = {"cell": [], "line": []}

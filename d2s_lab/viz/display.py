@@ -17,6 +17,7 @@ from d2s_lab.viz.op_table import OpTable
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.viz.saved_view import saved_html
+from d2s_lab.viz.sot_frames_view import calls_html
 from d2s_lab.viz.sot_view import sot_report_html
 from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.steps_view import steps_static_html
@@ -32,12 +33,13 @@ VIEWS: dict[str, Callable[[object], str]] = {
     "Steps": steps_static_html,
     "LayerSource": layer_source_html,
     "GraphDiff": diff_html,
+    "Calls": calls_html,
 }
 
 
 def to_html(obj) -> str:
     """``obj`` (a Conversion, CheckResult, ErrorReport, SotReport, SavedModel,
-    BenchResult, Steps, LayerSource or GraphDiff) as a self-contained HTML fragment; anything else as its
+    BenchResult, Steps, LayerSource, GraphDiff or Calls) as a self-contained HTML fragment; anything else as its
     escaped ``repr``."""
     view = VIEWS.get(type(obj).__name__)
     if view is None:

@@ -9,6 +9,7 @@ from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import CATALOGUE, t
 from d2s_lab.viz.html import CSS, esc, t_html, table
 from d2s_lab.viz.op_table import op_table_html
+from d2s_lab.viz.sot_frames_view import frames_html, subgraph_code_html
 
 MAX_DRAWN = 8
 # What the subgraphs' drawings may add to one cell (the whole cell stays within 250 KB),
@@ -59,7 +60,7 @@ def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None) -> str
     title = esc(t("sot.subgraph_ops", name=sub.name, n=sub.num_ops))
     if not sub.runs_static:
         title += f' · <span class="d2s-sot-dygraph">{esc(t("sot.runs_dygraph", min=min_size))}</span>'
-    return f"<details><summary>{title}</summary>{body}</details>"
+    return f"<details><summary>{title}</summary>{body}{subgraph_code_html(sub, index, room=room - len(body))}</details>"
 
 
 def _ast_html(report) -> str:
@@ -115,6 +116,7 @@ def sot_body(report, draw: bool = True) -> str:
             part = _subgraph_html(s, i, room, draw and i < MAX_DRAWN and room > 0, report.min_graph_size)
             room -= len(part)
             parts.append(part)
+    parts.append(frames_html(report))
     if report.settings:
         items = ", ".join(f"{k}={v}" for k, v in report.settings.items())
         parts.append(f'<div class="d2s-sub">{esc(t("sot.settings", items=items))}</div>')

@@ -26,6 +26,7 @@ import os
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
+from d2s_lab.core.paddle_compat.sot_stacks import keeping_statement_stacks
 from d2s_lab.text import t
 
 
@@ -142,7 +143,9 @@ def capturing(mods, events: Dict[str, Any]):
             "DataDependencyControlFlowBreak",
             t("sot.break_if"),
             "break", f, line, fn))
-        return orig_if(self, *args, **kwargs)
+        out = orig_if(self, *args, **kwargs)
+        _note_resumes(self, events)
+        return out
 
     def on_call(self, *args, **kwargs):
         f, line, fn = _executor_place(self)
@@ -154,7 +157,9 @@ def capturing(mods, events: Dict[str, Any]):
         events["breaks"].append(RawBreak(name, msg, "break", f, line, fn))
         if reason is not None:
             events["matched"].add(id(reason))
-        return orig_call(self, *args, **kwargs)
+        out = orig_call(self, *args, **kwargs)
+        _note_resumes(self, events)
+        return out
 
     def on_fallback_init(self, *args, **kwargs):
         orig_fallback_init(self, *args, **kwargs)
@@ -167,6 +172,8 @@ def capturing(mods, events: Dict[str, Any]):
         start = len(events["fallback_errors"])
         result = orig_translate(frame, *args, **kwargs)
         events["frames"] += 1
+        if isinstance(result, tuple) and len(result) >= 2:
+            events["translated"].append((frame.f_code, getattr(result[0], "code", None), result[1]))
         code = getattr(result[0], "code", "?") if result else "?"
         raised = events["fallback_errors"][start:]
         if code is None and raised:
@@ -183,7 +190,8 @@ def capturing(mods, events: Dict[str, Any]):
             if name not in events["seen_sir"]:
                 events["seen_sir"].add(name)
                 size = graph_fn.graph_size() if hasattr(graph_fn, "graph_size") else None
-                events["subgraphs"].append((name, size, graph_fn.concrete_program, runs_static))
+                events["subgraphs"].append((name, size, graph_fn.concrete_program, runs_static,
+                                            _exporter(graph_fn.SIR)))
         except Exception as e:  # the report must not break the user's run
             events["notes"].append(f"subgraph not recorded: {type(e).__name__}: {e}")
 
@@ -209,6 +217,7 @@ def capturing(mods, events: Dict[str, Any]):
             name = envs.ENV_SOT_COLLECT_INFO.name
             stack.callback(_restore_env, name, os.environ.get(name))
             stack.enter_context(Guard(envs.ENV_SOT_COLLECT_INFO, collect))
+        stack.enter_context(keeping_statement_stacks())
         if orig_need_fallback is not None:
             oe.need_fallback = on_need_fallback
         setattr(Executor, if_name, on_if)
@@ -229,6 +238,30 @@ def capturing(mods, events: Dict[str, Any]):
             exc_mod.FallbackError.__init__ = orig_fallback_init
             if orig_need_fallback is not None:
                 oe.need_fallback = orig_need_fallback
+
+
+def _exporter(sir):
+    """What ``SOT_EXPORT`` would write for this subgraph (runnable Python), made when asked."""
+    def code() -> str:
+        try:
+            from paddle.jit.sot.symbolic.export import PyFileGen
+        except ImportError:  # Paddle 2.6 has no exporter
+            return ""
+        try:
+            return PyFileGen(sir).gen_py_codes()
+        except Exception as exc:  # Paddle cannot export every subgraph (ExportError)
+            return f"# {type(exc).__name__}: {exc}"
+    return code
+
+
+def _note_resumes(executor, events) -> None:
+    """The resume functions the code generated at the newest break calls: made by it."""
+    code = getattr(executor, "new_code", None)
+    if code is None or not events["breaks"]:
+        return
+    for name in getattr(code, "co_names", ()):
+        if name.startswith("$resume_"):
+            events["resume_of"].setdefault(name, len(events["breaks"]) - 1)
 
 
 def _restore_env(name: str, was: Optional[str]) -> None:
@@ -363,7 +396,8 @@ def _skipped_file(code) -> Optional[Tuple[str, str]]:
 def new_events() -> Dict[str, Any]:
     """The record :func:`capturing` fills during one run."""
     return {"breaks": [], "frames": 0, "subgraphs": [], "seen_sir": set(), "codes": set(),
-            "fallback_errors": [], "matched": set(), "notes": []}
+            "fallback_errors": [], "matched": set(), "notes": [],
+            "translated": [], "resume_of": {}}
 
 
 def collected(mods, collector) -> Tuple[List[RawBreak], Dict[str, Optional[int]]]:

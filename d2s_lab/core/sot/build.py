@@ -12,6 +12,7 @@ from typing import List, Optional
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.paddle_compat import sot
 from d2s_lab.core.paddle_compat.walk import program_to_graph
+from d2s_lab.core.sot.frames import build_frames
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
 from d2s_lab.text import t
 
@@ -163,7 +164,9 @@ class SotRun:
         if not rep.available:
             return rep
         rep.frames_translated = events["frames"]
-        breaks = [GraphBreak(*b) for b in events["breaks"] if is_user_file(b.file) or b.kind == "fallback"]
+        by_raw = {i: GraphBreak(*b) for i, b in enumerate(events["breaks"])
+                  if is_user_file(b.file) or b.kind == "fallback"}
+        breaks = list(by_raw.values())
         # Break reasons Paddle collected that no frame split accounts for (inside inlined calls).
         for rid, raw in self._unmatched:
             if rid in events["matched"]:
@@ -182,7 +185,7 @@ class SotRun:
         for b in breaks:
             b.code = _line_text(b.file, b.line)
         rep.breaks = breaks
-        for sir, size, cp, runs_static in events["subgraphs"]:
+        for sir, size, cp, runs_static, code in events["subgraphs"]:
             graph = None
             try:
                 graph = program_to_graph(cp.main_program, name=sir) if cp is not None else None
@@ -192,7 +195,11 @@ class SotRun:
             if n is None and graph is not None:
                 n = graph.num_ops()
             lines = sorted({o.source.line for o in graph.iter_ops() if o.source is not None}) if graph else []
-            rep.subgraphs.append(Subgraph(sir, int(n or 0), graph, lines, runs_static))
+            rep.subgraphs.append(Subgraph(sir, int(n or 0), graph, lines, runs_static, code_fn=code))
+        try:
+            rep.frames = build_frames(events["translated"], events["resume_of"], by_raw)
+        except Exception as e:  # only a view: the rest of the report stands
+            events["notes"].append(t("sot.frames_not_read", error=f"{type(e).__name__}: {e}"))
         if events["notes"]:
             rep.message = "; ".join(([rep.message] if rep.message else []) + events["notes"])
         return rep

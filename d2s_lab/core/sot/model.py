@@ -43,6 +43,44 @@ class Subgraph:
     graph: Any = None
     lines: List[int] = field(default_factory=list)  # user lines its ops come from
     runs_static: bool = True
+    code_fn: Any = field(default=None, repr=False, compare=False)
+    _code: Optional[str] = field(default=None, repr=False, compare=False)
+
+    @property
+    def code(self) -> str:
+        """The subgraph as runnable Python, as ``SOT_EXPORT=DIR`` writes it (made on first use)."""
+        if self._code is None:
+            self._code = self.code_fn() if self.code_fn is not None else ""
+        return self._code
+
+
+@dataclass
+class SotFrame:
+    """One code object SOT translated during the run: the user's function, or a resume
+    function (the code after a graph break, which SOT translates when it is called).
+
+    ``translated_source`` is what SOT runs instead of the frame, as Python
+    (``decompiled``) or, where the decompiler fails, a bytecode listing. ``guards`` are
+    the conditions a later call must meet to reuse it (``x.shape[0] == 4``); a call that
+    fails one translates the frame again. ``resumes`` names the resume functions its code
+    calls, and ``made_by`` is the graph break that made this frame (None for the user's
+    own). ``dygraph``: SOT runs the frame as written (it fell back)."""
+
+    name: str  # readable: "f", "resume_0_f"
+    code_name: str  # SOT's: "f", "$resume_0@f_af1a0"
+    file: str = ""
+    first_line: int = 0
+    original_source: str = ""
+    translated_source: str = ""
+    decompiled: bool = False
+    guards: List[str] = field(default_factory=list)
+    resumes: List[str] = field(default_factory=list)
+    made_by: Optional[GraphBreak] = None
+    dygraph: bool = False
+
+    @property
+    def is_resume(self) -> bool:
+        return self.code_name.startswith("$")
 
 
 @dataclass
@@ -55,6 +93,7 @@ class SotReport:
     message: str = ""  # why the report is empty or partial
     breaks: List[GraphBreak] = field(default_factory=list)
     subgraphs: List[Subgraph] = field(default_factory=list)
+    frames: List[SotFrame] = field(default_factory=list)  # what SOT runs instead of each frame
     frames_translated: int = 0
     run_s: float = 0.0
     error: Any = None  # an ErrorReport when the SOT run itself failed

@@ -91,9 +91,9 @@ TEXTS = {
         "zh": "源代码",
     },
     "report.sot_no_transformed": {
-        "en": "SOT rewrites Python bytecode, not source: there is no transformed source to "
-            "compare; the graph-break report shows what it captured.",
-        "zh": "SOT 改写的是 Python 字节码而不是源代码：没有可对比的转换后源代码；图中断报告显示了它捕获的内容。",
+        "en": "SOT rewrites Python bytecode, not source: the code it runs instead, decompiled, is "
+            "under \"Inside SOT\" in the SOT section above, beside this source.",
+        "zh": "SOT 改写的是 Python 字节码而不是源代码：它实际运行的代码（反编译而来）在上方 SOT 部分的“SOT 内部”中，与这段源代码并排显示。",
     },
     "report.no_source": {
         "en": "# source not available",

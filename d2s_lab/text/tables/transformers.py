@@ -126,6 +126,14 @@ TEXTS = {
             "condition into the loop condition instead of using a flag.",
         "zh": "可选优化（FLAGS_optim_transformation=1）：把简单的 break 条件并入循环条件，而不使用标志变量。",
     },
+    "transformers.SOTFrame": {
+        "en": "SOT does not rewrite the source: it runs the function's bytecode symbolically, puts the tensor operations it can follow into a subgraph (___graph_fn_SIR_N, a compiled static program), and generates new bytecode that calls the subgraph and does the rest in Python. This is that bytecode, decompiled. Where a Python value depends on a tensor (an if on a tensor, .numpy()), the graph breaks: the generated code ends by calling a resume function that runs the rest of the original code.",
+        "zh": "SOT 不改写源代码：它符号化地执行函数的字节码，把能跟踪的张量运算放进子图（___graph_fn_SIR_N，一个编译好的静态程序），再生成新的字节码来调用子图，其余部分交给 Python。这里是反编译后的新字节码。当某个 Python 值依赖张量（对张量的 if、.numpy()）时，图会中断：生成的代码最后调用一个恢复函数（resume function），由它运行原代码的剩余部分。",
+    },
+    "transformers.SOTResume": {
+        "en": "A resume function: the original code after a graph break, made into a function of its own. SOT translates it the first time it is called, the same way (subgraphs, then Python), with its own guards and cache entry; a branch never taken is never translated.",
+        "zh": "恢复函数：图中断之后的原代码，被做成一个独立的函数。SOT 在它第一次被调用时用同样的方式翻译它（先子图，再 Python），它有自己的守卫条件和缓存项；从未走过的分支不会被翻译。",
+    },
     "transformers.generic": {
         "en": "A transformer this version of d2s_lab has no description for; the diff shows what it changed.",
         "zh": "d2s_lab 暂无该转换器的说明；差异部分显示了它的改动。",

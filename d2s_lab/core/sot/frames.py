@@ -1,0 +1,71 @@
+"""What SOT runs instead of each frame of a run: one :class:`~.model.SotFrame` per code
+object it translated (the user's function and each resume function), with the
+translated code as Python, its guards, its resume functions and the break that made it.
+Also the same frames as a step-through (:func:`frame_steps`), like ``%d2s_steps``."""
+from __future__ import annotations
+
+import inspect
+from typing import Dict, List, Optional
+
+from d2s_lab.core.frames import is_user_file
+from d2s_lab.core.paddle_compat.sot_cache import base_name, guard_parts
+from d2s_lab.core.sot.model import GraphBreak, SotFrame
+from d2s_lab.core.sot.source import ident, translated_source
+from d2s_lab.text import t
+
+# A run of a big library model translates many frames; past this many only the user's
+# are kept (resume functions included), so the report stays small.
+MAX_FRAMES = 40
+
+
+def _source_of(code) -> str:
+    try:
+        return inspect.cleandoc("\n" + "".join(inspect.getsourcelines(code)[0])) + "\n"
+    except (OSError, TypeError, IndexError):
+        return ""
+
+
+def build_frames(translated, resume_of: Dict[str, int], breaks_by_raw: Dict[int, GraphBreak]) -> List[SotFrame]:
+    """``translated``: ``(code, translated code or None, guard_fn)`` as SOT made them, in order.
+    ``resume_of``: resume function name -> index of the raw break that made it."""
+    frames, seen = [], set()
+    user_first = sorted(translated, key=lambda e: not is_user_file(e[0].co_filename))
+    for code, new_code, guard_fn in user_first:
+        if code in seen or (len(frames) >= MAX_FRAMES and not is_user_file(code.co_filename)):
+            continue
+        seen.add(code)
+        text, decompiled = translated_source(new_code) if new_code is not None else ("", False)
+        resumes = [ident(n) for n in getattr(new_code, "co_names", ()) if n.startswith("$resume_")]
+        made_by = breaks_by_raw.get(resume_of.get(code.co_name, -1))
+        try:
+            guards = guard_parts(guard_fn)
+        except Exception:  # a guard Paddle could not express as text
+            guards = []
+        frames.append(SotFrame(
+            name=ident(code.co_name), code_name=code.co_name, file=code.co_filename,
+            first_line=code.co_firstlineno, original_source=_source_of(code),
+            translated_source=text, decompiled=decompiled, guards=guards, resumes=resumes,
+            made_by=made_by, dygraph=new_code is None))
+    order = {f.name: i for i, f in enumerate(frames)}
+    # the user's frame first, each resume after the frame whose code calls it
+    frames.sort(key=lambda f: (not is_user_file(f.file), base_name(f.code_name) != f.code_name,
+                               order[f.name]))
+    return frames
+
+
+def frame_step_items(frames: List[SotFrame]) -> List[tuple]:
+    """The frames as a step-through, ``(title, source)`` each: the original function,
+    then the code SOT runs for it, then each resume function's, with the break that
+    made it (``d2s_lab.steps`` of an SOT conversion)."""
+    user = [f for f in frames if is_user_file(f.file)]
+    if not user:
+        return []
+    items = [(None, user[0].original_source)]
+    for f in user:
+        title = f.name if f.made_by is None else t("sot.step_resume", name=f.name, where=f.made_by.where)
+        items.append(("SOT: " + title, f.translated_source or t("sot.frame_dygraph")))
+    return items
+
+
+def frame_by_name(frames: List[SotFrame], name: str) -> Optional[SotFrame]:
+    return next((f for f in frames if name in (f.name, f.code_name)), None)

@@ -1,0 +1,65 @@
+"""The code SOT runs instead of a frame, as Python: its translated bytecode decompiled
+(with depyf's decompiler), or, where that fails, a readable bytecode listing.
+
+SOT names its functions ``#f_84ae0`` and ``$resume_0@f_af1a0``, which are not
+identifiers; they are renamed (``resume_0_f``) before decompiling, and the names
+are the same in every view.
+"""
+from __future__ import annotations
+
+import dis
+import re
+import types
+from typing import Tuple
+
+# A code object past this many bytes of bytecode is listed, not decompiled (the
+# decompiler's time grows with it); the view folds long listings in any case.
+MAX_DECOMPILE_BYTES = 16_000
+_HASH = re.compile(r"_[0-9a-f]{5}$")
+
+
+def ident(name: str) -> str:
+    """SOT's generated names as identifiers: ``$resume_0@f_af1a0`` -> ``resume_0_f``,
+    ``#f_84ae0`` -> ``f``, ``___graph_fn_SIR_0`` unchanged."""
+    if name.startswith(("$", "#")):
+        name = _HASH.sub("", name.lstrip("$#"))
+    return re.sub(r"\W", "_", name)
+
+
+def _renamed(code: types.CodeType) -> types.CodeType:
+    consts = tuple(_renamed(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    changes = dict(co_names=tuple(ident(n) for n in code.co_names),
+                   co_varnames=tuple(ident(n) for n in code.co_varnames),
+                   co_name=ident(code.co_name), co_consts=consts)
+    if hasattr(code, "co_qualname"):
+        changes["co_qualname"] = ident(code.co_qualname)
+    return code.replace(**changes)
+
+
+def listing(code: types.CodeType) -> str:
+    """The bytecode, one instruction a line, with the user's line numbers."""
+    out = [f"# bytecode of {ident(code.co_name)} (could not be decompiled)"]
+    for ins in dis.get_instructions(_renamed(code)):
+        line = ins.starts_line  # Python 3.13: a bool, the number in line_number
+        if isinstance(line, bool):
+            line = getattr(ins, "line_number", None) if line else None
+        head = f"{line:>5}" if isinstance(line, int) else "     "
+        arg = f" {ins.argrepr}" if ins.argrepr else ""
+        out.append(f"{head}  {ins.offset:>4} {ins.opname}{arg}")
+    return "\n".join(out)
+
+
+def translated_source(code: types.CodeType) -> Tuple[str, bool]:
+    """``(text, decompiled)``: the code as Python when the decompiler recovers it, else
+    its bytecode listing (``decompiled`` False)."""
+    if len(code.co_code) <= MAX_DECOMPILE_BYTES:
+        try:
+            from depyf import decompile
+        except ImportError:
+            decompile = None
+        if decompile is not None:
+            try:
+                return decompile(_renamed(code)).rstrip() + "\n", True
+            except Exception:  # the decompiler does not know this bytecode: list it
+                pass
+    return listing(code), False

@@ -1,0 +1,149 @@
+"""Words of the later-calls record (``conv.calls()``, ``%d2s_calls``) and of the frames
+SOT translated (the report's "Inside SOT" section)."""
+
+TEXTS = {
+    "calls.summary": {
+        "en": "{name}: {n} later call(s), {new} made a new cache entry or Program",
+        "zh": "{name}：之后调用了 {n} 次，其中 {new} 次新建了缓存项或 Program",
+    },
+    "calls.not_watched": {
+        "en": "No later call is recorded for this object (it was not converted by d2s_lab, or its conversion failed).",
+        "zh": "这个对象没有记录之后的调用（它不是由 d2s_lab 转换的，或转换失败了）。",
+    },
+    "calls.not_converted": {
+        "en": "{name} has no converted function to call: its conversion failed. See the report.",
+        "zh": "{name} 没有可调用的转换结果：转换失败了。请查看报告。",
+    },
+    "calls.none_yet": {
+        "en": "No call of {name} since its conversion. Call it (e.g. {how}) and run this again.",
+        "zh": "{name} 转换之后还没有被调用。调用它（例如 {how}）后再运行一次。",
+    },
+    "calls.guard_failed": {
+        "en": "`{guard}` failed: now {now}",
+        "zh": "`{guard}` 不成立：现在是 {now}",
+    },
+    "calls.guard_failed_plain": {
+        "en": "`{guard}` failed",
+        "zh": "`{guard}` 不成立",
+    },
+    "calls.now_dynamic": {
+        "en": ", so {what} is dynamic in the new entry",
+        "zh": "，因此新缓存项中 {what} 是动态的",
+    },
+    "calls.first_resume": {
+        "en": "first call of {frame} (code after a graph break, translated when first reached)",
+        "zh": "第一次调用 {frame}（图中断之后的代码，第一次执行到时才翻译）",
+    },
+    "calls.cache_full": {
+        "en": "the cache of {frame} is full (MAX_CACHE_SIZE {limit}): it runs in dygraph",
+        "zh": "{frame} 的缓存已满（MAX_CACHE_SIZE {limit}）：它以动态图运行",
+    },
+    "calls.new_entry_unknown": {
+        "en": "{frame} translated again (no single failing guard found)",
+        "zh": "{frame} 被重新翻译（没有找到单个不成立的守卫条件）",
+    },
+    "calls.ast_changed": {
+        "en": "{name} was {before}, now {now}: a new Program",
+        "zh": "{name} 原为 {before}，现在是 {now}：新建了一个 Program",
+    },
+    "calls.col_call": {"en": "call", "zh": "调用"},
+    "calls.col_result": {"en": "result", "zh": "结果"},
+    "calls.col_why": {"en": "why", "zh": "原因"},
+    "calls.col_cache": {"en": "cache", "zh": "缓存"},
+    "calls.col_translate": {"en": "translating", "zh": "翻译耗时"},
+    "calls.hit": {"en": "cache hit", "zh": "命中缓存"},
+    "calls.new": {"en": "new entry", "zh": "新缓存项"},
+    "calls.new_program": {"en": "new Program", "zh": "新 Program"},
+    "calls.dygraph": {"en": "dygraph", "zh": "动态图"},
+    "calls.hits_folded": {
+        "en": "calls {first}-{last}: {n} cache hits",
+        "zh": "第 {first}-{last} 次调用：{n} 次命中缓存",
+    },
+    "calls.older_dropped": {
+        "en": "Only the last {n} calls are kept.",
+        "zh": "只保留最近 {n} 次调用。",
+    },
+    "calls.how_avoid_sot": {
+        "en": "A new entry costs a translation. Pass changing numbers as tensors, not Python values; for a batch size that changes, SOT makes the dimension dynamic after its second value.",
+        "zh": "每个新缓存项都要重新翻译一次。变化的数值请以 Tensor 传入，而不是 Python 值；批大小变化时，SOT 在看到第二个取值后会把该维度设为动态。",
+    },
+    "calls.how_avoid_ast": {
+        "en": "A new Program costs a trace. Give dimensions that change as None in the InputSpec (--input \"x: [None,3] float32\"), and pass changing numbers as tensors.",
+        "zh": "每个新 Program 都要重新追踪一次。会变化的维度请在 InputSpec 中写成 None（--input \"x: [None,3] float32\"），变化的数值请以 Tensor 传入。",
+    },
+    "calls.usage": {
+        "en": "Usage: %d2s_calls [NAME] (a Conversion, default _d2s)",
+        "zh": "用法：%d2s_calls [NAME]（一个 Conversion，默认 _d2s）",
+    },
+    "calls.not_conversion": {
+        "en": "{name} is a {type}, not a Conversion: pass the name %%to_static --as gave (default _d2s).",
+        "zh": "{name} 是 {type}，不是 Conversion：请传入 %%to_static --as 给出的名字（默认 _d2s）。",
+    },
+    "calls.what": {
+        "en": "a Conversion (from %%to_static or d2s_lab.convert)",
+        "zh": "一个 Conversion（来自 %%to_static 或 d2s_lab.convert）",
+    },
+    "sot.frames_title": {
+        "en": "Inside SOT: the code it runs instead ({n} frame(s))",
+        "zh": "SOT 内部：它实际运行的代码（{n} 个帧）",
+    },
+    "sot.frames_intro": {
+        "en": "For each frame SOT translated: the code it runs instead (decompiled from its bytecode), the guards a later call must meet to reuse it, and the resume functions that run the code after a graph break.",
+        "zh": "SOT 翻译的每个帧：它实际运行的代码（由字节码反编译而来）、之后的调用要复用它必须满足的守卫条件，以及在图中断之后运行剩余代码的恢复函数（resume function）。",
+    },
+    "sot.frame_made_by": {
+        "en": "made by the graph break at {where}",
+        "zh": "由 {where} 处的图中断产生",
+    },
+    "sot.frame_calls": {
+        "en": "calls {names}",
+        "zh": "调用 {names}",
+    },
+    "sot.frame_guards": {
+        "en": "Guards ({n})",
+        "zh": "守卫条件（{n} 个）",
+    },
+    "sot.frame_no_guards": {
+        "en": "no guard: every call reuses it",
+        "zh": "没有守卫条件：每次调用都复用它",
+    },
+    "sot.frame_listing": {
+        "en": "bytecode listing (the decompiler could not read this code)",
+        "zh": "字节码列表（反编译器无法读取这段代码）",
+    },
+    "sot.frame_dygraph": {
+        "en": "# SOT runs this frame as written (in dygraph)",
+        "zh": "# SOT 按原样（以动态图）运行这个帧",
+    },
+    "sot.frame_original": {"en": "original", "zh": "原始代码"},
+    "sot.frame_translated": {"en": "what SOT runs", "zh": "SOT 实际运行的代码"},
+    "sot.frame_folded": {
+        "en": "{n} more lines: {how}",
+        "zh": "还有 {n} 行：{how}",
+    },
+    "sot.frames_more": {
+        "en": "{n} more frame(s) (library code): {how}",
+        "zh": "还有 {n} 个帧（库代码）：{how}",
+    },
+    "sot.frames_not_read": {
+        "en": "the translated frames could not be read ({error})",
+        "zh": "无法读取翻译后的帧（{error}）",
+    },
+    "sot.frames_none_26": {
+        "en": "Paddle {version}'s SOT keeps its translated code and guards too; they are shown below where it has them.",
+        "zh": "Paddle {version} 的 SOT 也保留了翻译后的代码和守卫条件；下方显示它所保留的内容。",
+    },
+    "sot.step_original": {"en": "Original", "zh": "原始代码"},
+    "sot.step_resume": {
+        "en": "{name} (after the break at {where})",
+        "zh": "{name}（{where} 处中断之后）",
+    },
+    "sot.subgraph_code": {
+        "en": "code of {name} (what SOT_EXPORT writes)",
+        "zh": "{name} 的代码（即 SOT_EXPORT 写出的内容）",
+    },
+    "sot.calls_line": {
+        "en": "Later calls: {summary} (%d2s_calls {var})",
+        "zh": "之后的调用：{summary}（%d2s_calls {var}）",
+    },
+}

@@ -1,0 +1,126 @@
+"""Inside SOT, as HTML: for each frame SOT translated, the code it runs instead beside
+the original, its guards and its resume functions; each subgraph's own code; and the
+later calls of a conversion (``%d2s_calls``). Everything is collapsed by default and
+folded past its budget, with the one call that shows the rest."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from d2s_lab.core.frames import is_user_file
+from d2s_lab.text import t
+from d2s_lab.viz.html import CSS, esc, highlight_python, t_html, table
+from d2s_lab.viz.source_view import side_by_side_html
+
+# A frame's code past this many lines is folded (the rest is one call away); at most
+# MAX_FRAMES_SHOWN frames are shown, the user's first.
+MAX_CODE_LINES = 60
+MAX_FRAMES_SHOWN = 8
+MAX_SUBGRAPH_CODE = 8_000
+
+
+def _fold(text: str, how: str, limit: int = MAX_CODE_LINES) -> tuple:
+    lines = text.splitlines()
+    if len(lines) <= limit:
+        return text, ""
+    note = f'<div class="d2s-sub">{t_html("sot.frame_folded", n=len(lines) - limit, how="<code>" + esc(how) + "</code>")}</div>'
+    return "\n".join(lines[:limit]) + "\n", note
+
+
+def _frame_html(frame, index: int, var: str) -> str:
+    bits = [f"<b>{esc(frame.name)}</b>"]
+    if frame.made_by is not None and frame.made_by.where:
+        bits.append(esc(t("sot.frame_made_by", where=frame.made_by.where)))
+    if frame.resumes:
+        bits.append(esc(t("sot.frame_calls", names=", ".join(frame.resumes))))
+    bits.append(esc(t("sot.frame_guards", n=len(frame.guards))))
+    text, note = _fold(frame.translated_source or t("sot.frame_dygraph"),
+                       f"print({var}.sot.frames[{index}].translated_source)")
+    right = t("sot.frame_translated") + ("" if frame.decompiled or frame.dygraph else " · " + t("sot.frame_listing"))
+    if frame.made_by is None and frame.original_source and is_user_file(frame.file):
+        code = side_by_side_html(frame.original_source, text, left_title=t("sot.frame_original"),
+                                 right_title=right, first_line=frame.first_line, style=False, colours=False)
+    else:
+        code = f'<div class="d2s-sub">{esc(right)}</div>' + highlight_python(text)
+    guards = ("<ul class=\"d2s-guards\">" + "".join(f"<li><code>{esc(g)}</code></li>" for g in frame.guards)
+              + "</ul>") if frame.guards else f'<div class="d2s-sub">{esc(t("sot.frame_no_guards"))}</div>'
+    return (f"<details><summary>{' · '.join(bits)}</summary>{code}{note}"
+            f"<div><b>{esc(t('sot.frame_guards', n=len(frame.guards)))}</b></div>{guards}</details>")
+
+
+def frames_html(report, var: str = "_d2s") -> str:
+    """The report's "Inside SOT" part ("" when SOT translated no frame)."""
+    frames = list(report.frames or [])
+    if not frames:
+        return ""
+    shown = frames[:MAX_FRAMES_SHOWN]
+    parts = [f'<div class="d2s-sub">{esc(t("sot.frames_intro"))}</div>']
+    parts += [_frame_html(f, i, var) for i, f in enumerate(shown)]
+    if len(frames) > len(shown):
+        how = f"{var}.sot.frames[{len(shown)}:]"
+        parts.append(f'<div class="d2s-sub">{t_html("sot.frames_more", n=len(frames) - len(shown), how="<code>" + esc(how) + "</code>")}</div>')
+    return (f"<details><summary>{esc(t('sot.frames_title', n=len(frames)))}</summary>"
+            + "".join(parts) + "</details>")
+
+
+def subgraph_code_html(sub, index: int, var: str = "_d2s", room: int = 2 * MAX_SUBGRAPH_CODE) -> str:
+    """One click away: the subgraph as runnable Python (what ``SOT_EXPORT`` writes);
+    where the cell has no ``room`` left for it, the line that prints it."""
+    how = f"print({var}.sot.subgraphs[{index}].code)"
+    if room < 2 * MAX_SUBGRAPH_CODE:
+        return f'<div class="d2s-sub">{esc(t("sot.subgraph_code", name=sub.name))}: <code>{esc(how)}</code></div>'
+    code = sub.code
+    if not code:
+        return ""
+    # the file SOT_EXPORT writes ends in a unittest harness: the subgraph is what comes before it
+    code = code.split("\nclass TestLayer(", 1)[0].rstrip() + "\n"
+    note = ""
+    if len(code) > MAX_SUBGRAPH_CODE:
+        cut = code[:MAX_SUBGRAPH_CODE].rsplit("\n", 1)[0] + "\n"
+        note = (f'<div class="d2s-sub">{t_html("sot.frame_folded", n=code.count(chr(10)) - cut.count(chr(10)), how="<code>" + esc(how) + "</code>")}</div>')
+        code = cut
+    return (f"<details><summary>{esc(t('sot.subgraph_code', name=sub.name))}</summary>"
+            f"{highlight_python(code)}{note}</details>")
+
+
+def calls_html(calls, var: Optional[str] = None) -> str:
+    """``conv.calls()`` as a table: calls that made a new entry one row each, runs of
+    cache hits folded into one row."""
+    log = getattr(calls, "log", None)
+    if log is None:
+        return _box(f'<div class="d2s-note">{esc(t("calls.not_watched"))}</div>')
+    if not len(calls):
+        how = f"{var or '_d2s'}(x)"
+        return _box(f'<div class="d2s-note">{esc(t("calls.none_yet", name=log.name, how=how))}</div>')
+    new_word = t("calls.new_program") if log.mode == "ast" else t("calls.new")
+    rows: List[List[str]] = []
+    hits: List[int] = []
+
+    def flush():
+        if hits:
+            label = str(hits[0]) if len(hits) == 1 else f"{hits[0]}-{hits[-1]}"
+            rows.append([label, esc(t("calls.hit")), "", "", ""])
+            hits.clear()
+
+    for r in calls:
+        if not (r.new_entry or r.dygraph):
+            hits.append(r.index)
+            continue
+        flush()
+        result = new_word if r.new_entry else t("calls.dygraph")
+        size = f"{r.cache_size}/{r.cache_limit}" if r.cache_limit else str(r.cache_size)
+        rows.append([str(r.index), f"<b>{esc(result)}</b>", esc(r.reason),
+                     esc(size), f"{r.translate_s * 1000:.0f} ms" if r.translate_s else ""])
+    flush()
+    head = f"<div><b>{esc(log.summary())}</b></div>"
+    dropped = log.total - len(calls)
+    note = f'<div class="d2s-sub">{esc(t("calls.older_dropped", n=len(calls)))}</div>' if dropped > 0 else ""
+    advice = ""
+    if log.new_entries:
+        advice = f'<div class="d2s-sub">{esc(t("calls.how_avoid_ast" if log.mode == "ast" else "calls.how_avoid_sot"))}</div>'
+    body = table([t("calls.col_call"), t("calls.col_result"), t("calls.col_why"), t("calls.col_cache"),
+                  t("calls.col_translate")], rows)
+    return _box(f"{head}{body}{note}{advice}")
+
+
+def _box(body: str) -> str:
+    return f'<div class="d2s"><style>{CSS}</style>{body}</div>'
