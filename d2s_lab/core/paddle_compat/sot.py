@@ -249,8 +249,9 @@ def _exporter(sir):
             return ""
         try:
             return PyFileGen(sir).gen_py_codes()
-        except Exception as exc:  # Paddle cannot export every subgraph (ExportError)
-            return f"# {type(exc).__name__}: {exc}"
+        except Exception as exc:  # Paddle exports no subgraph that calls a sublayer
+            note = t("sot.export_failed", error=f"{type(exc).__name__}: {exc}")
+            return "".join(f"# {ln}\n" for ln in note.splitlines()) + str(sir) + "\n"
     return code
 
 

@@ -36,6 +36,38 @@ def _renamed(code: types.CodeType) -> types.CodeType:
     return code.replace(**changes)
 
 
+# Instructions after which the next one runs only if something jumps to it.
+_NO_FALL_THROUGH = {"RETURN_VALUE", "RETURN_CONST", "RAISE_VARARGS", "RERAISE", "JUMP_FORWARD",
+                    "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT", "JUMP_ABSOLUTE"}
+
+
+def _without_dead_code(code: types.CodeType) -> types.CodeType:
+    """The same code with every instruction no path reaches made a ``NOP``. SOT leaves the
+    original instructions after the ``return`` of a translated frame, and a decompiler
+    reads them as code (and fails on their loops)."""
+    if getattr(code, "co_exceptiontable", b""):
+        return code  # handlers are reached through the table: leave the code as it is
+    ins = list(dis.get_instructions(code))
+    at = {i.offset: k for k, i in enumerate(ins)}
+    seen, todo = set(), [0]
+    while todo:
+        k = todo.pop()
+        while k < len(ins) and k not in seen:
+            seen.add(k)
+            i = ins[k]
+            if (i.opcode in dis.hasjrel or i.opcode in dis.hasjabs) and i.argval in at:
+                todo.append(at[i.argval])
+            if i.opname in _NO_FALL_THROUGH:
+                break
+            k += 1
+    raw, nop = bytearray(code.co_code), dis.opmap["NOP"]
+    for k, i in enumerate(ins):
+        if k not in seen:
+            end = ins[k + 1].offset if k + 1 < len(ins) else len(raw)
+            raw[i.offset:end] = bytes([nop, 0]) * ((end - i.offset) // 2)
+    return code.replace(co_code=bytes(raw))
+
+
 def listing(code: types.CodeType) -> str:
     """The bytecode, one instruction a line, with the user's line numbers."""
     out = [f"# bytecode of {ident(code.co_name)} (could not be decompiled)"]
@@ -58,8 +90,10 @@ def translated_source(code: types.CodeType) -> Tuple[str, bool]:
         except ImportError:
             decompile = None
         if decompile is not None:
-            try:
-                return decompile(_renamed(code)).rstrip() + "\n", True
-            except Exception:  # the decompiler does not know this bytecode: list it
-                pass
+            renamed = _renamed(code)
+            for attempt in (lambda: renamed, lambda: _without_dead_code(renamed)):
+                try:
+                    return decompile(attempt()).rstrip() + "\n", True
+                except Exception:  # the decompiler does not know this bytecode: list it
+                    continue
     return listing(code), False

@@ -1,5 +1,4 @@
-"""Words of the later-calls record (``conv.calls()``, ``%d2s_calls``) and of the frames
-SOT translated (the report's "Inside SOT" section)."""
+"""Words of the later-calls record (``conv.calls()``, ``%d2s_calls``)."""
 
 TEXTS = {
     "calls.summary": {
@@ -55,10 +54,6 @@ TEXTS = {
     "calls.new": {"en": "new entry", "zh": "新缓存项"},
     "calls.new_program": {"en": "new Program", "zh": "新 Program"},
     "calls.dygraph": {"en": "dygraph", "zh": "动态图"},
-    "calls.hits_folded": {
-        "en": "calls {first}-{last}: {n} cache hits",
-        "zh": "第 {first}-{last} 次调用：{n} 次命中缓存",
-    },
     "calls.older_dropped": {
         "en": "Only the last {n} calls are kept.",
         "zh": "只保留最近 {n} 次调用。",
@@ -82,68 +77,5 @@ TEXTS = {
     "calls.what": {
         "en": "a Conversion (from %%to_static or d2s_lab.convert)",
         "zh": "一个 Conversion（来自 %%to_static 或 d2s_lab.convert）",
-    },
-    "sot.frames_title": {
-        "en": "Inside SOT: the code it runs instead ({n} frame(s))",
-        "zh": "SOT 内部：它实际运行的代码（{n} 个帧）",
-    },
-    "sot.frames_intro": {
-        "en": "For each frame SOT translated: the code it runs instead (decompiled from its bytecode), the guards a later call must meet to reuse it, and the resume functions that run the code after a graph break.",
-        "zh": "SOT 翻译的每个帧：它实际运行的代码（由字节码反编译而来）、之后的调用要复用它必须满足的守卫条件，以及在图中断之后运行剩余代码的恢复函数（resume function）。",
-    },
-    "sot.frame_made_by": {
-        "en": "made by the graph break at {where}",
-        "zh": "由 {where} 处的图中断产生",
-    },
-    "sot.frame_calls": {
-        "en": "calls {names}",
-        "zh": "调用 {names}",
-    },
-    "sot.frame_guards": {
-        "en": "Guards ({n})",
-        "zh": "守卫条件（{n} 个）",
-    },
-    "sot.frame_no_guards": {
-        "en": "no guard: every call reuses it",
-        "zh": "没有守卫条件：每次调用都复用它",
-    },
-    "sot.frame_listing": {
-        "en": "bytecode listing (the decompiler could not read this code)",
-        "zh": "字节码列表（反编译器无法读取这段代码）",
-    },
-    "sot.frame_dygraph": {
-        "en": "# SOT runs this frame as written (in dygraph)",
-        "zh": "# SOT 按原样（以动态图）运行这个帧",
-    },
-    "sot.frame_original": {"en": "original", "zh": "原始代码"},
-    "sot.frame_translated": {"en": "what SOT runs", "zh": "SOT 实际运行的代码"},
-    "sot.frame_folded": {
-        "en": "{n} more lines: {how}",
-        "zh": "还有 {n} 行：{how}",
-    },
-    "sot.frames_more": {
-        "en": "{n} more frame(s) (library code): {how}",
-        "zh": "还有 {n} 个帧（库代码）：{how}",
-    },
-    "sot.frames_not_read": {
-        "en": "the translated frames could not be read ({error})",
-        "zh": "无法读取翻译后的帧（{error}）",
-    },
-    "sot.frames_none_26": {
-        "en": "Paddle {version}'s SOT keeps its translated code and guards too; they are shown below where it has them.",
-        "zh": "Paddle {version} 的 SOT 也保留了翻译后的代码和守卫条件；下方显示它所保留的内容。",
-    },
-    "sot.step_original": {"en": "Original", "zh": "原始代码"},
-    "sot.step_resume": {
-        "en": "{name} (after the break at {where})",
-        "zh": "{name}（{where} 处中断之后）",
-    },
-    "sot.subgraph_code": {
-        "en": "code of {name} (what SOT_EXPORT writes)",
-        "zh": "{name} 的代码（即 SOT_EXPORT 写出的内容）",
-    },
-    "sot.calls_line": {
-        "en": "Later calls: {summary} (%d2s_calls {var})",
-        "zh": "之后的调用：{summary}（%d2s_calls {var}）",
     },
 }

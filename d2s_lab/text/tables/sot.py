@@ -159,4 +159,62 @@ TEXTS = {
         "en": "SOT settings in force: {items}.",
         "zh": "生效的 SOT 设置：{items}。",
     },
+    "sot.frames_title": {
+        "en": "Inside SOT: the code it runs instead ({n} frame(s))",
+        "zh": "SOT 内部：它实际运行的代码（{n} 个帧）",
+    },
+    "sot.frames_intro": {
+        "en": "For each frame SOT translated: the code it runs instead (decompiled from its bytecode), the guards a later call must meet to reuse it, and the resume functions that run the code after a graph break.",
+        "zh": "SOT 翻译的每个帧：它实际运行的代码（由字节码反编译而来）、之后的调用要复用它必须满足的守卫条件，以及在图中断之后运行剩余代码的恢复函数（resume function）。",
+    },
+    "sot.frame_made_by": {
+        "en": "made by the graph break at {where}",
+        "zh": "由 {where} 处的图中断产生",
+    },
+    "sot.frame_calls": {
+        "en": "calls {names}",
+        "zh": "调用 {names}",
+    },
+    "sot.frame_guards": {
+        "en": "Guards ({n})",
+        "zh": "守卫条件（{n} 个）",
+    },
+    "sot.frame_no_guards": {
+        "en": "no guard: every call reuses it",
+        "zh": "没有守卫条件：每次调用都复用它",
+    },
+    "sot.frame_listing": {
+        "en": "bytecode listing (the decompiler could not read this code)",
+        "zh": "字节码列表（反编译器无法读取这段代码）",
+    },
+    "sot.frame_dygraph": {
+        "en": "# SOT runs this frame as written (in dygraph)",
+        "zh": "# SOT 按原样（以动态图）运行这个帧",
+    },
+    "sot.frame_original": {"en": "original", "zh": "原始代码"},
+    "sot.frame_translated": {"en": "what SOT runs", "zh": "SOT 实际运行的代码"},
+    "sot.frame_folded": {
+        "en": "{n} more lines: {how}",
+        "zh": "还有 {n} 行：{how}",
+    },
+    "sot.frames_more": {
+        "en": "{n} more frame(s) (library code): {how}",
+        "zh": "还有 {n} 个帧（库代码）：{how}",
+    },
+    "sot.frames_not_read": {
+        "en": "the translated frames could not be read ({error})",
+        "zh": "无法读取翻译后的帧（{error}）",
+    },
+    "sot.subgraph_code": {
+        "en": "code of {name} (what SOT_EXPORT writes)",
+        "zh": "{name} 的代码（即 SOT_EXPORT 写出的内容）",
+    },
+    "sot.export_failed": {
+        "en": "SOT_EXPORT cannot write this subgraph as Python (Paddle: {error});\nSOT's own record of it, its statement IR, follows.",
+        "zh": "SOT_EXPORT 无法把这个子图写成 Python（Paddle：{error}）；\n下面是 SOT 自己对它的记录，即语句 IR（StatementIR）。",
+    },
+    "sot.step_resume": {
+        "en": "{name} (after the break at {where})",
+        "zh": "{name}（{where} 处中断之后）",
+    },
 }
