@@ -498,6 +498,75 @@ class Expectation:
             return "no_breaks", {}
         return self._run("no_graph_breaks", run)
 
+    def _sot_frame(self):
+        conv = self._conversion()
+        rep = getattr(conv, "sot", None)
+        if rep is None:
+            raise _Fail("no_sot")
+        if not rep.available:
+            raise _Skip("sot_unavailable", message=str(rep.message).split(" (")[0])
+        if not rep.frames:
+            raise _Fail("no_frames")
+        return rep.frames[0]
+
+    def has_guard(self, answer, about: str = "") -> "Expectation":
+        """``answer`` is one of the guards of the converted function's frame, as the
+        report's "Inside SOT" part lists them (spaces do not matter); with ``about``, the
+        guard must be about that name (``about="factor"``: the guard a new ``factor``
+        value fails). Give the student's answer as ``lab.answer("name")``."""
+        def run():
+            text = _given(answer)
+            guards = self._sot_frame().guards
+            if _norm(text) not in {_norm(g) for g in guards}:
+                raise _Fail("guard_unknown", answer=text, n=len(guards))
+            if about and not re.search(rf"\b{re.escape(about)}\b", text):
+                raise _Fail("guard_not_about", answer=text, name=about)
+            return "guard_ok", {"answer": text}
+        return self._run("has_guard", run)
+
+    def _calls(self):
+        calls = self._conversion().calls()
+        if getattr(calls, "log", None) is None or not calls.log.watching:
+            raise _Skip("calls_unwatched")
+        return calls
+
+    def recompiled(self, because: str, at_least: int = 1) -> "Expectation":
+        """Later calls of the conversion made at least ``at_least`` new cache entries (or
+        Programs), each one's reason naming ``because`` (``"factor"``, ``"x.shape[0]"``)."""
+        def run():
+            named = re.compile(rf"(?<![\w.]){re.escape(because)}(?!\w)")
+            new = [c for c in self._calls() if c.new_entry and named.search(c.reason)]
+            if len(new) < at_least:
+                raise _Fail("not_recompiled", name=because, n=at_least)
+            return "recompiled_ok", {"n": len(new), "name": because, "reason": new[0].reason}
+        return self._run(f"recompiled({_safe_repr(because)})", run)
+
+    def reused(self, calls: int = 2) -> "Expectation":
+        """The conversion was called at least ``calls`` more times and every call reused
+        what Paddle had built: no new cache entry, no new Program."""
+        def run():
+            got = list(self._calls())
+            if len(got) < calls:
+                raise _Fail("too_few_calls", n=calls, got=len(got))
+            new = [c for c in got if c.new_entry]
+            if new:
+                raise _Fail("not_reused", n=len(new), reason=new[0].reason)
+            return "reused_ok", {"n": len(got)}
+        return self._run("reused", run)
+
+    def dynamic(self, answer) -> "Expectation":
+        """``answer`` names the dimension a later call made dynamic (``x.shape[0]``), as
+        the calls' reasons say."""
+        def run():
+            text = _given(answer)
+            made = {_norm(d) for c in self._calls() for d in c.made_dynamic}
+            if not made:
+                raise _Fail("none_dynamic")
+            if _norm(text) not in made:
+                raise _Fail("dynamic_wrong", answer=text)
+            return "dynamic_ok", {"answer": text}
+        return self._run("dynamic", run)
+
     def step(self, answer, writes: str) -> "Expectation":
         """``answer`` names the conversion step (AST transformer: ``"IfElse"``, ``"Loop"``...)
         whose output first contains the text ``writes`` (e.g. ``"_jst.While"``). The steps

@@ -9,7 +9,7 @@ untouched.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, List, Optional
+from typing import Any, List, Optional
 
 _RECORDING = {}  # Paddle's ProgramCache class -> its recording subclass
 
@@ -68,13 +68,19 @@ def _recording_class(base):
             t0 = time.perf_counter()
             out = super().__getitem__(item)
             built = len(self._caches) > before
+            if not built:
+                try:
+                    sink.hit(False, len(self._caches))
+                except Exception:  # a record must never break the user's call
+                    pass
+                return out
             event = {"code": "", "resume": False, "first": False, "translated": built,
                      "seconds": time.perf_counter() - t0 if built else 0.0, "missed": None,
                      "entries": len(self._caches), "limit": None, "dygraph": False}
             if built and last is not None:
                 event["changed"] = key_change(last, item, self._d2s_names)
             try:
-                sink(event)
+                sink.add(event)
             except Exception:  # a record must never break the user's call
                 pass
             return out
@@ -84,8 +90,10 @@ def _recording_class(base):
     return Recording
 
 
-def watch(static_function, sink: Callable[[dict], None], names: Optional[List[str]] = None) -> bool:
-    """Report each later lookup in ``static_function``'s program cache to ``sink``."""
+def watch(static_function, sink, names: Optional[List[str]] = None) -> bool:
+    """Report each later lookup in ``static_function``'s program cache to ``sink``:
+    ``sink.hit(False, programs)`` for a hit, ``sink.add(event)`` for a new Program
+    (None: stop reporting)."""
     cache = getattr(static_function, "_program_cache", None)
     if cache is None or not hasattr(cache, "_caches") or not hasattr(cache, "_recent_cache_key"):
         return False

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
 from d2s_lab.core import display
-from d2s_lab.core.paddle_compat import program_cache, sot_cache
+from d2s_lab.core.paddle_compat import program_cache
+from d2s_lab.core.paddle_compat.sot import cache as sot_cache
 from d2s_lab.core.sot.source import ident
 from d2s_lab.text import t
 
@@ -36,7 +37,8 @@ class CallRecord:
     ``reasons``: why, one line per frame that translated again; ``frames``: those frames
     (``f``, ``resume_1_f``); ``cache_size`` against ``cache_limit`` (Paddle's
     ``MAX_CACHE_SIZE``); ``translate_s``: seconds spent translating; ``dygraph``: SOT ran
-    a frame as written (its cache was full)."""
+    a frame as written (its cache was full); ``made_dynamic``: the dimensions SOT made
+    dynamic in the new entry (``x.shape[0]``)."""
 
     index: int
     new_entry: bool = False
@@ -46,6 +48,7 @@ class CallRecord:
     cache_limit: Optional[int] = None
     translate_s: float = 0.0
     dygraph: bool = False
+    made_dynamic: List[str] = field(default_factory=list)  # dimensions dynamic in the new entry
 
     @property
     def reason(self) -> str:
@@ -72,22 +75,46 @@ def _reason(event: dict) -> str:
 
 
 class CallLog:
-    """The records of one conversion's later calls (``conv.calls()`` returns them)."""
+    """The records of one conversion's later calls (``conv.calls()`` returns them).
+
+    A call that builds something is kept as a :class:`CallRecord`; a run of cache hits
+    as ``[first, last, cache size, limit]``, so a hit allocates nothing (records are made
+    when asked for). Only the last :data:`MAX_RECORDS` calls are kept."""
 
     def __init__(self, name: str, mode: str):
         self.name, self.mode = name, mode
-        self.records = collections.deque(maxlen=MAX_RECORDS)
+        self.items = collections.deque()  # CallRecord, or a run of hits [first, last, size, limit]
         self.total = self.new_entries = 0
         self.watching = False
+        self.size, self.limit = 0, None  # the cache's size as last seen, and Paddle's limit
+
+    def hit(self, resume: bool, entries: Optional[int] = None) -> None:
+        """A frame reused a cache entry; a resume function's hit is part of its call."""
+        if resume:
+            return
+        if entries is None:
+            entries = self.size
+        self.total += 1
+        last = self.items[-1] if self.items else None
+        if type(last) is list and last[1] == self.total - 1 and last[2] == entries:
+            last[1] = self.total
+        else:
+            self.items.append([self.total, self.total, entries, self.limit])
+            self._trim()
 
     def add(self, event: dict) -> None:
+        """A frame translated again (or ran in dygraph with a full cache)."""
         top = not event["resume"]
-        if top or not self.records:
+        if top or not self.items:
             self.total += 1
-            self.records.append(CallRecord(self.total))
-        rec = self.records[-1]
+            rec = CallRecord(self.total)
+            self.items.append(rec)
+            self._trim()
+        else:
+            rec = self._current()
         if top:
             rec.cache_size, rec.cache_limit = event["entries"], event["limit"]
+            self.size, self.limit = event["entries"], event["limit"]
         if event["dygraph"] and event["limit"] and event["entries"] >= event["limit"]:
             rec.dygraph = True
         if event["translated"] or rec.dygraph:
@@ -100,9 +127,46 @@ class CallLog:
                 rec.reasons.append(why)
             if event["code"]:
                 rec.frames.append(ident(event["code"]))
+            if event.get("dynamic"):
+                rec.made_dynamic.append(event["dynamic"])
+
+    def _current(self) -> CallRecord:
+        """The record of the newest call, taken out of its run of hits if it is in one."""
+        last = self.items[-1]
+        if type(last) is not list:
+            return last
+        first, end, size, limit = last
+        if first == end:
+            self.items.pop()
+        else:
+            last[1] = end - 1
+        rec = CallRecord(end, cache_size=size, cache_limit=limit)
+        self.items.append(rec)
+        return rec
+
+    def _trim(self) -> None:
+        oldest = self.total - MAX_RECORDS + 1
+        while self.items:
+            head = self.items[0]
+            if type(head) is list:
+                if head[1] < oldest:
+                    self.items.popleft()
+                    continue
+                head[0] = max(head[0], oldest)
+            elif head.index < oldest:
+                self.items.popleft()
+                continue
+            break
 
     def list(self) -> List[CallRecord]:
-        return list(self.records)
+        out = []
+        for item in self.items:
+            if type(item) is list:
+                first, last, size, limit = item
+                out += [CallRecord(i, cache_size=size, cache_limit=limit) for i in range(first, last + 1)]
+            else:
+                out.append(item)
+        return out
 
     def summary(self) -> str:
         return t("calls.summary", name=self.name, n=self.total, new=self.new_entries)
@@ -125,16 +189,30 @@ class Calls(list):
         return display.html(self)
 
 
-def _sink(log: CallLog, unwatch):
-    ref = weakref.ref(log)
+class _Sink:
+    """What the watchers call: the log's ``hit`` and ``add``, through a weak reference, so
+    a conversion that is gone stops recording (and is not kept alive)."""
 
-    def sink(event):
-        got = ref()
-        if got is None:  # the conversion is gone: stop recording
-            unwatch()
-            return
-        got.add(event)
-    return sink
+    def __init__(self, log: CallLog, unwatch):
+        self._ref, self._unwatch = weakref.ref(log), unwatch
+
+    def _log(self):
+        got = self._ref()
+        if got is None:
+            self._unwatch()
+        return got
+
+    def hit(self, resume: bool, entries: Optional[int] = None) -> None:
+        log = self._ref()
+        if log is not None:
+            log.hit(resume, entries)
+        else:
+            self._unwatch()
+
+    def add(self, event: dict) -> None:
+        log = self._log()
+        if log is not None:
+            log.add(event)
 
 
 def _param_names(fn) -> List[str]:
@@ -149,10 +227,11 @@ def watch_calls(conv, fn, code) -> CallLog:
     function converted, ``code``: its code object)."""
     log = CallLog(conv.name, conv.mode)
     if conv.mode == "sot" and code is not None:
-        log.watching = sot_cache.watch(code, _sink(log, lambda: sot_cache.unwatch(code)))
+        log.size, log.limit = len(sot_cache.entries(code)), sot_cache.max_cache_size()
+        log.watching = sot_cache.watch(code, _Sink(log, lambda: sot_cache.unwatch(code)))
     elif conv.static_function is not None:
         sf = conv.static_function
-        log.watching = program_cache.watch(sf, _sink(log, lambda: program_cache.watch(sf, None)),
+        log.watching = program_cache.watch(sf, _Sink(log, lambda: program_cache.watch(sf, None)),
                                            _param_names(fn))
     return log
 

@@ -8,7 +8,7 @@ import inspect
 from typing import Dict, List, Optional
 
 from d2s_lab.core.frames import is_user_file
-from d2s_lab.core.paddle_compat.sot_cache import base_name, guard_parts
+from d2s_lab.core.paddle_compat.sot.cache import base_name, guard_parts
 from d2s_lab.core.sot.model import GraphBreak, SotFrame
 from d2s_lab.core.sot.source import ident, translated_source
 from d2s_lab.text import t

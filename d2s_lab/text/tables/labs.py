@@ -254,6 +254,58 @@ TEXTS = {
         "en": "SOT could not run the function ({error}).",
         "zh": "SOT 无法运行该函数（{error}）。",
     },
+    "labs.no_frames": {
+        "en": "SOT translated no frame of this function: run the exercise cell again.",
+        "zh": "SOT 没有翻译这个函数的任何帧：请重新运行练习单元格。",
+    },
+    "labs.guard_unknown": {
+        "en": "`{answer}` is not one of the {n} guards the report lists. Open \"Inside SOT\" in the report and copy one.",
+        "zh": "`{answer}` 不在报告列出的 {n} 个守卫条件中。请在报告中展开“SOT 内部”，从中复制一条。",
+    },
+    "labs.guard_not_about": {
+        "en": "`{answer}` is a guard, but not the one about `{name}`: a call with another {name} would still meet it.",
+        "zh": "`{answer}` 是一个守卫条件，但不是关于 `{name}` 的那条：换一个 {name} 调用时它仍然成立。",
+    },
+    "labs.guard_ok": {
+        "en": "Right: `{answer}` is the guard such a call fails.",
+        "zh": "正确：这样的调用不满足的正是 `{answer}`。",
+    },
+    "labs.calls_unwatched": {
+        "en": "Not checked: this conversion's later calls are not recorded here.",
+        "zh": "未检查：这里没有记录这个转换之后的调用。",
+    },
+    "labs.not_recompiled": {
+        "en": "No later call made a new cache entry because of `{name}`: call the converted function again with another {name}.",
+        "zh": "之后的调用没有因为 `{name}` 新建缓存项：请换一个 {name} 再调用转换后的函数。",
+    },
+    "labs.recompiled_ok": {
+        "en": "Right: {n} call(s) translated again because of `{name}` ({reason}).",
+        "zh": "正确：有 {n} 次调用因为 `{name}` 重新翻译（{reason}）。",
+    },
+    "labs.too_few_calls": {
+        "en": "Call the converted function at least {n} times after converting it (so far: {got}).",
+        "zh": "转换之后请至少调用转换后的函数 {n} 次（目前：{got} 次）。",
+    },
+    "labs.not_reused": {
+        "en": "{n} call(s) still built again: {reason}. Pass the value that changes as a tensor.",
+        "zh": "仍有 {n} 次调用重新构建：{reason}。请把会变化的值以 Tensor 传入。",
+    },
+    "labs.reused_ok": {
+        "en": "Every one of the {n} calls reused what SOT had built: no new cache entry.",
+        "zh": "{n} 次调用都复用了 SOT 已构建的内容：没有新缓存项。",
+    },
+    "labs.none_dynamic": {
+        "en": "No later call made a dimension dynamic yet: call it with another batch size first.",
+        "zh": "之后的调用还没有让任何维度变成动态：请先用另一个批大小调用它。",
+    },
+    "labs.dynamic_wrong": {
+        "en": "`{answer}` is not the dimension the calls made dynamic. Read the \"why\" column of %d2s_calls.",
+        "zh": "`{answer}` 不是这些调用变成动态的维度。请阅读 %d2s_calls 的“原因”一列。",
+    },
+    "labs.dynamic_ok": {
+        "en": "Right: `{answer}` is dynamic in the new entry, so later batch sizes reuse it.",
+        "zh": "正确：新缓存项中 `{answer}` 是动态的，之后的其他批大小都会复用它。",
+    },
     "labs.no_breaks": {
         "en": "SOT traced the whole function without a graph break.",
         "zh": "SOT 完整地捕获了整个函数，没有图中断。",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 _AND = " and "
 _HEAD = "lambda frame: "
@@ -135,15 +135,15 @@ def entries(code) -> List[Tuple[Any, Any]]:
         return []
     if not got:
         return []
-    fns = got[0] if isinstance(got, tuple) else got  # Paddle 3: (guarded fns, guard tree)
-    return [(getattr(cc, "code", None), g) for cc, g in fns]
+    return [(getattr(cc, "code", None), g) for cc, g in _guarded(got)]
 
 
 # ---- later calls -------------------------------------------------------------------
 
-# watched code -> sink(event); resume functions by (file, function name) -> sink
-_WATCHED: Dict[Any, Callable[[dict], None]] = {}
-_RESUMES: Dict[Tuple[str, str], Callable[[dict], None]] = {}
+# id(watched code) -> (code, sink), resume functions included once seen; the watched
+# functions by (file, function name) -> sink, where their resume functions are looked up
+_BY_ID: Dict[int, Tuple[Any, Any]] = {}
+_RESUMES: Dict[Tuple[str, str], Any] = {}
 _LOCK = threading.Lock()
 _MARK = "_d2s_lab_watch"
 
@@ -167,16 +167,19 @@ def _install() -> bool:
             return True
         orig = cls.__call__
 
+        # Keyed by id(code): hashing a code object hashes its bytecode and constants each
+        # time (microseconds), an id does not. The entries keep their code alive.
         def __call__(self, frame, **kwargs):
             code = frame.f_code
-            sink = _WATCHED.get(code)
-            if sink is None:
-                if not _RESUMES or not code.co_name.startswith("$"):
+            got = _BY_ID.get(id(code))
+            if got is None:
+                if not _RESUMES or code.co_name[:1] != "$":
                     return orig(self, frame, **kwargs)
                 sink = _RESUMES.get((code.co_filename, base_name(code.co_name)))
                 if sink is None:
                     return orig(self, frame, **kwargs)
-            return _watched_call(orig, self, frame, kwargs, sink)
+                _BY_ID[id(code)] = got = (code, sink)  # a resume function: looked up once
+            return _watched_call(orig, self, frame, kwargs, got[1])
 
         setattr(__call__, _MARK, True)
         __call__.__wrapped__ = orig
@@ -184,45 +187,68 @@ def _install() -> bool:
     return True
 
 
+def _guarded(got) -> list:
+    """The list of ``(custom code, guard)`` of one cache value (Paddle 3 pairs it with a
+    guard tree)."""
+    if not got:
+        return []
+    return got[0] if isinstance(got, tuple) else got
+
+
 def _watched_call(orig, cache, frame, kwargs, sink):
-    code = frame.f_code
-    before = cache.cache.get(code)
-    prior = list((before[0] if isinstance(before, tuple) else before) or ()) if before else []
+    # A hit costs two counter reads and a call; the cache and the guards are read only
+    # when SOT translated again or ran the frame in dygraph.
     count = cache.translate_count
     t0 = time.perf_counter()
     out = orig(cache, frame, **kwargs)
-    seconds = time.perf_counter() - t0
-    event = {"code": code.co_name, "resume": code.co_name.startswith("$"), "first": before is None,
-             "translated": cache.translate_count != count, "seconds": 0.0, "missed": None,
-             "entries": len(entries(code)), "limit": getattr(cache, "MAX_CACHE_SIZE", None),
-             "dygraph": getattr(out, "code", 1) is None}
-    if event["translated"]:
-        event["seconds"] = seconds
-        if prior:  # why no entry fitted: the newest one's failing condition
-            event["missed"] = missed = missed_part(prior[-1][1], frame)
-            now = entries(code)
-            if missed and now and len(now) > len(prior):
-                # no longer pinned to a value in the new entry (``x.shape[0] >= 1``): dynamic now
-                left = _left(missed[0])
-                if left != missed[0] and not any(p.startswith(left + " == ") for p in guard_parts(now[-1][1])):
-                    event["dynamic"] = left
+    translated = cache.translate_count != count
+    dygraph = getattr(out, "code", 1) is None
+    code = frame.f_code
     try:
-        sink(event)
+        if not translated and not dygraph:
+            sink.hit(code.co_name[:1] == "$")
+            return out
+        seconds = time.perf_counter() - t0
+        after = _guarded(cache.cache.get(code))
+        if not translated and len(after) < cache.MAX_CACHE_SIZE:  # a frame that always runs in dygraph
+            sink.hit(code.co_name[:1] == "$")
+            return out
+    except Exception:  # a record must never break the user's call
+        return out
+    # the entry SOT appended is the last; the one before it was tried and missed
+    prior = after[:-1] if translated and after and after[-1][0] is out else after
+    event = {"code": code.co_name, "resume": code.co_name[:1] == "$", "first": translated and not prior,
+             "translated": translated, "seconds": seconds if translated else 0.0, "missed": None,
+             "entries": len(after), "limit": cache.MAX_CACHE_SIZE, "dygraph": dygraph}
+    if translated and prior:  # why no entry fitted: the newest one's failing condition
+        event["missed"] = missed = missed_part(prior[-1][1], frame)
+        if missed and len(after) > len(prior):
+            # no longer pinned to a value in the new entry (``x.shape[0] >= 1``): dynamic now
+            left = _left(missed[0])
+            if left != missed[0] and not any(p.startswith(left + " == ") for p in guard_parts(after[-1][1])):
+                event["dynamic"] = left
+    try:
+        sink.add(event)
     except Exception:  # a record must never break the user's call
         pass
     return out
 
 
-def watch(code, sink: Callable[[dict], None]) -> bool:
-    """Call ``sink(event)`` for every later call of ``code`` and of its resume functions
-    that reaches SOT's cache. False where this Paddle has no SOT cache to watch."""
+def watch(code, sink) -> bool:
+    """Tell ``sink`` of every later call of ``code`` and of its resume functions that
+    reaches SOT's cache: ``sink.hit(resume)`` for a cache hit, ``sink.add(event)`` (a
+    dict) for a translation or a full cache. False where this Paddle has no SOT cache to
+    watch."""
     if not _install():
         return False
-    _WATCHED[code] = sink
+    _BY_ID[id(code)] = (code, sink)
     _RESUMES[(code.co_filename, code.co_name)] = sink
     return True
 
 
 def unwatch(code) -> None:
-    _WATCHED.pop(code, None)
-    _RESUMES.pop((code.co_filename, code.co_name), None)
+    """Stop telling the sink of ``code`` (and of its resume functions)."""
+    sink = _RESUMES.pop((code.co_filename, code.co_name), None)
+    _BY_ID.pop(id(code), None)
+    for key in [k for k, (_, s) in _BY_ID.items() if s is sink]:
+        _BY_ID.pop(key, None)

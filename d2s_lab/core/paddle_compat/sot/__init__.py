@@ -26,7 +26,7 @@ import os
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
-from d2s_lab.core.paddle_compat.sot_stacks import keeping_statement_stacks
+from d2s_lab.core.paddle_compat.sot.stacks import keeping_statement_stacks
 from d2s_lab.text import t
 
 
