@@ -29,6 +29,18 @@ import time, statistics, json, paddle, d2s_lab
 x = paddle.ones([4, 8])
 img = paddle.randn([2, 1, 28, 28])
 
+def paired(measure, off, on, rounds={rounds}):
+    """Median per-call time off and on, and the median of the paired differences; the
+    order alternates each round, so a collection or a warm-up falls on both sides."""
+    a, b = [], []
+    for r in range(rounds):
+        if r % 2:
+            b.append(measure()); off(); a.append(measure()); on()
+        else:
+            off(); a.append(measure()); on(); b.append(measure())
+    return statistics.median(a), statistics.median(b), statistics.median(y - z for y, z in zip(b, a))
+
+
 def per_call(fn, args, n):
     t0 = time.perf_counter()
     for _ in range(n):
@@ -57,7 +69,7 @@ def main() -> None:
 
     km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
     try:
-        _cell(kc, SETUP)
+        _cell(kc, SETUP.replace("{rounds}", str(args.rounds)))
         for mode in ("sot", "ast"):
             _cell(kc, f'%%to_static --mode {mode} --example "paddle.ones([4, 8]), 1" --as seen_{mode}\n'
                       f"def small_seen_{mode}(x, n):\n    y = paddle.tanh(x) * 2 + n\n"
@@ -71,22 +83,14 @@ rows = {{}}
 for label, conv, argv in (("small function, SOT", seen_sot, (x, 1)), ("LeNet, SOT", lenet_seen, (img,))):
     code = conv.static_function.dygraph_function.__code__
     sink = sot_cache._BY_ID[id(code)][1]
-    on, off = [], []
-    for _ in range({args.rounds}):
-        on.append(per_call(conv, argv, {args.calls}))
-        sot_cache.unwatch(code)
-        off.append(per_call(conv, argv, {args.calls}))
-        sot_cache.watch(code, sink)
-    rows[label] = (statistics.median(off), statistics.median(on))
+    rows[label] = paired(lambda: per_call(conv, argv, {args.calls}),
+                         lambda: sot_cache.unwatch(code), lambda: sot_cache.watch(code, sink))
 cache = seen_ast.static_function._program_cache
 sink = cache._d2s_sink
-on, off = [], []
-for _ in range({args.rounds}):
-    on.append(per_call(seen_ast, (x, 1), {args.calls}))
-    cache._d2s_sink = None  # Paddle's own lookup, through the same subclass
-    off.append(per_call(seen_ast, (x, 1), {args.calls}))
-    cache._d2s_sink = sink
-rows["small function, AST"] = (statistics.median(off), statistics.median(on))
+# off: Paddle's own lookup, through the same subclass
+rows["small function, AST"] = paired(lambda: per_call(seen_ast, (x, 1), {args.calls}),
+                                     lambda: setattr(cache, "_d2s_sink", None),
+                                     lambda: setattr(cache, "_d2s_sink", sink))
 # one recompile each (a new Python value), on fresh equal functions: plain, then recorded
 # (code objects compare by value, not by file: each differs by a constant)
 src = "def g(x, n):\\n    y = paddle.tanh(x) * 2 + n + {{}}\\n    if y.mean() > 0:\\n        y = y - 1\\n    return y.sum()\\n"
@@ -101,7 +105,8 @@ for i in range({args.rounds}):
     conv = d2s_lab.convert(fresh(2 * i + 1), example_inputs=[x, 1], mode="sot")
     pb.append(per_call(conv, (x, 2), 1))
     assert conv.calls()[-1].new_entry
-rows["one recompile (new n), SOT"] = (statistics.median(pa), statistics.median(pb))
+rows["one recompile (new n), SOT"] = (statistics.median(pa), statistics.median(pb),
+                                      statistics.median(pb) - statistics.median(pa))
 print("ROWS=" + json.dumps(rows))
 print("RECORDED=" + json.dumps([seen_sot.call_log.total, seen_sot.call_log.new_entries]))
 ''', timeout=1800)
@@ -110,11 +115,11 @@ print("RECORDED=" + json.dumps([seen_sot.call_log.total, seen_sot.call_log.new_e
         km.shutdown_kernel(now=True)
     rows = json.loads(next(ln for ln in out.splitlines() if ln.startswith("ROWS="))[5:])
     recorded = next(ln for ln in out.splitlines() if ln.startswith("RECORDED="))[9:]
-    print("| case | not recorded | recorded | added per call |")
+    print("| case | not recorded | recorded | added per call (median of paired rounds) |")
     print("| --- | --- | --- | --- |")
-    for label, (plain, seen) in rows.items():
+    for label, (plain, seen, added) in rows.items():
         unit, k = ("ms", 1e3) if plain > 0.01 else ("µs", 1e6)
-        print(f"| {label} | {plain * k:.1f} {unit} | {seen * k:.1f} {unit} | {(seen - plain) * 1e6:+.1f} µs |")
+        print(f"| {label} | {plain * k:.1f} {unit} | {seen * k:.1f} {unit} | {added * 1e6:+.1f} µs |")
     print(f"\nrecorded calls, new entries: {recorded}")
 
 

@@ -143,6 +143,7 @@ class Conversion:
             f"{self.name} [{self.mode}]: {ops} ops, {self.num_params:,} params "
             f"({self.param_bytes / 1024:.1f} KiB); in {', '.join(map(str, self.inputs)) or '-'}; "
             f"out {', '.join(map(str, self.outputs)) or '-'}; {t}; Paddle {self.paddle_version}"
+            + (f"; {self.call_log.summary()}" if self.call_log is not None and self.call_log.total else "")
         )
 
     def __repr__(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import linecache
 import re
+import time
 from typing import List, Optional
 
 from d2s_lab.core.frames import is_user_file
@@ -196,10 +197,12 @@ class SotRun:
                 n = graph.num_ops()
             lines = sorted({o.source.line for o in graph.iter_ops() if o.source is not None}) if graph else []
             rep.subgraphs.append(Subgraph(sir, int(n or 0), graph, lines, runs_static, code_fn=code))
+        t0 = time.perf_counter()
         try:
             rep.frames = build_frames(events["translated"], events["resume_of"], by_raw)
         except Exception as e:  # only a view: the rest of the report stands
             events["notes"].append(t("sot.frames_not_read", error=f"{type(e).__name__}: {e}"))
+        rep.frames_s = time.perf_counter() - t0
         if events["notes"]:
             rep.message = "; ".join(([rep.message] if rep.message else []) + events["notes"])
         return rep

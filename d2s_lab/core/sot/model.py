@@ -96,6 +96,7 @@ class SotReport:
     frames: List[SotFrame] = field(default_factory=list)  # what SOT runs instead of each frame
     frames_translated: int = 0
     run_s: float = 0.0
+    frames_s: float = 0.0  # reading the translated frames (decompiling, guards) after the run
     error: Any = None  # an ErrorReport when the SOT run itself failed
     ast_ok: Optional[bool] = None  # None: AST mode not tried (see compare_ast)
     ast_ops: Optional[int] = None

@@ -217,4 +217,8 @@ TEXTS = {
         "en": "{name} (after the break at {where})",
         "zh": "{name}（{where} 处中断之后）",
     },
+    "sot.no_exporter": {
+        "en": "This Paddle has no SOT_EXPORT (paddle.jit.sot.symbolic.export is new in Paddle 3);\nSOT's own record of the subgraph, its statement IR, follows.",
+        "zh": "这个版本的 Paddle 没有 SOT_EXPORT（paddle.jit.sot.symbolic.export 是 Paddle 3 新增的）；\n下面是 SOT 自己对这个子图的记录，即语句 IR（StatementIR）。",
+    },
 }

@@ -245,14 +245,17 @@ def _exporter(sir):
     def code() -> str:
         try:
             from paddle.jit.sot.symbolic.export import PyFileGen
-        except ImportError:  # Paddle 2.6 has no exporter
-            return ""
+        except ImportError:  # Paddle 2.6 has no exporter: its statement IR is what there is
+            return _commented(t("sot.no_exporter")) + str(sir) + "\n"
         try:
             return PyFileGen(sir).gen_py_codes()
         except Exception as exc:  # Paddle exports no subgraph that calls a sublayer
-            note = t("sot.export_failed", error=f"{type(exc).__name__}: {exc}")
-            return "".join(f"# {ln}\n" for ln in note.splitlines()) + str(sir) + "\n"
+            return _commented(t("sot.export_failed", error=f"{type(exc).__name__}: {exc}")) + str(sir) + "\n"
     return code
+
+
+def _commented(text: str) -> str:
+    return "".join(f"# {ln}\n" for ln in text.splitlines())
 
 
 def _note_resumes(executor, events) -> None:
