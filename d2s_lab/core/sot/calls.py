@@ -64,8 +64,14 @@ def _reason(event: dict) -> str:
         return t("calls.first_resume", frame=frame)
     missed = event.get("missed")
     if missed:
-        guard, now = missed
-        text = t("calls.guard_failed", guard=guard, now=now) if now else t("calls.guard_failed_plain", guard=guard)
+        guard, now, kind = missed
+        if kind:  # the argument changed type: the condition does not even apply
+            name, _, type_name = kind.partition(": ")
+            text = t("calls.guard_failed_type", guard=guard, name=name, type=type_name)
+        elif now:
+            text = t("calls.guard_failed", guard=guard, now=now)
+        else:
+            text = t("calls.guard_failed_plain", guard=guard)
         if event.get("dynamic"):
             text += t("calls.now_dynamic", what=event["dynamic"])
         return text

@@ -21,6 +21,10 @@ TEXTS = {
         "en": "`{guard}` failed: now {now}",
         "zh": "`{guard}` 不成立：现在是 {now}",
     },
+    "calls.guard_failed_type": {
+        "en": "`{guard}` failed: {name} is a {type} now",
+        "zh": "`{guard}` 不成立：{name} 现在是 {type}",
+    },
     "calls.guard_failed_plain": {
         "en": "`{guard}` failed",
         "zh": "`{guard}` 不成立",

@@ -103,27 +103,35 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_SHAPE_DIM = re.compile(r"\.shape\[\d+\]$")
+
+
 def _left(part: str) -> str:
     """The left side of a comparison (the whole text where there is none)."""
     return re.split(r" (?:==|!=|is not|is|<=|>=|<|>|in) ", part, maxsplit=1)[0]
 
 
-def missed_part(guard_fn, frame) -> Optional[Tuple[str, str]]:
-    """The first condition of ``guard_fn`` that ``frame`` fails, readable, and what its
-    left side is now (``("x.shape[0] == 4", "7")``); None where none is found."""
+def missed_part(guard_fn, frame) -> Optional[Tuple[str, str, str]]:
+    """The first condition of ``guard_fn`` that ``frame`` fails, readable, what its left
+    side is now, and, where the condition cannot even be evaluated (a tensor argument
+    given a float: ``len(factor.shape) == 0``), the type the argument has now:
+    ``("x.shape[0] == 4", "7", "")``, ``("len(factor.shape) == 0", "", "factor: float")``;
+    None where none is found."""
     g = getattr(guard_fn, "__globals__", {})
     for part in _split(raw_guard(guard_fn)):
         try:
             ok = eval(_HEAD + part, g)(frame)
-        except Exception as exc:
-            return readable(part, g), f"{type(exc).__name__}: {exc}"[:80]
+        except Exception:
+            m = _LOCAL.search(part)
+            value = frame.f_locals.get(m["name"], None) if m else None
+            return readable(part, g), "", (f"{m['name']}: {type(value).__name__}" if m else "")
         if ok is False or ok is None or ok == 0:
             left = _left(part)
             try:
                 now = _short(eval(_HEAD + left, g)(frame)) if left != part else ""
             except Exception:
                 now = ""
-            return readable(part, g), now
+            return readable(part, g), now, ""
     return None
 
 
@@ -225,7 +233,8 @@ def _watched_call(orig, cache, frame, kwargs, sink):
         if missed and len(after) > len(prior):
             # no longer pinned to a value in the new entry (``x.shape[0] >= 1``): dynamic now
             left = _left(missed[0])
-            if left != missed[0] and not any(p.startswith(left + " == ") for p in guard_parts(after[-1][1])):
+            if (missed[1] and _SHAPE_DIM.search(left)
+                    and not any(p.startswith(left + " == ") for p in guard_parts(after[-1][1]))):
                 event["dynamic"] = left
     try:
         sink.add(event)
