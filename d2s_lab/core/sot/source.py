@@ -18,9 +18,16 @@ MAX_DECOMPILE_BYTES = 16_000
 _HASH = re.compile(r"_[0-9a-f]{5}$")
 
 
+_RESUME = re.compile(r"^\$(resume_\d+)@")
+
+
 def ident(name: str) -> str:
     """SOT's generated names as identifiers: ``$resume_0@f_af1a0`` -> ``resume_0_f``,
+    ``$resume_2@$resume_1@f_af1a0`` (the rest of a resumed frame) -> ``resume_2_f``,
     ``#f_84ae0`` -> ``f``, ``___graph_fn_SIR_0`` unchanged."""
+    m = _RESUME.match(name)
+    if m:
+        return f"{m[1]}_{ident(_HASH.sub('', name.rsplit('@', 1)[-1]))}"
     if name.startswith(("$", "#")):
         name = _HASH.sub("", name.lstrip("$#"))
     return re.sub(r"\W", "_", name)
