@@ -5,7 +5,7 @@ Also the same frames as a step-through (:func:`frame_steps`), like ``%d2s_steps`
 from __future__ import annotations
 
 import inspect
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.paddle_compat.sot.cache import base_name, guard_parts
@@ -65,7 +65,3 @@ def frame_step_items(frames: List[SotFrame]) -> List[tuple]:
         title = f.name if f.made_by is None else t("sot.step_resume", name=f.name, where=f.made_by.where)
         items.append(("SOT: " + title, f.translated_source or t("sot.frame_dygraph")))
     return items
-
-
-def frame_by_name(frames: List[SotFrame], name: str) -> Optional[SotFrame]:
-    return next((f for f in frames if name in (f.name, f.code_name)), None)

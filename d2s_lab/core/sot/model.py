@@ -80,6 +80,7 @@ class SotFrame:
 
     @property
     def is_resume(self) -> bool:
+        """A resume function (the code after a graph break), not the user's own frame."""
         return self.code_name.startswith("$")
 
 
