@@ -133,7 +133,7 @@ dist: setup
 
 # The wheel as a teaching platform gets it: a Python 3.10 venv with its own Paddle 2.6.2
 # (kept in build/platform-py310), the wheel installed without the paddle extra; Paddle
-# unchanged, d2s-lab labs, a smoke notebook and lab 6 without errors, nothing installed
+# unchanged, d2s-lab labs, a smoke notebook and labs 6 and 7 without errors, nothing installed
 # at run time (tests/platform/platform_smoke.py). Skipped, saying so, without Python 3.10.
 test-platform: dist
 	$(PY) tests/platform/platform_smoke.py

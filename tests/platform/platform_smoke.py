@@ -9,7 +9,7 @@ without the paddle extra, and this checks that
   languages, for the python3 kernel;
 * a smoke notebook (``%load_ext d2s_lab``, ``%%to_static`` on a small Layer by
   Paddle's default path, which names it, and with ``--mode ast``, ``%d2s_graph``,
-  ``%d2s_bench --batch 1``, a lab self-check) and lab 6 (speed) run
+  ``%d2s_bench --batch 1``, a lab self-check) and labs 6 (speed) and 7 (inside SOT, in Chinese) run
   in a kernel of that venv with no error output; the benchmark names the extra that
   draws its chart and the one that adds the ONNX column;
 * ``pip freeze`` after all that equals ``pip freeze`` after the install: nothing is
@@ -138,7 +138,7 @@ def platform_venv(python: str, venv: Path) -> Path:
 
 
 def inside(args) -> int:
-    """Run in the platform venv: the smoke notebook and lab 6, in kernels of this Python."""
+    """Run in the platform venv: the smoke notebook and labs 6 and 7, in kernels of this Python."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -173,11 +173,14 @@ def inside(args) -> int:
     verdict = check_verdict(smoke.cells[-1])
     if verdict not in ("pass", "partial"):
         problems.append(f"smoke: the self-check says {verdict}")
-    lab6 = nbformat.read(str(Path(args.labs) / "teacher" / "06_speed.en.ipynb"), as_version=4)
-    problems += execute(lab6, "lab 06_speed.en (teacher copy, quick)")
-    checks = [check_verdict(c) for c in lab6.cells if "check" in c.metadata.get("tags", [])]
-    if not checks or any(v not in ("pass", "partial") for v in checks):
-        problems.append(f"lab 06: self-checks {checks}")
+    # lab 6 (the runtimes) and lab 7 (SOT's translated code, guards and recompiles), whose
+    # views lean on this Paddle's own internals
+    for stem in ("06_speed.en", "07_inside_sot.zh"):
+        lab = nbformat.read(str(Path(args.labs) / "teacher" / f"{stem}.ipynb"), as_version=4)
+        problems += execute(lab, f"lab {stem} (teacher copy, quick)")
+        checks = [check_verdict(c) for c in lab.cells if "check" in c.metadata.get("tags", [])]
+        if not checks or any(v not in ("pass", "partial") for v in checks):
+            problems.append(f"lab {stem}: self-checks {checks}")
     for p in problems:
         print(f"[platform] {p}", file=sys.stderr)
     return 1 if problems else 0
@@ -225,19 +228,20 @@ def main(argv=None) -> int:
     proc = run([py.parent / "d2s-lab", "labs", "--out", labs], cwd=tmp, capture_output=True)
     if proc.returncode:
         return fail(f"d2s-lab labs: {proc.stdout}{proc.stderr}")
+    n_labs = len(list((ROOT / "d2s_lab" / "teaching" / "notebooks" / "labs").glob("*.ipynb")))
     for kind in ("student", "teacher"):
         got = sorted(p.name for p in (labs / kind).glob("*.ipynb"))
-        if len(got) != 12 or {n.split(".")[1] for n in got} != {"en", "zh"}:
+        if len(got) != 2 * n_labs or {n.split(".")[1] for n in got} != {"en", "zh"}:
             return fail(f"d2s-lab labs wrote {kind}/ {got}")
         spec = json.loads((labs / kind / got[0]).read_text(encoding="utf-8"))["metadata"]["kernelspec"]
         if spec.get("name") != "python3":
             return fail(f"{kind}/{got[0]} asks for kernel {spec}")
-    say("d2s-lab labs: 6 labs x 2 languages, student and teacher copies, python3 kernel")
+    say(f"d2s-lab labs: {n_labs} labs x 2 languages, student and teacher copies, python3 kernel")
     work = Path(tmp) / "work"
     work.mkdir()
     proc = run([py, Path(__file__).resolve(), "--inside", "--work", work, "--labs", labs], cwd=tmp)
     if proc.returncode:
-        return fail("the smoke notebook or lab 6 showed errors (above)")
+        return fail("the smoke notebook or a lab showed errors (above)")
     after = freeze(py)
     if after != installed:
         diff = changed(installed, after) + [f"{k} added" for k in sorted(set(after) - set(installed))]
