@@ -57,6 +57,11 @@ def register_source(filename: str, source: str) -> None:
         _SOURCES.pop(next(iter(_SOURCES)))
 
 
+def normalize_newlines(source: str) -> str:
+    """``\r\n`` and lone ``\r`` line ends as ``\n``."""
+    return source.replace("\r\n", "\n").replace("\r", "\n") if "\r" in source else source
+
+
 def module_name_for(filename: str) -> str:
     return "__d2s_cell_" + hashlib.sha1(filename.encode()).hexdigest()[:10] + "__"
 
@@ -73,6 +78,10 @@ def run_cell_source(
     for a cell-magic body, whose line 1 is the ``%%`` line).  Exceptions from
     the cell propagate unchanged; the namespace keeps whatever ran before them.
     """
+    # A notebook written on Windows keeps its cells' CRLF line ends; Python compiles them,
+    # but ``textwrap.dedent`` (Paddle's re-parse of a method) takes a blank "\r" line for
+    # text at column 0 and dedents nothing: ``IndentationError`` at ``def forward``.
+    source = normalize_newlines(source)
     filename = filename or cell_filename(source)
     padded = "\n" * (first_line - 1) + source
     register_source(filename, padded)

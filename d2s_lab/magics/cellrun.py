@@ -7,7 +7,7 @@ import sys
 import traceback
 from typing import List, Optional, Tuple
 
-from d2s_lab.core.cells import cell_filename, run_cell_source
+from d2s_lab.core.cells import cell_filename, normalize_newlines, run_cell_source
 from d2s_lab.errors import D2SError
 from d2s_lab.core.frames import CELL_NUMBERS
 from d2s_lab.core.paddle_compat.targets import is_convertible
@@ -23,14 +23,31 @@ class CellFailed(Exception):
         self.hint = hint
 
 
+_BLOCKS = ("body", "handlers", "orelse", "finalbody")  # source order
+
+
+def _statements(body):
+    """The cell's statements in order, those inside ``with``/``if``/``try``/``for``/``while``
+    blocks included (a model built under ``paddle.utils.unique_name.guard()``); not the
+    bodies of the functions and classes it defines."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in _BLOCKS:
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+
+
 def assigned_names(source: str) -> List[List[str]]:
-    """Names each top-level statement binds, statement by statement."""
+    """Names each statement of the cell binds, statement by statement (see :func:`_statements`)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return []
     out = []
-    for node in tree.body:
+    for node in _statements(tree.body):
         names: List[str] = []
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.append(node.name)
@@ -69,7 +86,7 @@ def run_body(shell, body: str) -> Tuple[str, int]:
     with the error located at the cell's own line numbers.
     """
     tm = getattr(shell, "input_transformer_manager", None) or shell.transformer_manager
-    source = tm.transform_cell(body)
+    source = normalize_newlines(tm.transform_cell(normalize_newlines(body)))
     note_cell_numbers(shell)
     count = prompt_number(shell)
     filename = cell_filename(source, count)

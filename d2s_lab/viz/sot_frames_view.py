@@ -26,7 +26,7 @@ def _fold(text: str, how: str, limit: int = MAX_CODE_LINES) -> tuple:
     return "\n".join(lines[:limit]) + "\n", note
 
 
-def _frame_html(frame, index: int, var: str) -> str:
+def _frame_html(frame, index: int, var: str, lines=()) -> str:
     bits = [f"<b>{esc(frame.name)}</b>"]
     if frame.made_by is not None and frame.made_by.where:
         bits.append(esc(t("sot.frame_made_by", where=frame.made_by.where)))
@@ -38,7 +38,8 @@ def _frame_html(frame, index: int, var: str) -> str:
     right = t("sot.frame_translated") + ("" if frame.decompiled or frame.dygraph else " · " + t("sot.frame_listing"))
     if frame.made_by is None and frame.original_source and is_user_file(frame.file):
         code = side_by_side_html(frame.original_source, text, left_title=t("sot.frame_original"),
-                                 right_title=right, first_line=frame.first_line, style=False, colours=False)
+                                 right_title=right, first_line=frame.first_line, style=False, colours=False,
+                                 linked_lines=lines)
     else:
         code = f'<div class="d2s-sub">{esc(right)}</div>' + highlight_python(text)
     guards = ("<ul class=\"d2s-guards\">" + "".join(f"<li><code>{esc(g)}</code></li>" for g in frame.guards)
@@ -47,14 +48,15 @@ def _frame_html(frame, index: int, var: str) -> str:
             f"<div><b>{esc(t('sot.frame_guards', n=len(frame.guards)))}</b></div>{guards}</details>")
 
 
-def frames_html(report, var: str = "_d2s") -> str:
-    """The report's "Inside SOT" part ("" when SOT translated no frame)."""
+def frames_html(report, var: str = "_d2s", lines=()) -> str:
+    """The report's "Inside SOT" part ("" when SOT translated no frame); the user's
+    ``lines`` that made subgraph ops are linked to those ops' drawings."""
     frames = list(report.frames or [])
     if not frames:
         return ""
     shown = frames[:MAX_FRAMES_SHOWN]
     parts = [f'<div class="d2s-sub">{esc(t("sot.frames_intro"))}</div>']
-    parts += [_frame_html(f, i, var) for i, f in enumerate(shown)]
+    parts += [_frame_html(f, i, var, lines) for i, f in enumerate(shown)]
     if len(frames) > len(shown):
         how = f"{var}.sot.frames[{len(shown)}:]"
         parts.append(f'<div class="d2s-sub">{t_html("sot.frames_more", n=len(frames) - len(shown), how="<code>" + esc(how) + "</code>")}</div>')

@@ -3,11 +3,12 @@ cell lines, fallbacks, the compiled subgraphs (drawn when a renderer is availabl
 and what AST mode gives for the same function."""
 from __future__ import annotations
 
-from d2s_lab.core.frames import display_file
+from d2s_lab.core.frames import display_file, is_user_file
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import CATALOGUE, t
 from d2s_lab.viz.html import CSS, esc, t_html, table
+from d2s_lab.viz.linked_view import linked_lines, ops_by_line_html
 from d2s_lab.viz.op_table import op_table_html
 from d2s_lab.viz.sot_frames_view import frames_html, subgraph_code_html
 
@@ -44,9 +45,10 @@ def _breaks_table(report) -> str:
     return table(["#", t("sot.col_what"), t("sot.col_reason"), t("sot.col_message"), t("sot.col_where"), t("report.col_line")], rows)
 
 
-def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None) -> str:
+def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None, source_file: str = "") -> str:
     """One subgraph, collapsed: its drawing (or op table) where it fits in ``room`` bytes,
-    else a line saying how to draw it."""
+    else a line saying how to draw it; its ops grouped by the user's line, linked to the
+    drawing (and to the source under "Inside SOT") as the AST report's are."""
     body = ""
     small = sub.graph is not None and sub.graph.num_ops() <= MAX_DRAWN_OPS
     if small and draw:
@@ -54,6 +56,10 @@ def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None) -> str
         body = view._repr_html_() if view is not None else ""
     if not body and small:
         body = op_table_html(sub.graph)
+    if body and small and source_file and sub.lines:
+        by_line = ops_by_line_html(sub.graph, source_file)
+        if len(body) + len(by_line) <= room:
+            body += by_line
     if sub.graph is not None and (not body or len(body) > room):
         how = f"%d2s_graph _d2s.sot.subgraphs[{index}].graph"
         body = f'<div class="d2s-sub">{t_html("sot.not_shown", how="<code>" + esc(how) + "</code>")}</div>'
@@ -77,6 +83,10 @@ def _ast_html(report) -> str:
 
 def sot_body(report, draw: bool = True) -> str:
     """The report's SOT section (no outer wrapper)."""
+    # the user's file: where the subgraphs' ops and the frames' source lines are linked
+    source_file = next((f.file for f in report.frames if f.made_by is None and is_user_file(f.file)), "")
+    linked = sorted({n for sub in report.subgraphs if sub.graph is not None
+                     for n in linked_lines(sub.graph, source_file)}) if source_file else []
     if not report.available:
         return f'<div class="d2s-note">{esc(t("sot.unavailable", message=report.message))}</div>'
     n_breaks = len([b for b in report.breaks if b.kind == "break"])
@@ -113,10 +123,11 @@ def sot_body(report, draw: bool = True) -> str:
         # Drawing costs a Graphviz run each: draw the first few that fit the page's budget.
         room = DRAWN_BYTES
         for i, s in enumerate(report.subgraphs):
-            part = _subgraph_html(s, i, room, draw and i < MAX_DRAWN and room > 0, report.min_graph_size)
+            part = _subgraph_html(s, i, room, draw and i < MAX_DRAWN and room > 0, report.min_graph_size,
+                                  source_file)
             room -= len(part)
             parts.append(part)
-    parts.append(frames_html(report))
+    parts.append(frames_html(report, lines=linked))
     if report.settings:
         items = ", ".join(f"{k}={v}" for k, v in report.settings.items())
         parts.append(f'<div class="d2s-sub">{esc(t("sot.settings", items=items))}</div>')

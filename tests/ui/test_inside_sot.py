@@ -88,7 +88,12 @@ def test_each_frame_shows_the_code_sot_runs_its_guards_and_resumes(kernel):
 
 @pytest.mark.slow
 def test_every_subgraph_op_sits_at_its_cell_line(kernel):
-    kc, _ = kernel
+    kc, page = kernel
+    # the ops grouped by line under each drawing, the lines linked to the drawing's ops
+    # and to the source under "Inside SOT", as the AST report links them
+    assert "d2s-by-line" in page
+    for marker in ("FC", "TANH"):
+        assert f'data-d2s-line="{_line(marker)}"' in page and f"d2s-line-{_line(marker)}" in page
     subs = _value(kc, "[dict(lines=s.lines, ops=[(o.short_name, o.source.line if o.source else None) "
                       "for o in s.graph.iter_ops()]) for s in _d2s.sot.subgraphs if s.graph is not None]")
     first = subs[0]

@@ -1,0 +1,67 @@
+"""Cells as public tutorial notebooks store them, in a real kernel: Windows line ends
+(CRLF, as a notebook saved on Windows keeps them) with a blank line inside ``forward``,
+and models built inside a block (``with paddle.utils.unique_name.guard():``, ``if``,
+``try``) convert and are found, on both Paddles and both paths."""
+import pytest
+
+from html_text import text as html_text
+from kernels import assert_same_python, run_cell
+
+NET = '''import paddle
+
+class Net(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 3)
+
+    def forward(self, x):
+        y = self.fc(x)
+
+        return paddle.nn.functional.relu(y)
+'''
+
+
+@pytest.fixture(scope="module")
+def kernel(paddle):
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
+    assert_same_python(kc)
+    status, out = run_cell(kc, "%load_ext d2s_lab")
+    assert status == "ok", out
+    yield kc
+    kc.stop_channels()
+    km.shutdown_kernel(now=True)
+
+
+def _converted(kc, cell):
+    status, out = run_cell(kc, cell, timeout=300)
+    assert status == "ok", out
+    assert "Traceback (most recent" not in out and "IndentationError" not in out, out[-2000:]
+    status, got = run_cell(kc, "print('TYPE', type(_d2s.target).__name__, _d2s.error is None)")
+    assert status == "ok", got
+    return out, got
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["ast", "sot"])
+def test_a_crlf_cell_with_a_blank_line_in_forward_converts(kernel, mode):
+    cell = f'%%to_static --mode {mode} --input "x: [None, 4] float32"\n' + NET + "net = Net()\n"
+    out, got = _converted(kernel, cell.replace("\n", "\r\n"))
+    assert "TYPE Net True" in got, got
+    status, steps = run_cell(kernel, "%d2s_steps _d2s --static")
+    assert status == "ok" and "Traceback (most recent" not in steps and "IndentationError" not in steps, steps[-2000:]
+    assert "relu" in html_text(steps)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", [
+    "with paddle.utils.unique_name.guard():\n    net = Net()\n",
+    "if True:\n    net = Net()\n",
+    "try:\n    net = Net()\nexcept Exception:\n    raise\n",
+])
+def test_a_model_built_inside_a_block_is_found(kernel, block):
+    cell = '%%to_static --mode ast --input "x: [None, 4] float32"\n' + NET + block
+    out, got = _converted(kernel, cell)
+    assert "TYPE Net True" in got, got
+    assert "assigns no" not in html_text(out)
