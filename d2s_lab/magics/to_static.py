@@ -107,6 +107,12 @@ class D2SMagics(Magics):
         forward by --save (``PATH.<method>.json``).
         """
         args, arg_error = parse_line(self.to_static, line)
+        # --lang covers everything the cell shows: error boxes as well as the report
+        with using_lang(getattr(args, "lang", None)):
+            self._run_cell(line, cell, args, arg_error)
+        return None
+
+    def _run_cell(self, line, cell, args, arg_error):
         try:
             source, _ = run_body(self.shell, cell)
         except CellFailed as exc:
@@ -124,7 +130,6 @@ class D2SMagics(Magics):
             self._convert_and_show(source, args, run=cell_run(f"%%to_static {line}\n{cell}"))
         except Exception as exc:  # a bug of ours must not bury the user's cell
             show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.vars_kept_report"))
-        return None
 
     def _spec(self, expr: str):
         """Evaluate ``--spec EXPR`` in the notebook, with ``InputSpec`` and ``paddle`` at hand."""

@@ -1,7 +1,8 @@
 """Cells as public tutorial notebooks store them, in a real kernel: Windows line ends
 (CRLF, as a notebook saved on Windows keeps them) with a blank line inside ``forward``,
 and models built inside a block (``with paddle.utils.unique_name.guard():``, ``if``,
-``try``) convert and are found, on both Paddles and both paths."""
+``try``) convert and are found, on both Paddles and both paths; ``--lang zh`` on a
+cell puts its error box in Chinese too."""
 import pytest
 
 from html_text import text as html_text
@@ -65,3 +66,31 @@ def test_a_model_built_inside_a_block_is_found(kernel, block):
     out, got = _converted(kernel, cell)
     assert "TYPE Net True" in got, got
     assert "assigns no" not in html_text(out)
+
+
+BROKEN = '''%%to_static --mode ast --input "x: [None, 16]" --lang zh
+class Broken(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = paddle.nn.Linear(16, 32)
+        self.fc2 = paddle.nn.Linear(64, 10)
+
+    def forward(self, x):
+        return self.fc2(self.fc1(x))
+
+broken = Broken()
+'''
+
+
+@pytest.mark.slow
+def test_lang_zh_on_the_cell_translates_its_error_box(kernel):
+    status, out = run_cell(kernel, "import paddle\n" + "%d2s_lang en")
+    assert status == "ok", out
+    status, out = run_cell(kernel, BROKEN, timeout=300)
+    assert status == "ok", out
+    text = html_text(out)
+    assert "单元格中的变量都已保留" in text, text[:1500]
+    assert "The cell's variables are kept" not in text, text[:1500]
+    # and the notebook's own language is unchanged afterwards
+    status, out = run_cell(kernel, BROKEN.replace(" --lang zh", ""), timeout=300)
+    assert status == "ok" and "The cell's variables are kept" in html_text(out), out[-1500:]
