@@ -100,6 +100,7 @@ class Conversion:
     # "train", "amp O1 bfloat16", "inference", "inference input" -> Graph
     programs: Dict[str, Graph] = field(default_factory=dict)
     call_log: Any = field(default=None, repr=False)  # later calls (d2s_lab.core.sot.calls)
+    var_name: str = ""  # the notebook name it is kept under (%%to_static --as): its report's suggestions use it
 
     def __call__(self, *args, **kwargs):
         """Call the converted function (as Paddle converted it); :meth:`calls` records it."""

@@ -164,6 +164,7 @@ class D2SMagics(Magics):
                            run_budget_s=args.run_timeout, before_run=draw_early)
         except ConversionError as exc:
             if exc.conversion is not None:
+                exc.conversion.var_name = args.as_
                 self.shell.user_ns[args.as_] = exc.conversion
             kept = t("magics.partial_in", name=args.as_) if exc.conversion is not None else ""
             display(HTML(error_report_html(exc.report, note=t("magics.vars_kept", kept=kept))))
@@ -172,6 +173,7 @@ class D2SMagics(Magics):
             show_error(exc.message, exc.hint)
             return
         self.shell.user_ns[args.as_] = conv
+        conv.var_name = args.as_
         conv.view = view
         if args.check:
             attach_check(conv)

@@ -13,7 +13,7 @@ from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.options import DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, INLINE, esc, message_box, t_html
+from d2s_lab.viz.html import CSS, INLINE, esc, message_box, report_var, t_html
 from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, category_label, tint
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
                      render, render_svg_and_png)
@@ -398,7 +398,7 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
     view = conv.view
     body = (drawn or draw_graph_with(graph, view))._repr_html_()
     hint = ("" if view.depth == "all" else
-            ' <span class="d2s-sub">' + t_html("graph.more_detail", a="<code>%d2s_graph _d2s --depth all</code>",
+            ' <span class="d2s-sub">' + t_html("graph.more_detail", a=f"<code>%d2s_graph {esc(report_var())} --depth all</code>",
                                                 b="<code>%%to_static --depth all</code>") + "</span>")
     return (f"<details open><summary>{esc(t('graph.section', n=graph.num_ops(), depth=view.depth))}</summary>"
             f"{hint}{body}</details>")

@@ -1,6 +1,8 @@
 """Small HTML helpers shared by every view. Everything user-controlled is escaped."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import html as _html
 from typing import Iterable, Optional
 
@@ -9,6 +11,25 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from d2s_lab.text import t
+
+
+# The notebook name a report's suggestions use for its conversion (``%%to_static --as``).
+_REPORT_VAR = contextvars.ContextVar("d2s_report_var", default="_d2s")
+
+
+def report_var() -> str:
+    """The name the report being drawn tells the user to type (``_d2s`` unless ``--as``)."""
+    return _REPORT_VAR.get()
+
+
+@contextlib.contextmanager
+def naming(var: Optional[str]):
+    """Draw with ``var`` as the conversion's name in every suggestion, inside the block."""
+    token = _REPORT_VAR.set(var or "_d2s")
+    try:
+        yield
+    finally:
+        _REPORT_VAR.reset(token)
 
 
 def esc(text) -> str:

@@ -21,7 +21,7 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph, Op
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc, t_html
+from d2s_lab.viz.html import esc, report_var, t_html
 from d2s_lab.viz.op_table import (CELL_STYLE, NOWRAP_STYLE, OP_STYLE, SCROLL_STYLE, category_mark, inline_table,
                                   value_shapes)
 
@@ -157,7 +157,7 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
     if by_kind:
         total = sum(len(ops) for _, _, ops in groups)
         hint += '<div class="d2s-sub">{}</div>'.format(t_html(
-            "report.by_line_kinds", lang, total=f"{total:,}", call="<code>_d2s.op_table()</code>"))
+            "report.by_line_kinds", lang, total=f"{total:,}", call=f"<code>{esc(report_var())}.op_table()</code>"))
     extra = link_assets(linked) if assets else ""
     return f'{extra}{hint}<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>'
 

@@ -7,7 +7,7 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
-from d2s_lab.viz.html import INLINE, esc, t_html, wrap
+from d2s_lab.viz.html import INLINE, esc, report_var, t_html, wrap
 from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
 
 # Inline styles, for where a sanitizer strips <style> but keeps style="" (JupyterLab's
@@ -249,8 +249,8 @@ def report_op_table_html(graph: Graph, budget: int = REPORT_TABLE_BYTES) -> str:
     if cut:
         note = '<div class="d2s-note" style="{}">{}</div>'.format(
             INLINE_NOTE, t_html("report.ops_paged", shown=f"{shown:,}", total=f"{total:,}",
-                                call="<code>_d2s.op_table()</code>",
-                                explore="<code>%d2s_graph _d2s --explore</code>"))
+                                call=f"<code>{esc(report_var())}.op_table()</code>",
+                                explore=f"<code>%d2s_graph {esc(report_var())} --explore</code>"))
     return f'<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>{note}'
 
 

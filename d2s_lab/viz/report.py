@@ -9,7 +9,7 @@ from __future__ import annotations
 from d2s_lab.viz.check_view import section_check
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import section_graph
-from d2s_lab.viz.html import esc, highlight_python, message_box, t_html, wrap
+from d2s_lab.viz.html import esc, highlight_python, message_box, naming, t_html, wrap
 from d2s_lab.viz.linked_view import section_ops_by_line
 from d2s_lab.viz.log_view import section_paddle_log, section_prints
 from d2s_lab.text import get_lang, t
@@ -141,7 +141,8 @@ def _sections(conv, drawn=None) -> str:
 def conversion_html(conv, drawn=None) -> str:
     """The whole report for one Conversion, as one self-contained HTML fragment;
     ``drawn``: the graph section's drawing, already made (:func:`.graph_view.report_graph`)."""
-    return wrap(f'<div class="d2s-report">{_sections(conv, drawn)}{lang_line()}</div>')
+    with naming(getattr(conv, "var_name", None)):
+        return wrap(f'<div class="d2s-report">{_sections(conv, drawn)}{lang_line()}</div>')
 
 
 def lang_line() -> str:

@@ -8,7 +8,7 @@ from typing import List, Optional
 
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, esc, highlight_python, t_html, table
+from d2s_lab.viz.html import CSS, esc, highlight_python, report_var, t_html, table
 from d2s_lab.viz.source_view import side_by_side_html
 
 # A frame's code past this many lines is folded (the rest is one call away); at most
@@ -48,12 +48,13 @@ def _frame_html(frame, index: int, var: str, lines=()) -> str:
             f"<div><b>{esc(t('sot.frame_guards', n=len(frame.guards)))}</b></div>{guards}</details>")
 
 
-def frames_html(report, var: str = "_d2s", lines=()) -> str:
+def frames_html(report, var: Optional[str] = None, lines=()) -> str:
     """The report's "Inside SOT" part ("" when SOT translated no frame); the user's
     ``lines`` that made subgraph ops are linked to those ops' drawings."""
     frames = list(report.frames or [])
     if not frames:
         return ""
+    var = var or report_var()
     shown = frames[:MAX_FRAMES_SHOWN]
     parts = [f'<div class="d2s-sub">{esc(t("sot.frames_intro"))}</div>']
     parts += [_frame_html(f, i, var, lines) for i, f in enumerate(shown)]
@@ -64,9 +65,10 @@ def frames_html(report, var: str = "_d2s", lines=()) -> str:
             + "".join(parts) + "</details>")
 
 
-def subgraph_code_html(sub, index: int, var: str = "_d2s", room: int = 2 * MAX_SUBGRAPH_CODE) -> str:
+def subgraph_code_html(sub, index: int, var: Optional[str] = None, room: int = 2 * MAX_SUBGRAPH_CODE) -> str:
     """One click away: the subgraph as runnable Python (what ``SOT_EXPORT`` writes);
     where the cell has no ``room`` left for it, the line that prints it."""
+    var = var or report_var()
     how = f"print({var}.sot.subgraphs[{index}].code)"
     if room < 2 * MAX_SUBGRAPH_CODE:
         return f'<div class="d2s-sub">{esc(t("sot.subgraph_code", name=sub.name))}: <code>{esc(how)}</code></div>'

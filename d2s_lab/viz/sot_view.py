@@ -7,7 +7,7 @@ from d2s_lab.core.frames import display_file, is_user_file
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import CATALOGUE, t
-from d2s_lab.viz.html import CSS, esc, t_html, table
+from d2s_lab.viz.html import CSS, esc, report_var, t_html, table
 from d2s_lab.viz.linked_view import linked_lines, ops_by_line_html
 from d2s_lab.viz.op_table import op_table_html
 from d2s_lab.viz.sot_frames_view import frames_html, subgraph_code_html
@@ -61,7 +61,7 @@ def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None, source
         if len(body) + len(by_line) <= room:
             body += by_line
     if sub.graph is not None and (not body or len(body) > room):
-        how = f"%d2s_graph _d2s.sot.subgraphs[{index}].graph"
+        how = f"%d2s_graph {report_var()}.sot.subgraphs[{index}].graph"
         body = f'<div class="d2s-sub">{t_html("sot.not_shown", how="<code>" + esc(how) + "</code>")}</div>'
     title = esc(t("sot.subgraph_ops", name=sub.name, n=sub.num_ops))
     if not sub.runs_static:

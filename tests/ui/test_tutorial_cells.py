@@ -94,3 +94,15 @@ def test_lang_zh_on_the_cell_translates_its_error_box(kernel):
     # and the notebook's own language is unchanged afterwards
     status, out = run_cell(kernel, BROKEN.replace(" --lang zh", ""), timeout=300)
     assert status == "ok" and "The cell's variables are kept" in html_text(out), out[-1500:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["ast", "sot"])
+def test_as_name_is_the_name_every_suggestion_uses(kernel, mode):
+    cell = f'%%to_static --mode {mode} --input "x: [None, 4] float32" --as my_net\n' + NET + "net = Net()\n"
+    status, out = run_cell(kernel, cell, timeout=300)
+    assert status == "ok", out
+    text = html_text(out)
+    assert "_d2s" not in text.replace("_d2s_steps", ""), [ln for ln in text.splitlines() if "_d2s" in ln][:5]
+    if mode == "ast":
+        assert "%d2s_graph my_net --depth all" in text

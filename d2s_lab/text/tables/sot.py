@@ -124,8 +124,8 @@ TEXTS = {
         "zh": "这次运行中 SOT 没有翻译这个函数（Paddle 会不加提示地跳过某些帧）：它以动态图运行。",
     },
     "sot.not_shown": {
-        "en": "Not drawn here, to keep the cell small: {how} draws it (the name of your conversion in place of _d2s).",
-        "zh": "为了让单元格保持精简，这里没有绘制：用 {how} 绘制它（把 _d2s 换成你的转换结果的名字）。",
+        "en": "Not drawn here, to keep the cell small: {how} draws it.",
+        "zh": "为了让单元格保持精简，这里没有绘制：用 {how} 绘制它。",
     },
     "sot.not_drawn": {
         "en": "{name}: not drawn ({error})",
