@@ -257,11 +257,11 @@ def test_cli_prints_the_explained_error(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-def test_reshape_without_dynamic_dim_is_a_plain_shape_mismatch(shell):
+def test_reshape_without_dynamic_dim_gets_the_reshape_size_hint(shell):
     cell = CASES["reshape_dynamic_dim"][0].replace("[None, 8]", "[2, 8]")
     shell.run(cell)
     rep = shell.ns["_d2s"].error.report
-    assert rep.hint_id == "shape-mismatch" and rep.line == _cell_line(cell, "BAD")
+    assert rep.hint_id == "reshape-size" and rep.line == _cell_line(cell, "BAD")
 
 
 def test_diagnose_never_raises_on_odd_exceptions():

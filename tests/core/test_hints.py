@@ -40,12 +40,12 @@ ROWS = [
      "    return x.reshape([-1, 3, 2])", [[2, 4], {"y": [None, 8]}], "reshape-dynamic-dim"),
     # order: the same run-time reshape text without a dynamic dim (or without specs)
     ("reshape-run-static-spec", "InvalidArgumentError", rec.RESHAPE_AT_RUN,
-     "    return x.reshape([-1, 3, 2])", STATIC, "shape-mismatch"),
+     "    return x.reshape([-1, 3, 2])", STATIC, "reshape-size"),
     ("reshape-run-no-spec", "InvalidArgumentError", rec.RESHAPE_AT_RUN,
-     "    return x.reshape([-1, 3, 2])", None, "shape-mismatch"),
+     "    return x.reshape([-1, 3, 2])", None, "reshape-size"),
     # AST: the same reshape with x: [2, 4]: Paddle rejects it while converting
     ("reshape-static", "ValueError", rec.RESHAPE_AT_CONVERT, "    return x.reshape([-1, 3, 2])",
-     STATIC, "shape-mismatch"),
+     STATIC, "reshape-size"),
     # AST: `return paddle.matmul(x, paddle.ones([5, 3]))`
     ("matmul", "ValueError", rec.MATMUL_MISMATCH,
      "    return paddle.matmul(x, paddle.ones([5, 3]))", DYN, "shape-mismatch"),
@@ -131,7 +131,7 @@ ROWS = [
     ("reshape-dynamic-26", "ValueError", rec.RESHAPE_AT_RUN_26, "    return x.reshape([-1, 3, 2])", DYN,
      "reshape-dynamic-dim"),
     ("reshape-run-static-spec-26", "ValueError", rec.RESHAPE_AT_RUN_26, "    return x.reshape([-1, 3, 2])",
-     STATIC, "shape-mismatch"),
+     STATIC, "reshape-size"),
     ("matmul-26", "ValueError", rec.MATMUL_MISMATCH_26, "    return paddle.matmul(x, paddle.ones([5, 3]))",
      DYN, "shape-mismatch"),
     ("return-count-26", "Dygraph2StaticException", rec.RETURN_COUNT_26, "    if x.sum() > 0:", DYN,
@@ -208,7 +208,7 @@ def test_classify_defaults():
     # code and specs are optional: the text alone decides when it can
     assert classify("AssertionError", rec.TOLIST) == "tolist"
     assert classify("TypeError", rec.NUMPY_MAX) == "numpy-api"
-    assert classify("InvalidArgumentError", rec.RESHAPE_AT_RUN) == "shape-mismatch"
+    assert classify("InvalidArgumentError", rec.RESHAPE_AT_RUN) == "reshape-size"
     assert classify("ZeroDivisionError", rec.ZERO_DIVISION) == ""
 
 

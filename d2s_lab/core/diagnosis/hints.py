@@ -186,9 +186,14 @@ def _shape_dynamic_dim(e: Seen) -> bool:
                 and _has_dynamic_dim(e.specs))
 
 
+def _reshape_size(e: Seen) -> bool:
+    # asked after _reshape_dynamic_dim: a reshape of fixed shapes whose element counts differ
+    return _reshape(e)
+
+
 def _shape_mismatch(e: Seen) -> bool:
-    # asked after _reshape_dynamic_dim and _shape_dynamic_dim: fixed shapes that disagree
-    return _reshape(e) or _shapes_disagree(e)
+    # asked after _reshape_size and _shape_dynamic_dim: fixed shapes that disagree
+    return _shapes_disagree(e)
 
 
 def _unsupported_syntax(e: Seen) -> bool:
@@ -224,6 +229,8 @@ HINTS: Dict[str, HintRecord] = {h.id: h for h in (
     _hint("shape-dynamic-dim", _shape_dynamic_dim,
           ("def f(x):\n    return paddle.matmul(x, paddle.ones([7, 3]))\n", "x: [None, None] float32",
            "ast")),
+    _hint("reshape-size", _reshape_size,
+          ("def f(x):\n    return x.reshape([5, 2])\n", "x: [3, 4] float32", "ast")),
     _hint("shape-mismatch", _shape_mismatch,
           ("def f(x):\n    return paddle.matmul(x, paddle.ones([5, 3]))\n", _SPEC, "ast")),
     _hint("dtype-mix", _dtype_mix,
@@ -274,7 +281,7 @@ MATCH_ORDER: Tuple[str, ...] = (
     "forbidden-call", "tolist", "numpy-api", "source-unavailable", "reparse-syntax", "python-value",
     "non-tensor-output", "none-value", "dict-key", "return-in-loop", "return-mismatch", "return-in-branch",
     "loop-pred-tensor", "dtype-mix", "dtype-arg", "dynamic-dim-iter", "reshape-dynamic-dim", "broadcast",
-    "shape-dynamic-dim", "shape-mismatch", "unsupported-syntax", "sot-internal",
+    "shape-dynamic-dim", "reshape-size", "shape-mismatch", "unsupported-syntax", "sot-internal",
 )
 
 # Hints whose example Paddle 3.3 does not raise (a logged warning there): classify still

@@ -203,7 +203,7 @@ def _diagnose(exc, conversion) -> ErrorReport:
         exit_if = loop_exit_if_line(rep.file, rep.line)
         if exit_if is not None:
             _set_line(rep, rep.file, exit_if, rep.function)
-    if rep.hint_id in ("shape-mismatch", "reshape-dynamic-dim"):
+    if rep.hint_id in ("shape-mismatch", "reshape-size", "reshape-dynamic-dim"):
         try:
             rep.facts = layer_shape_facts(rep, conversion, text)
         except Exception:  # only a sharper hint; the general one stands

@@ -60,6 +60,20 @@ TEXTS = {
               " forward 中用 `paddle.shape(x)` 或 `x.shape`），最多只保留一个 -1，或让 InputSpec"
               " 与模型真正接受的输入一致。",
     },
+    "hints.reshape-size.title": {
+        "en": "reshape to another number of elements",
+        "zh": "reshape 前后元素个数不同",
+    },
+    "hints.reshape-size.text": {
+        "en": "A reshape asks for a shape with another number of elements than its input has:"
+              " Paddle's message gives both (\"X's size\" and the capacity of 'shape'), and dygraph"
+              " would fail on the same line. The product of the target's sizes must equal the input's;"
+              " compute the sizes from the input (`x.reshape([x.shape[0], -1])`, at most one -1) rather"
+              " than writing numbers for one image size or batch.",
+        "zh": "reshape 要求的形状与输入的元素个数不同：Paddle 的信息给出了两者（\"X's size\" 和 'shape' 的容量），"
+              "动态图在同一行也会失败。目标形状各维之积必须等于输入的元素个数；请根据输入计算尺寸"
+              "（`x.reshape([x.shape[0], -1])`，至多一个 -1），不要为某个图像尺寸或批大小写死数字。",
+    },
     "hints.shape-mismatch.title": {
         "en": "shapes do not agree",
         "zh": "形状不一致",
@@ -101,20 +115,21 @@ TEXTS = {
               " 保留它，或用 `unsqueeze` 补回来。",
     },
     "hints.dtype-mix.title": {
-        "en": "int32/int64 or float32/float64 mixed",
-        "zh": "混用 int32/int64 或 float32/float64",
+        "en": "dtypes mixed (int32/int64, float32/float64, float32/int64)",
+        "zh": "混用 dtype（int32/int64、float32/float64、float32/int64）",
     },
     "hints.dtype-mix.text": {
-        "en": "Two tensors of different dtypes meet in one op (int32 with int64, or float32 with"
-              " float64). Dygraph often promotes silently; static ops require one dtype. Typical"
-              " sources: `paddle.argmax`/`paddle.arange`/`paddle.to_tensor(1)` give int64, a loop"
-              " counter from `range(n)` becomes int64, `.astype('int32')` elsewhere. Cast one side"
+        "en": "Two tensors of different dtypes meet in one op (int32 with int64, float32 with"
+              " float64, or a float32 tensor with an int64 one). Dygraph often promotes silently;"
+              " static ops require one dtype. Typical sources: `paddle.argmax`/`paddle.arange`/"
+              "`paddle.to_tensor(1)` give int64, a loop counter from `range(n)` or `enumerate` becomes"
+              " an int64 tensor (`x += i` adds it to float32 `x`), `.astype('int32')` elsewhere. Cast one side"
               " explicitly (`b.astype(a.dtype)`) or create the constant in the right dtype"
               " (`paddle.full([1], i, dtype=a.dtype)`).",
-        "zh": "同一个算子的两个输入张量 dtype 不同（int32 与 int64，或 float32 与"
-              " float64）。动态图常会自动提升类型，静态图算"
+        "zh": "同一个算子的两个输入张量 dtype 不同（int32 与 int64、float32 与"
+              " float64，或 float32 张量与 int64 张量）。动态图常会自动提升类型，静态图算"
               "子则要求类型一致。常见来源：`paddle.argmax`/`paddle.arange`/`paddle.to_tensor(1)` 得到"
-              " int64，`range(n)` 的循环计数变成 int64，别处又用了"
+              " int64，`range(n)` 或 `enumerate` 的循环计数变成 int64 张量（`x += i` 把它加到 float32 的 `x` 上），别处又用了"
               " `.astype('int32')`。请显式转换其中一个（`b.astype(a.dtype)`），或直接用正确的 dtype"
               " 创建常量（`paddle.full([1], i, dtype=a.dtype)`）。",
     },
