@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import inspect
 import sys
 import traceback
@@ -108,9 +109,21 @@ def run_body(shell, body: str) -> Tuple[str, int]:
                 break
         raise CellFailed(
             t("magics.cell_raised", error=type(exc).__name__, where=where, exc=exc),
-            t("magics.cell_raised_hint"),
+            _cell_hint(exc),
         ) from None
     return source, count
+
+
+# Paddle's words when a ParamAttr(name=...) is used a second time in one process
+_PARAM_NAME_USED = re.compile(r"parameter name \[(?P<name>[^\]]+)\] have be(?: been)? used")
+
+
+def _cell_hint(exc: BaseException) -> str:
+    """What to do about an error the cell's own code raised."""
+    m = _PARAM_NAME_USED.search(str(exc))
+    if m:  # a model with fixed parameter names, built again in the same kernel
+        return t("magics.param_name_used_hint", name=m["name"])
+    return t("magics.cell_raised_hint")
 
 
 def find_model(shell, source: str, name: Optional[str]):

@@ -106,3 +106,27 @@ def test_as_name_is_the_name_every_suggestion_uses(kernel, mode):
     assert "_d2s" not in text.replace("_d2s_steps", ""), [ln for ln in text.splitlines() if "_d2s" in ln][:5]
     if mode == "ast":
         assert "%d2s_graph my_net --depth all" in text
+
+
+NAMED = '''%%to_static --mode ast --input "x: [None, 4] float32"
+import paddle
+class Named(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 3, weight_attr=paddle.ParamAttr(name="named_fc_w"))
+
+    def forward(self, x):
+        return self.fc(x)
+
+named = Named()
+'''
+
+
+@pytest.mark.slow
+def test_a_model_with_fixed_parameter_names_built_twice_gets_a_hint_saying_so(kernel):
+    status, out = run_cell(kernel, NAMED, timeout=300)
+    assert status == "ok" and "named_fc_w" not in html_text(out), out[-1500:]
+    status, out = run_cell(kernel, NAMED, timeout=300)
+    text = html_text(out)
+    assert status == "ok" and "Traceback (most recent" not in out, out[-1500:]
+    assert 'ParamAttr(name="named_fc_w")' in text and "--model NAME" in text and "restart the kernel" in text, text

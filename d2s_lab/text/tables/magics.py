@@ -45,6 +45,10 @@ TEXTS = {
         "en": "Variables assigned before that line are kept. Fix the error and run the cell again.",
         "zh": "该行之前赋值的变量都已保留。请修正错误后重新运行单元格。",
     },
+    "magics.param_name_used_hint": {
+        "en": "The model names its parameters itself (ParamAttr(name=\"{name}\")), and an instance built earlier in this kernel holds that name: Paddle allows one parameter per name in a process, so the model cannot be built twice. Build it once in a cell of its own and convert it with %%to_static --model NAME, or restart the kernel before running this cell again (or drop name= from the ParamAttr).",
+        "zh": "模型自己为参数命名（ParamAttr(name=\"{name}\")），而本内核中之前构建的实例已经占用了这个名字：Paddle 在一个进程中每个名字只允许一个参数，所以这个模型不能构建两次。请在单独的单元格中只构建一次，再用 %%to_static --model NAME 转换它；或者在重新运行这个单元格之前重启内核（或去掉 ParamAttr 中的 name=）。",
+    },
     "magics.model_no_such": {
         "en": "--model {name}: no such name in the notebook.",
         "zh": "--model {name}：笔记本中没有这个名字。",
