@@ -130,3 +130,49 @@ def test_a_model_with_fixed_parameter_names_built_twice_gets_a_hint_saying_so(ke
     text = html_text(out)
     assert status == "ok" and "Traceback (most recent" not in out, out[-1500:]
     assert 'ParamAttr(name="named_fc_w")' in text and "--model NAME" in text and "restart the kernel" in text, text
+
+
+RESIDUAL = '''%%to_static --mode ast --input "x: [None, 8] float32" --check
+import paddle
+import paddle.nn.functional as F
+
+class Block(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.norm = paddle.nn.LayerNorm(8)
+        self.fc = paddle.nn.Linear(8, 8)
+
+    def forward(self, x):
+        return self.fc(self.norm(x))
+
+class FastGelu(paddle.nn.Layer):
+    def forward(self, x):
+        if paddle.in_dynamic_mode():
+            return F.gelu(x)
+        return F.gelu(x, approximate=True)
+
+class Vit(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.blocks = paddle.nn.LayerList([Block() for _ in range(2)])
+        self.act = FastGelu()
+
+    def forward(self, x):
+        for blk in self.blocks:
+            x = blk(x) + x  # a residual: the block's output is the left operand of +
+        return self.act(x)
+
+vit = Vit()
+vit.eval()
+'''
+
+
+@pytest.mark.slow
+def test_check_compares_a_residual_blocks_output_before_the_add(kernel):
+    status, out = run_cell(kernel, RESIDUAL, timeout=300)
+    assert status == "ok", out[-1500:]
+    status, got = run_cell(kernel, "print('FIRST', _d2s.check.first_divergent, "
+                                   "[(l.path, l.ok) for l in _d2s.check.layers if l.path.startswith('blocks')])")
+    assert status == "ok", got
+    assert "FIRST act" in got, got  # not blocks.0.fc, whose static value the add overwrote
+    assert "False" not in got.split("FIRST act", 1)[1], got

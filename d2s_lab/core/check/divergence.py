@@ -49,10 +49,25 @@ def _record(layer, paddle, static: bool):
         if paddle.in_dynamic_mode() == static:
             return
         path, cls = names.get(id(lyr), ("?", type(lyr).__name__))
-        records.append((path, cls, outputs))
+        # Static: a copy made where the layer returns. Paddle 3 runs ``block(x) + x`` in place
+        # on the block's output, so that value, read after the program ran, holds the sum.
+        records.append((path, cls, _snapshot(outputs, paddle) if static else outputs))
 
     handles = [sub.register_forward_post_hook(hook) for _, sub in layer.named_sublayers()]
     return records, handles
+
+
+def _snapshot(outputs, paddle):
+    """``outputs`` with each static value replaced by an ``assign`` copy of it."""
+    def copy(v):
+        try:
+            return paddle.assign(v) if hasattr(v, "shape") and hasattr(v, "dtype") else v
+        except Exception:  # a value assign does not take (a list of tensors): read it as it is
+            return v
+    try:
+        return paddle.utils.map_structure(copy, outputs)
+    except Exception:
+        return outputs
 
 
 def _global_values(outputs):
