@@ -44,7 +44,7 @@ def outputs_table(result) -> str:
         dtypes = esc(o.dygraph_dtype) + ("" if o.dtypes_equal else esc(t("check_view.versus", other=o.static_dtype)))
         rows.append([f"<code>{esc(o.name)}</code>", shapes + " " + _cell(o.shapes_equal),
                      dtypes + " " + _cell(o.dtypes_equal), _num(o.max_abs), _num(o.max_rel),
-                     _cell(o.allclose), esc(o.note)])
+                     _cell(o.allclose) if o.compared else "", esc(o.note)])
     return table([t("check_view.col_output"), t("check_view.col_shape"), t("check_view.col_dtype"),
                   t("check_view.col_maxabs"), t("check_view.col_maxrel"),
                   t("check_view.col_allclose", rtol=f"{result.rtol:g}", atol=f"{result.atol:g}"), t("check_view.col_note")], rows)
@@ -93,7 +93,8 @@ def check_body(result, conv=None) -> str:
         parts.append(f'<div class="d2s-bad">{esc(t("check_view.failed"))}</div>'
                      + error_report_body(result.error))
     elif result.ok:
-        parts.append(f'<div class="d2s-ok"><b>{esc(t("check_view.agree"))}</b> '
+        head = t("check_view.agree_noise") if result.within_noise else t("check_view.agree")
+        parts.append(f'<div class="d2s-ok"><b>{esc(head)}</b> '
                      f"{esc(t('check_view.agree_tail', n=len(result.outputs), ins=ins))}</div>")
     else:
         where = ""

@@ -176,3 +176,49 @@ def test_check_compares_a_residual_blocks_output_before_the_add(kernel):
     assert status == "ok", got
     assert "FIRST act" in got, got  # not blocks.0.fc, whose static value the add overwrote
     assert "False" not in got.split("FIRST act", 1)[1], got
+
+
+DISTRIBUTION = '''%%to_static --mode ast --input "x: [None, 4] float32" --check
+import paddle
+
+class Actor(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 3)
+
+    def forward(self, x):
+        probs = paddle.nn.functional.softmax(self.fc(x))
+        dist = paddle.distribution.Categorical(probs)  # BUILDS
+        return probs, dist
+
+actor = Actor()
+actor.eval()
+'''
+
+
+@pytest.mark.slow
+def test_check_of_a_forward_returning_a_distribution_says_it_is_frozen_at_its_line(kernel):
+    status, out = run_cell(kernel, DISTRIBUTION, timeout=300)
+    assert status == "ok", out[-1500:]
+    text = html_text(out)
+    assert "DIFFER" not in text.upper().replace("DIFFERENCE", ""), text[:2000]
+    assert "Categorical object" in text and "built while Paddle traced forward" in text, text[:3000]
+    line = next(i for i, ln in enumerate(DISTRIBUTION.splitlines(), 1) if ln.endswith("# BUILDS"))
+    assert f"line {line}" in text, text[:3000]
+    assert "random" not in text.lower(), text[:3000]  # no randomness warning: there is none
+    status, got = run_cell(kernel, "print('OK', _d2s.check.ok, [o.compared for o in _d2s.check.outputs])")
+    assert "OK True [True, False]" in got, got
+
+
+def test_float_rounding_is_told_from_a_difference(paddle):
+    from d2s_lab.core.check.leaves import compare_leaves
+
+    ref = paddle.to_tensor([[10.0, -3.0], [0.5, 7.0]])
+    near = ref + 2e-5  # over allclose's 1e-5 relative at 0.5, under 100 float32 ops' rounding
+    far = ref + 1e-2
+    (noisy,) = compare_leaves(ref, near, 1e-5, 1e-6, paddle, ops=100)
+    assert not noisy.allclose and noisy.within_noise and noisy.ok and "rounding" in noisy.note
+    (strict,) = compare_leaves(ref, near, 1e-5, 1e-6, paddle)  # no op count: no allowance
+    assert not strict.ok
+    (wrong,) = compare_leaves(ref, far, 1e-5, 1e-6, paddle, ops=100)
+    assert not wrong.ok and not wrong.within_noise

@@ -13,6 +13,7 @@ from typing import Any, List, Optional, Tuple
 
 from d2s_lab.core import display
 from d2s_lab.core.cells import restore_sources
+from d2s_lab.core.frames import display_file
 from d2s_lab.core.check.divergence import LayerCheck, find_divergent_layer
 from d2s_lab.core.check.leaves import OutputCheck, compare_leaves, run_seeded
 from d2s_lab.core.check.randomness import random_layers, random_lines, random_warning
@@ -53,10 +54,16 @@ class CheckResult:
     def ok(self) -> bool:
         return self.error is None and bool(self.outputs) and all(o.ok for o in self.outputs)
 
+    @property
+    def within_noise(self) -> bool:
+        """The outputs agree, some only within float rounding (``OutputCheck.within_noise``)."""
+        return self.ok and any(o.within_noise for o in self.outputs)
+
     def summary(self) -> str:
         if self.error is not None:
             return t("check.summary_failed", name=self.name, error=f"{self.error.exc_type}: {self.error.message}")
-        verdict = t("check.summary_agree") if self.ok else t("check.summary_differ")
+        verdict = (t("check.summary_noise") if self.within_noise else
+                   t("check.summary_agree") if self.ok else t("check.summary_differ"))
         worst = max((o.max_abs or 0.0 for o in self.outputs), default=0.0)
         where = t("check.summary_first_layer", layer=self.first_divergent) if self.first_divergent else ""
         return t("check.summary", name=self.name, mode=self.mode, verdict=verdict, rtol=f"{self.rtol:g}",
@@ -142,6 +149,7 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
             restore_sources()
             res.error = diagnose(exc, conversion)
             return res
+        # (objects other than tensors are not compared: a new one each run is no randomness)
         if not all(o.ok for o in compare_leaves(dyn, dyn_again, 0.0, 0.0, paddle)):
             res.random_lines = random_lines(conversion)
             res.warnings.append(random_warning(res.random_lines))
@@ -151,16 +159,32 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
             restore_sources()
             res.error = diagnose(exc, conversion)
             return res
-        res.outputs = compare_leaves(dyn, sta, rtol, atol, paddle)
-        if any(o.note.startswith("not a Tensor") for o in res.outputs):
-            res.warnings.append(
-                "An output is not a Tensor: in static mode it is frozen at what the first trace saw.")
+        ops = conversion.drawn_graph.num_ops() if conversion.drawn_graph is not None else 0
+        res.outputs = compare_leaves(dyn, sta, rtol, atol, paddle, ops=ops)
+        objects = [o for o in res.outputs if not o.compared]
+        values = [o for o in res.outputs if o.note.startswith("not a Tensor")]
+        if objects:
+            res.warnings.append(frozen_warning(conversion, objects[0].dygraph_dtype))
+        if values:
+            res.warnings.append(t("check.frozen_value", kind=values[0].dygraph_dtype))
         if not res.ok and localize and layer is not None:
             try:
                 find_divergent_layer(res, conversion, fn, layer, xs, paddle, seed, rtol, atol)
             except Exception as exc:  # localisation is a bonus; the verdict stands
                 res.warnings.append(f"Could not localise the difference: {type(exc).__name__}: {exc}")
     return res
+
+
+def frozen_warning(conv, kind: str) -> str:
+    """The warning for an output that is not a tensor, at the line of forward that builds
+    it where the source names its class (``Categorical(`` for a Categorical)."""
+    place = ""
+    for k, text in enumerate((conv.original_source or "").splitlines()):
+        if kind and f"{kind}(" in text.split("#", 1)[0]:
+            place = t("report.line_of", file=display_file(conv.source_file),
+                      line=conv.source_first_line + k) + ": " + text.strip()
+            break
+    return t("check.frozen_warning", kind=kind) + (" " + t("check.frozen_at", place=place) if place else "")
 
 
 def attach_check(conv) -> None:

@@ -22,6 +22,30 @@ TEXTS = {
         "en": "dygraph and static agree",
         "zh": "动态图与静态图结果一致",
     },
+    "check.summary_noise": {
+        "en": "dygraph and static agree (within float rounding)",
+        "zh": "动态图与静态图结果一致（在浮点舍入误差之内）",
+    },
+    "check.within_noise": {
+        "en": "float rounding: the difference is within what {ops} {dtype} ops can accumulate ({bound})",
+        "zh": "浮点舍入：差异在 {ops} 个 {dtype} 算子可能累积的误差之内（{bound}）",
+    },
+    "check.frozen_object": {
+        "en": "a {kind} object, not a tensor: not compared",
+        "zh": "一个 {kind} 对象，不是张量：未比较",
+    },
+    "check.frozen_warning": {
+        "en": "An output is a {kind} object, not a tensor: the static program returns the one built while Paddle traced forward, with the values of that trace, on every call. Return its tensors (e.g. the logits or probabilities) and build the object outside the converted function.",
+        "zh": "有一个输出是 {kind} 对象，不是张量：静态程序每次调用都返回 Paddle 追踪 forward 时构建的那一个，带着那次追踪的值。请返回它的张量（例如 logits 或概率），并在转换的函数之外构建这个对象。",
+    },
+    "check.frozen_value": {
+        "en": "An output is a Python {kind}, not a Tensor: in static mode it is frozen at what the first trace saw.",
+        "zh": "有一个输出是 Python 的 {kind}，不是 Tensor：在静态模式下它固定为第一次追踪时看到的值。",
+    },
+    "check.frozen_at": {
+        "en": "It is built at {place}.",
+        "zh": "它在 {place} 处构建。",
+    },
     "check.summary_differ": {
         "en": "dygraph and static DIFFER",
         "zh": "动态图与静态图结果不一致",

@@ -9,6 +9,10 @@ TEXTS = {
         "en": "The numeric check could not run both versions:",
         "zh": "数值检查无法运行两个版本：",
     },
+    "check_view.agree_noise": {
+        "en": "Dygraph and static agree, within float rounding",
+        "zh": "动态图与静态图结果一致（在浮点舍入误差之内）",
+    },
     "check_view.agree": {
         "en": "Dygraph and static agree",
         "zh": "动态图与静态图结果一致",
