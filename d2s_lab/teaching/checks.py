@@ -483,12 +483,7 @@ class Expectation:
         """SOT (``--mode sot``) traced the whole function: no graph break, no fallback.
         Where this Paddle has no SOT report (2.6), it reads "not checked" with the reason."""
         def run():
-            conv = self._conversion()
-            rep = getattr(conv, "sot", None)
-            if rep is None:
-                raise _Fail("no_sot")
-            if not rep.available:
-                raise _Skip("sot_unavailable", message=str(rep.message).split(" (")[0])
+            rep = self._sot_report()
             if rep.error is not None:
                 raise _Fail("sot_error", error=getattr(rep.error, "exc_type", "") or "error")
             if rep.breaks:
@@ -498,13 +493,17 @@ class Expectation:
             return "no_breaks", {}
         return self._run("no_graph_breaks", run)
 
-    def _sot_frame(self):
-        conv = self._conversion()
-        rep = getattr(conv, "sot", None)
+    def _sot_report(self):
+        """The conversion's SOT report; "not checked" where this Paddle has none to give."""
+        rep = getattr(self._conversion(), "sot", None)
         if rep is None:
             raise _Fail("no_sot")
         if not rep.available:
             raise _Skip("sot_unavailable", message=str(rep.message).split(" (")[0])
+        return rep
+
+    def _sot_frame(self):
+        rep = self._sot_report()
         if not rep.frames:
             raise _Fail("no_frames")
         return rep.frames[0]

@@ -1,4 +1,5 @@
 """Running code in a real kernel from a test: one cell at a time, every output collected."""
+import contextlib
 import sys
 import time
 
@@ -8,6 +9,22 @@ def assert_same_python(kc):
     sys.executable for the kernelspec's "python"), so it has this run's Paddle."""
     status, out = run_cell(kc, "import sys; print('PREFIX=' + sys.prefix)")
     assert status == "ok" and f"PREFIX={sys.prefix}" in out.splitlines(), (out, sys.prefix)
+
+
+@contextlib.contextmanager
+def d2s_kernel():
+    """A fresh "python3" kernel of this run's interpreter with d2s_lab loaded; its client."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
+    try:
+        assert_same_python(kc)
+        status, out = run_cell(kc, "%load_ext d2s_lab")
+        assert status == "ok", out
+        yield kc
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
 
 
 def run_cell(kc, code, timeout=120, on_start=None):

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from html_text import text as html_text
-from kernels import assert_same_python, run_cell
+from kernels import d2s_kernel, run_cell
 from versions import PADDLE3
 
 CELL = '''%%to_static --mode sot --example "paddle.ones([4, 3]), 2, '<b>tag</b>'"
@@ -38,17 +38,10 @@ def _line(marker):
 
 @pytest.fixture(scope="module")
 def kernel(paddle):
-    from jupyter_client.manager import start_new_kernel
-
-    km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
-    assert_same_python(kc)
-    status, out = run_cell(kc, "%load_ext d2s_lab")
-    assert status == "ok", out
-    status, out = run_cell(kc, CELL, timeout=300)
-    assert status == "ok", out
-    yield kc, out
-    kc.stop_channels()
-    km.shutdown_kernel(now=True)
+    with d2s_kernel() as kc:
+        status, out = run_cell(kc, CELL, timeout=300)
+        assert status == "ok", out
+        yield kc, out
 
 
 def _value(kc, expr):

@@ -6,7 +6,7 @@ cell puts its error box in Chinese too."""
 import pytest
 
 from html_text import text as html_text
-from kernels import assert_same_python, run_cell
+from kernels import d2s_kernel, run_cell
 
 NET = '''import paddle
 
@@ -24,15 +24,8 @@ class Net(paddle.nn.Layer):
 
 @pytest.fixture(scope="module")
 def kernel(paddle):
-    from jupyter_client.manager import start_new_kernel
-
-    km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
-    assert_same_python(kc)
-    status, out = run_cell(kc, "%load_ext d2s_lab")
-    assert status == "ok", out
-    yield kc
-    kc.stop_channels()
-    km.shutdown_kernel(now=True)
+    with d2s_kernel() as kc:
+        yield kc
 
 
 def _converted(kc, cell):

@@ -187,7 +187,7 @@ class Calls(list):
 
     def __repr__(self) -> str:
         head = self.log.summary() if self.log is not None else t("calls.not_watched")
-        rows = [f"  call {r.index}: {'new entry' if r.new_entry else 'cache hit'}"
+        rows = [f"  {t('calls.col_call')} {r.index}: {t('calls.new') if r.new_entry else t('calls.dygraph')}"
                 f"{': ' + r.reason if r.reason else ''}" for r in self if r.new_entry or r.dygraph]
         return "\n".join([head] + rows)
 
