@@ -39,7 +39,8 @@ from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun
 from d2s_lab.core.sot.calls import calls_of, watch_calls
-from d2s_lab.core.paddle_compat.targets import code_of, concrete_program, converted_methods, is_layer, resolve
+from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, converted_methods, is_layer, resolve,
+                                                unconverted)
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name
 from d2s_lab.core.specs import (InputInfo, describe_inputs, parameter_defaults, parameter_names, random_inputs,
@@ -222,9 +223,11 @@ def _failed(message: str, stage: str, original: BaseException, conv: "Conversion
     err.report = diagnose(err)
     facts = err.report.facts
     if facts.get("kind") == "library" and conv.mode == "ast" and conv.target is not None:
-        # AST mode failed inside a library's code: say whether SOT mode converts it
+        # AST mode failed inside a library's code: say whether SOT mode converts the model
+        # as a fresh instance would run (not the converted code the failure left in it)
         try:
-            convert(conv.target, conv.input_specs, conv.example_inputs, mode="sot")
+            with unconverted(conv.target):
+                convert(conv.target, conv.input_specs, conv.example_inputs, mode="sot")
             facts["sot"] = True
         except Exception:
             facts["sot"] = False

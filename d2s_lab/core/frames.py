@@ -129,7 +129,13 @@ def is_library_model_file(path: str) -> bool:
     Python's modules (PaddleFormers' ``modeling.py``): its lines say what the model
     computes, as the user's own lines do."""
     name = library_of(path)
-    return bool(name) and name != "python" and not is_paddle_library(name) and name != "d2s_lab"
+    return bool(name) and name != "python" and not is_paddle_library(name) and name not in _NOT_MODEL_CODE
+
+
+# Packages whose frames sit in a conversion's traceback without computing anything of
+# the model: Paddle's wrappers (``decorator`` on Paddle 2.6), its AST tools, numpy's glue.
+_NOT_MODEL_CODE = frozenset({"d2s_lab", "decorator", "gast", "astor", "numpy", "google", "typing_extensions",
+                             "depyf", "dill", "six", "wrapt", "IPython", "ipykernel"})
 
 
 def parse_callstack(lines: List[str]) -> List[Frame]:

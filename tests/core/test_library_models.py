@@ -211,6 +211,65 @@ def test_error_inside_library_names_both_lines_and_sot(bertlib):
     assert convert(Mine(), ["x: [None, 32] float32"], mode="sot").error is None
 
 
+class _Gate(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(32, 32)
+
+    def forward(self, x):
+        y = self.fc(x)
+        if y.mean() > 0:  # a tensor if: AST mode converts this forward
+            y = y * 2.0
+        return y
+
+
+def test_sot_is_tried_on_the_model_as_written(bertlib):
+    """AST mode fails in library code after converting a sublayer (Paddle 2.6 leaves the
+    converted code in the sublayer's forward); SOT is tried on the model's own forwards,
+    and what Paddle left is put back."""
+    from d2s_lab.core.paddle_compat.targets import unconverted
+
+    class Gated(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.gate = _Gate()
+            self.inner = bertlib.ConfigCaller(bertlib.BertConfig())
+
+        def forward(self, x):
+            return self.inner(self.gate(x))
+
+    model = Gated()
+    with pytest.raises(ConversionError) as info:
+        convert(model, ["x: [None, 32] float32"], mode="ast")
+    facts = info.value.report.facts
+    assert facts["kind"] == "library" and facts["library"] == "bertlib" and facts["sot"] is True
+    left = {name: vars(sub).get("forward") for name, sub in model.named_sublayers(include_self=True)}
+    if left["gate"] is not None:  # Paddle 2.6: converted code on the instance
+        with unconverted(model):
+            assert all("forward" not in vars(sub) for sub in model.sublayers(include_self=True))
+            assert model.gate.forward.__func__ is _Gate.forward
+    assert {name: vars(sub).get("forward") for name, sub in model.named_sublayers(include_self=True)} == left
+
+
+def _count_down(x, n):
+    if n == 1:
+        return x
+    return _count_down(x * 0.5, n - 1)  # USER_RECURSES
+
+
+def test_users_own_recursion_is_not_blamed_on_a_library():
+    """Paddle 2.6 calls converted functions through the ``decorator`` package: its frames
+    are not the model's library."""
+    def f(x):
+        return _count_down(x, x.shape[0])
+
+    with pytest.raises(ConversionError) as info:
+        convert(f, ["x: [None, 4] float32"], mode="ast")
+    report = info.value.report
+    assert report.facts.get("kind") != "library" and report.hint_id != "library-code"
+    assert "decorator" not in report.hint_for("en")
+
+
 
 def test_steps_and_source_of_a_library_layer(bert, bertlib):
     """A sublayer's forward by its path: the library's code, rewritten by the same

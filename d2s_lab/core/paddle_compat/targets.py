@@ -115,6 +115,31 @@ def original_forward(layer) -> Callable:
     return resolve(layer).function
 
 
+@contextlib.contextmanager
+def unconverted(layer):
+    """Inside the block the Layer and its sublayers run their own ``forward`` again: a
+    failed AST conversion on Paddle 2.6 leaves converted code in their ``forward`` (on
+    the instance; ``_original_funcs`` may hold converted code too), which a second
+    conversion would run instead of the model's. What
+    Paddle left there is put back after, so the user's object is as plain Paddle left it."""
+    if not is_layer(layer):
+        yield layer
+        return
+    swapped = []
+    for sub in layer.sublayers(include_self=True):
+        own = vars(sub).get("forward")
+        if own is None or "forward" not in (getattr(sub, "_original_funcs", None) or {}) \
+                or not hasattr(getattr(type(sub), "forward", None), "__get__"):
+            continue
+        swapped.append((sub, own))
+        del sub.forward  # the class's forward, as original_forward reads it
+    try:
+        yield layer
+    finally:
+        for sub, own in swapped:
+            sub.forward = own
+
+
 def converted_methods(layer) -> dict:
     """``{name: bound StaticFunction}`` for the Layer's methods other than ``forward`` that
     are decorated with ``paddle.jit.to_static`` (``paddle.jit.save`` saves each as
