@@ -16,6 +16,10 @@ from d2s_lab.text import t
 
 # Layout cost (nodes + edges + clusters) above which a drawing is collapsed by layer.
 DEFAULT_BUDGET = 4000
+# Nodes a drawing in a notebook cell keeps when the budget is the default (each costs
+# about 1.6 KB of SVG and picture twin): the cell stays within 250 KB. --budget none
+# draws everything.
+CELL_NODES = 60
 RANKDIRS = ("TB", "LR", "BT", "RL")
 
 
@@ -58,7 +62,9 @@ class ViewOptions:
     ``params``/``constants``: draw them as nodes instead of folding them into labels;
     ``rankdir``: ``"TB"`` or ``"LR"``; ``budget``: layout-cost limit above which the
     drawing is collapsed by layer (``None``: no limit); ``wrap``: a long chain is drawn
-    in columns side by side (rows for LR) instead of one strip.
+    in columns side by side (rows for LR) instead of one strip; ``max_nodes``: at most
+    this many nodes (collapsed, then cut, as for the budget): a notebook cell's drawing
+    (:data:`CELL_NODES`) stays small enough to keep in the notebook.
     """
 
     depth: Union[int, str] = 1
@@ -67,6 +73,7 @@ class ViewOptions:
     rankdir: str = "TB"
     budget: Optional[int] = DEFAULT_BUDGET
     wrap: bool = True
+    max_nodes: Optional[int] = None
 
     def __post_init__(self):
         self.depth = parse_depth(self.depth)

@@ -91,6 +91,7 @@ class DiffMagics(Magics):
         check_target_name(args.as_)
         view = ViewOptions.from_args(args).as_dict()
         view.pop("wrap")  # a diff draws its two programs as strips side by side
+        view.pop("max_nodes")
         a = self._resolve(args.a)
         if args.program == "forward":
             return diff(a, self._resolve(args.b), names=(args.a, args.b), **view)

@@ -13,7 +13,7 @@ from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.options import ViewOptions, program_options
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.viz.explorer import fallback_html, graph_explorer
-from d2s_lab.viz.graph_view import draw_graph
+from d2s_lab.viz.graph_view import cell_view, draw_graph_with
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.dot.render import render
 from d2s_lab.magics.common import evaluate, options, parse_line, show_error, show_note, show_png_twin
@@ -108,7 +108,8 @@ class GraphMagics(Magics):
             else:
                 self._explore(widget, graph, opts)
                 return
-        view = draw_graph(graph, **opts.as_dict())
+        # a file gets the whole drawing; a cell keeps its outputs small
+        view = draw_graph_with(graph, opts if args.output or args.format else cell_view(opts))
         fmt = args.format
         if args.output:
             ext = os.path.splitext(args.output)[1].lower().lstrip(".")
@@ -135,6 +136,6 @@ class GraphMagics(Magics):
         widget view and, without the widget's state, show "model not found" instead of
         any other form, so the drawing must not share the widget's output."""
         display({WIDGET_MIME: widget_view(widget), "text/plain": t("explorer.live_note")}, raw=True)
-        view = draw_graph(graph, **opts.as_dict())
+        view = draw_graph_with(graph, cell_view(opts))
         show_png_twin(view)
         display(HTML(fallback_html(view._repr_html_())))

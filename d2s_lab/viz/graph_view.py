@@ -1,6 +1,7 @@
 """``draw_graph``: the Program diagram as an object that displays in a notebook and saves to files."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import threading
@@ -10,7 +11,7 @@ from typing import Iterable, Mapping, Optional, Union
 
 from d2s_lab.errors import D2SError
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.options import DEFAULT_BUDGET, ViewOptions
+from d2s_lab.core.options import CELL_NODES, DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc, message_box, report_var, t_html
@@ -172,11 +173,12 @@ class GraphView:
         i = self.info
         notes = []
         if i.auto_collapsed:
-            notes.append(t("graph.collapsed", depth=i.depth, requested=i.requested_depth,
-                           requested_repr=repr(i.requested_depth), cost=f"{i.full_cost:,}"))
+            notes.append(t("graph.collapsed_cell" if i.max_nodes else "graph.collapsed", depth=i.depth,
+                           requested=i.requested_depth, requested_repr=repr(i.requested_depth),
+                           cost=f"{i.full_cost:,}", max_nodes=i.max_nodes))
         if i.cut:
-            notes.append(t("graph.cut", shown=f"{i.shown_nodes:,}", total=f"{i.total_nodes:,}",
-                           cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
+            notes.append(t("graph.cut_cell" if i.max_nodes else "graph.cut", shown=f"{i.shown_nodes:,}",
+                           total=f"{i.total_nodes:,}", cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
         return " ".join(notes)
 
     def _repr_html_(self) -> str:
@@ -329,6 +331,7 @@ def draw_graph(
     budget: Optional[int] = DEFAULT_BUDGET,
     marks: Optional[Mapping[int, str]] = None,
     wrap: bool = True,
+    max_nodes: Optional[int] = None,
 ) -> GraphView:
     """Draw a program graph (a :class:`~d2s_lab.core.graph.model.Graph`, or a Conversion) with Graphviz.
 
@@ -350,13 +353,15 @@ def draw_graph(
         wrap: draw a long chain of layers in columns side by side (rows for ``"LR"``),
             the flow continuing from each column's ↪ to the next one's ↳; ``False``
             draws one strip.
+        max_nodes: at most this many nodes (collapsed by layer, then cut in program
+            order, as for ``budget``); ``None``: no limit.
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
     ``.renderer`` and ``.save(path)``.  With the options already in a
     :class:`~d2s_lab.core.options.ViewOptions`, use :func:`draw_graph_with`.
     """
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
-                       budget=budget, wrap=wrap)
+                       budget=budget, wrap=wrap, max_nodes=max_nodes)
     return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks)
 
 
@@ -384,9 +389,17 @@ def draw_or_reason(graph, **options) -> tuple[Optional[GraphView], Optional[str]
         return None, t("graph.not_drawn", error=f"{type(exc).__name__}: {exc}")
 
 
+def cell_view(view: ViewOptions) -> ViewOptions:
+    """``view`` for a drawing shown in a notebook cell: with the default budget, at most
+    :data:`~d2s_lab.core.options.CELL_NODES` nodes (``--budget none`` draws all)."""
+    if view.budget != DEFAULT_BUDGET or view.max_nodes is not None:
+        return view
+    return dataclasses.replace(view, max_nodes=CELL_NODES)
+
+
 def report_graph(conv) -> Optional[GraphView]:
     """The drawing the report's graph section shows (None without a Program graph)."""
-    return draw_graph_with(conv.drawn_graph, conv.view) if isinstance(conv.drawn_graph, Graph) else None
+    return draw_graph_with(conv.drawn_graph, cell_view(conv.view)) if isinstance(conv.drawn_graph, Graph) else None
 
 
 def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
@@ -405,5 +418,5 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
 
 
 __all__ = ["GraphView", "RenderFailed", "RendererMissing", "available_renderer", "draw_graph",
-           "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
+           "cell_view", "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
            "section_graph", "twin_css", "untrusted_note"]

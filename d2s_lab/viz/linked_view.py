@@ -103,10 +103,10 @@ def link_assets(lines: Iterable[int]) -> str:
     rules = []
     for n in sorted(set(int(x) for x in lines)):
         scope = f'.d2s:has(#{uid}):has([data-d2s-line="{n}"]:hover)'
-        rules.append(
-            f"{scope} g.d2s-line-{n} polygon,{scope} g.d2s-line-{n} ellipse,{scope} g.d2s-line-{n} path"
+        rules.append(  # the scope once per rule (:is): hundreds of lines stay a few KB each
+            f"{scope} g.d2s-line-{n} :is(polygon,ellipse,path)"
             "{stroke:#d1242f;stroke-width:3px}"
-            f'{scope} tr.d2s-line-{n} td,{scope} td[data-d2s-line="{n}"],{scope} tr[data-d2s-line="{n}"] td'
+            f'{scope} :is(tr.d2s-line-{n} td,tr[data-d2s-line="{n}"] td,td[data-d2s-line="{n}"])'
             "{background:#fff8c5!important}"  # over the cells' inline background
         )
     script = _SCRIPT % {"uid": json.dumps(uid)}
@@ -117,6 +117,9 @@ def link_assets(lines: Iterable[int]) -> str:
 # Past this many bytes of rows the section lists each line's ops counted by kind, not one row per
 # op (the op table above has every op): a deep model's report stays small.
 BY_LINE_DETAIL_BYTES = 16_000
+# Bytes of rows the section takes at most (a forward of hundreds of lines); past them, a
+# note says how many lines were left out (the op table has every op).
+BY_LINE_BYTES = 16_000
 
 
 def _kinds_html(ops) -> str:
@@ -151,13 +154,26 @@ def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = 
     columns = ([t("report.col_line_ops", lang)] if by_kind else
                [t("report.col_op", lang), t("report.col_block", lang), t("report.col_outputs", lang),
                 t("report.col_layer", lang)])
+    shown, size = [], 0
+    for row in rows:  # rows come in pairs (a line, its ops): cut at a line's row
+        size += len(row)
+        if size > BY_LINE_BYTES and shown and row.startswith('<tr class="d2s-group"'):
+            break
+        shown.append(row)
     head = inline_table(columns, [], cls="d2s-ops d2s-by-line")
-    body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")
+    body = head.replace("<tbody></tbody>", "<tbody>" + "".join(shown) + "</tbody>")
     hint = f'<div class="d2s-sub">{esc(t("graph.by_line_hint", lang))}</div>'
     if by_kind:
         total = sum(len(ops) for _, _, ops in groups)
         hint += '<div class="d2s-sub">{}</div>'.format(t_html(
             "report.by_line_kinds", lang, total=f"{total:,}", call=f"<code>{esc(report_var())}.op_table()</code>"))
+    if len(shown) < len(rows):
+        lines_shown = sum(1 for r in shown if r.startswith('<tr class="d2s-group"'))
+        drawn = "".join(shown)
+        linked = [n for n in linked if f'<tr class="d2s-group" data-d2s-line="{n}">' in drawn]
+        hint += '<div class="d2s-note">{}</div>'.format(t_html(
+            "report.by_line_cut", lang, shown=lines_shown, total=len(groups),
+            call=f"<code>{esc(report_var())}.op_table()</code>"))
     extra = link_assets(linked) if assets else ""
     return f'{extra}{hint}<div class="d2s-scroll" style="{SCROLL_STYLE}">{body}</div>'
 

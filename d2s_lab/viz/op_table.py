@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.graph.repeats import computed_attrs, constant_inputs, repeated_runs
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.html import INLINE, esc, report_var, t_html, wrap
@@ -140,7 +141,7 @@ def op_table_html(graph: Graph) -> str:
 # What the report's op table may take: a saved notebook of a deep model (DenseNet,
 # BERT) stays small enough to hand out. Repeated blocks are folded first; past this,
 # the rest of the table is a call away (Conversion.op_table()).
-REPORT_TABLE_BYTES = 40_000
+REPORT_TABLE_BYTES = 30_000
 
 
 def block_of(layer: str):
@@ -162,14 +163,15 @@ def folded_ops(graph: Graph) -> list:
     """The ops of ``graph`` (parameters left out) as ``("op", op)`` items, each run of
     numbered blocks that repeat the block before them op for op (same kinds, shapes,
     parameters and lines: ResNet's ``layer3.2`` ... ``layer3.5``, BERT's encoder layers)
-    folded into one ``("fold", first, last, n, ops, like)`` item."""
+    folded into one ``("fold", first, last, n, ops, like)`` item; ops outside blocks that
+    repeat in a row folded into ``("runs", unit, runs, lines)`` items."""
     segments = []  # [key or None, ops]
     for op in graph.iter_ops():
         if op.category == "parameter":
             continue
         found = block_of(op.layer)
         key = found[:2] if found else None
-        if segments and segments[-1][0] == key and key is not None:
+        if segments and segments[-1][0] == key:
             segments[-1][1].append(op)
         else:
             segments.append([key, [op]])
@@ -194,7 +196,7 @@ def folded_ops(graph: Graph) -> list:
         if key is None:
             flush()
             like = None
-            items.extend(("op", op) for op in ops)
+            items.extend(_runs_folded(graph, ops))
             continue
         sig = signature(key, ops)
         if like is not None and like[0][0] == key[0] and like[0][1] != key[1] and like[1] == sig:
@@ -205,6 +207,42 @@ def folded_ops(graph: Graph) -> list:
         items.extend(("op", op) for op in ops)
     flush()
     return items
+
+
+OP_RUNS_MAX_UNIT = 96
+
+
+def _runs_folded(graph: Graph, ops: list) -> list:
+    """``ops`` as ``("op", op)`` items, each unit of ops that repeats in a row (an
+    unrolled ``for``: same kinds, shapes, parameters, attributes and lines) shown once
+    and its other runs folded into one ``("runs", unit, runs, lines)`` item."""
+    by_id = {o.id: o for o in graph.iter_ops()}
+
+    def signature(op):
+        if op.blocks or op.category == "data":
+            return None
+        return (op.short_name, value_shapes(graph, op.inputs), value_shapes(graph, op.outputs),
+                _param_names(graph, op.inputs), op.layer, computed_attrs(op),
+                tuple(computed_attrs(c) for c in constant_inputs(op, graph.values, by_id)),
+                (op.source.file, op.source.line) if op.source is not None else None)
+
+    items = []
+    # a unit of ops is longer than one of drawn items (a PointNet stage: 55 ops)
+    for i, k, runs in repeated_runs([signature(op) for op in ops], max_unit=OP_RUNS_MAX_UNIT):
+        items.extend(("op", op) for op in ops[i:i + k])
+        if runs > 1:
+            lines = sorted({op.source.line for op in ops[i:i + k] if op.source is not None})
+            items.append(("runs", k, runs - 1, lines))
+    return items
+
+
+def _ops_in(item) -> int:
+    """How many ops a :func:`folded_ops` item stands for."""
+    if item[0] == "op":
+        return 1
+    if item[0] == "runs":
+        return item[1] * item[2]
+    return item[3] * item[4]
 
 
 def _block_name(key) -> str:
@@ -231,6 +269,11 @@ def report_op_table_html(graph: Graph, budget: int = REPORT_TABLE_BYTES) -> str:
     for item in folded_ops(graph):
         if item[0] == "op":
             row = _op_row(graph, item[1], named)
+        elif item[0] == "runs":
+            _, k, runs, lines = item
+            where = f"{lines[0]}–{lines[-1]}" if len(lines) > 1 else (str(lines[0]) if lines else "?")
+            row = (f'<tr><td colspan="6" style="{CELL_STYLE};color:#57606a">'
+                   f"<i>{esc(t('report.fold_runs', runs=runs, k=k, lines=where))}</i></td></tr>")
         else:
             _, first, last, n, ops, like = item
             text = t("report.fold_blocks", first=first, last=last, n=n, ops=ops, like=like)
@@ -241,7 +284,7 @@ def report_op_table_html(graph: Graph, budget: int = REPORT_TABLE_BYTES) -> str:
             break
         rows.append(row)
         size += len(row)
-        shown += 1 if item[0] == "op" else item[3] * item[4]
+        shown += _ops_in(item)
     head = inline_table([t("report.col_op"), t("report.col_inputs"), t("report.col_outputs"),
                          t("report.col_params"), t("report.col_layer"), t("report.col_line")], [])
     body = head.replace("<tbody></tbody>", "<tbody>" + "".join(rows) + "</tbody>")

@@ -18,7 +18,7 @@ from pygments.token import STANDARD_TYPES
 
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc, wrap
+from d2s_lab.viz.html import esc, report_var, t_html, wrap
 from d2s_lab.viz.linked_view import linked_lines
 
 DIFF_CSS = """
@@ -254,6 +254,7 @@ def side_by_side_html(
     inline: bool = True,
     context: Optional[int] = None,
     colours: bool = True,
+    max_bytes: Optional[int] = None,
 ) -> str:
     """Two aligned, highlighted columns with changed lines marked; no JavaScript.
 
@@ -265,7 +266,7 @@ def side_by_side_html(
     ``context``: show only the changed lines and this many unchanged ones around them,
     each longer run of unchanged lines folded into one "N unchanged lines" row.
     ``colours=False``: no syntax colours (changed characters stay marked), for copies
-    that must stay small.
+    that must stay small; ``max_bytes``: rows stop there, one row saying how many more.
     """
     a_src = original or ""
     b_src = transformed if transformed is not None else ""
@@ -278,7 +279,7 @@ def side_by_side_html(
     removed = added = 0
     pairs = align(a_keys, b_keys)
     keep = _near_changes(pairs, context)
-    skipped = 0
+    skipped = size = 0
     for n_row, (i, j, tag) in enumerate(pairs):
         if tag != "equal":
             removed += i is not None
@@ -310,6 +311,11 @@ def side_by_side_html(
             right = (f'<td class="d2s-ln{rcls}">{right_first_line + j}</td>'
                      f'<td class="d2s-code{rcls}"{rsty}>{_render(b_toks[j], b_ranges)}</td>')
         rows.append(f'<tr>{left}<td class="d2s-mark">{mark}</td>{right}</tr>')
+        size += len(rows[-1])
+        if max_bytes is not None and size > max_bytes and n_row + 1 < len(pairs):
+            rows.append(_skipped_row(len(pairs) - n_row - 1, "sources.more_rows"))
+            skipped = 0
+            break
     if skipped:
         rows.append(_skipped_row(skipped))
     if transformed is None:
@@ -346,9 +352,16 @@ def _near_changes(pairs, context: Optional[int]) -> List[bool]:
     return keep
 
 
-def _skipped_row(n: int) -> str:
+def _skipped_row(n: int, key: str = "sources.unchanged_lines") -> str:
     return (f'<tr><td class="d2s-ln d2s-none"></td><td class="d2s-code d2s-none d2s-sub" colspan="4">'
-            f"{esc(t('sources.unchanged_lines', n=n, s='s' if n != 1 else ''))}</td></tr>")
+            f"{esc(t(key, n=n, s='s' if n != 1 else ''))}</td></tr>")
+
+
+# Bytes the report's side-by-side source takes before it shows only the changed lines
+# (with PAGE_CONTEXT lines around them) without syntax colours, cut at the same size;
+# ``.source()`` shows all.
+REPORT_SOURCE_BYTES = 30_000
+PAGE_CONTEXT = 3
 
 
 def section_sources(conv) -> str:
@@ -357,14 +370,24 @@ def section_sources(conv) -> str:
     converted recursively while converting it, each beside its transformed code."""
     lang = get_lang()
     lines = linked_lines(conv.drawn_graph, conv.source_file)
-    parts = [side_by_side_html(
-        conv.original_source or t("report.no_source", lang),
-        conv.transformed_source,
-        left_title=t("sources.original", lang),
-        right_title=t("sources.transformed", lang),
-        first_line=conv.source_first_line or 1,
-        linked_lines=lines,
-    )]
+
+    def main(**compact) -> str:
+        return side_by_side_html(
+            conv.original_source or t("report.no_source", lang),
+            conv.transformed_source,
+            left_title=t("sources.original", lang),
+            right_title=t("sources.transformed", lang),
+            first_line=conv.source_first_line or 1,
+            linked_lines=lines,
+            **compact,
+        )
+
+    first = main()
+    if len(first) > REPORT_SOURCE_BYTES:  # a long forward: its changes, uncoloured
+        first = main(colours=False, context=PAGE_CONTEXT, max_bytes=REPORT_SOURCE_BYTES) + (
+            '<div class="d2s-sub">' + t_html("sources.compacted", lang, call=f"<code>{esc(report_var())}.source()</code>")
+            + "</div>")
+    parts = [first]
     for fn in conv.callees:
         parts.append(
             f"<details><summary>{esc(t('sources.converted_too', lang))}: <code>{esc(fn.name)}</code></summary>"

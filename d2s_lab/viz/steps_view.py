@@ -92,6 +92,11 @@ def _step_title(step, k: int, n: int, lang: str) -> str:
 # the static copy under a live stepper keeps fewer.
 PAGE_CONTEXT = 3
 COMPACT_CONTEXT = 1
+# A compact copy's function as written is plain text past this many bytes of colours.
+COMPACT_CODE_BYTES = 12_000
+# Bytes of step code the static copy under a live stepper keeps (a saved notebook's cell
+# stays small); past them, a step's code is left out with a line saying where it is.
+STATIC_STEPS_BYTES = 30_000
 
 
 def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
@@ -107,7 +112,10 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
     key = "Original" if step.is_original else step.transformer
     parts = [f'<div class="d2s-explain">{esc(explain(key, lang))}</div>']
     if step.is_original or k == 0:
-        parts.append(highlight_python(step.source))
+        code = highlight_python(step.source)
+        if compact and len(code) > COMPACT_CODE_BYTES:  # a long forward: plain text is a third
+            code = f'<div class="highlight"><pre>{esc(step.source)}</pre></div>'
+        parts.append(code)
     elif not step.changed:
         parts.append(f'<div class="d2s-sub">{esc(t("steps.no_change_body", lang))}</div>')
         if unchanged_code:
@@ -126,11 +134,11 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
 
 
 def step_page_html(steps: Sequence, k: int, lang: Optional[str] = None,
-                   unchanged_code: bool = True, inline: bool = True) -> str:
+                   unchanged_code: bool = True, inline: bool = True, compact: bool = False) -> str:
     """One whole step: its title line, explanation and code (see :func:`step_body_html`)."""
     lang = get_lang(lang)
     head = f'<div class="d2s-step-head">{_step_title(steps[k], k, len(steps), lang)}</div>'
-    return f'<div class="d2s">{head}{step_body_html(steps, k, lang, unchanged_code, inline)}</div>'
+    return f'<div class="d2s">{head}{step_body_html(steps, k, lang, unchanged_code, inline, compact)}</div>'
 
 
 def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: bool = False,
@@ -148,21 +156,28 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
     head = (f'<h3>{esc(t("steps.title", lang))}{_name_html(steps, lang, title)}</h3>'
             f'<div class="d2s-sub">{esc(t("steps.intro", lang))} '
             f'({changed}/{max(n - 1, 0)} {esc(t("steps.changed", lang))})</div>{as_written_html(steps, lang)}')
-    items = []
+    items, size = [], 0
     for k, step in enumerate(steps):
         state = "" if step.is_original else (" d2s-changed" if step.changed else " d2s-same")
         stat = ""
         if step.changed and k:
             removed, added = diff_stat(steps[k - 1].source, step.source)
             stat = f' <span class="d2s-sub">−{removed} / +{added}</span>'
+        if fallback and k == 0:  # the stepper's first page, just above, shows it
+            body = f'<div class="d2s-sub">{esc(t("steps.shown_above", lang))}</div>'
+        else:
+            body = step_body_html(steps, k, lang, unchanged_code=False, compact=fallback)
+            if fallback and size + len(body) > STATIC_STEPS_BYTES:
+                body = f'<div class="d2s-sub">{esc(t("steps.left_out", lang))}</div>'
+        size += len(body)
         items.append(
             f'<details class="d2s-step{state}"><summary>{_step_title(step, k, n, lang)}{stat}</summary>'
-            f"{step_body_html(steps, k, lang, unchanged_code=False, compact=fallback)}</details>"
+            f"{body}</details>"
         )
     if fallback:
         # the stepper's first page (what it shows when displayed), then every step folded
         now = (f'<div class="d2s-steps-now d2s-steps">{head}'
-               f'{step_page_html(steps, 0, lang, unchanged_code=False)}</div>')
+               f'{step_page_html(steps, 0, lang, unchanged_code=False, compact=True)}</div>')
         body = (f'{_css()}{now}<details class="d2s-allsteps d2s-steps d2s-steps-static">'
                 f'<summary>{esc(t("steps.static_title", lang))} · {n - 1} {esc(t("steps.steps_word", lang))}'
                 f'</summary>{head}{"".join(items)}</details>')

@@ -148,3 +148,121 @@ def test_sot_cells_stay_under_250_kb_and_say_how_to_draw_what_they_leave_out(ker
     assert _size(outputs) <= CELL_BUDGET, _size(outputs)
     text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
     assert "SkipFile" in text and "4 subgraph(s)" in text
+
+
+def _loop_model(paddle):
+    class Loop(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.w = self.create_parameter([16, 16])
+
+        def forward(self, x):
+            for _ in range(30):  # AST mode unrolls it: 120 ops in forward itself
+                x = paddle.matmul(x, self.w)
+                x = paddle.nn.functional.relu(x)
+                x = x * 0.5
+                x = x + 1.0
+            return x
+
+    return Loop()
+
+
+def test_repeated_op_runs_fold_in_drawing_and_table(paddle):
+    """An unrolled loop's ops are drawn once, then one node for the other 29 runs; the op
+    table folds them the same way; depth 'all' draws every op."""
+    import d2s_lab
+    from d2s_lab.viz.graph_view import draw_graph
+    from d2s_lab.viz.op_table import folded_ops, report_op_table_html
+
+    conv = d2s_lab.convert(_loop_model(paddle), ["x: [None, 16] float32"], mode="ast", run=False)
+    view = draw_graph(conv.drawn_graph)
+    assert view.info.nodes <= 10, view.info.nodes
+    assert "× 29 more, as above" in view.dot
+    assert re.search(r"matmul(_v2)? → relu → scale → scale", view.dot)  # Paddle 2.6: matmul_v2
+    assert "R1 -> out0" in view.dot  # the last run's output is the graph's output
+    assert draw_graph(conv.drawn_graph, depth="all").info.nodes > 120
+    items = folded_ops(conv.drawn_graph)
+    runs = [i for i in items if i[0] == "runs"]
+    assert len(runs) == 1 and runs[0][2] == 29
+    ops = [i for i in items if i[0] == "op"]
+    assert len(ops) + runs[0][1] * runs[0][2] == sum(1 for o in conv.drawn_graph.iter_ops()
+                                                      if o.category != "parameter")
+    assert "× 29 more runs of the" in html_text(report_op_table_html(conv.drawn_graph))
+
+
+def test_runs_that_differ_are_not_folded(paddle):
+    """A loop whose steps use different constants (another scale each time) is drawn op by op."""
+    import d2s_lab
+    from d2s_lab.viz.graph_view import draw_graph
+
+    def f(x):
+        for k in range(5):
+            x = paddle.nn.functional.relu(x) * float(k + 1)
+        return x
+
+    conv = d2s_lab.convert(f, ["x: [None, 4] float32"], mode="ast", run=False)
+    assert "more, as above" not in draw_graph(conv.drawn_graph).dot
+
+
+def _wide_cell(lines: int = 60) -> str:
+    """A forward of ``lines`` distinct lines of four ops each, written out as a tutorial's
+    forward is (no loop to fold)."""
+    body = "\n".join(f"        x = F.relu(paddle.matmul(x, self.w)) * {0.5 + k / 100:.2f} + {k}.0"
+                     for k in range(lines))
+    return ("import paddle\nimport paddle.nn.functional as F\n%load_ext d2s_lab\n"
+            "class Wide(paddle.nn.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.w = self.create_parameter([64, 64])\n    def forward(self, x):\n"
+            f"{body}\n        return x\nwide = Wide()\n") + "None"
+
+
+@pytest.mark.slow
+def test_a_forward_of_hundreds_of_ops_stays_under_250_kb(kernel):
+    """Every op in forward itself (240 computing ops on 60 lines): the cell stays within
+    250 KB, in AST mode and on Paddle's default path, and each part it shortens says so
+    and how to see all of it."""
+    assert not _outputs(kernel, _wide_cell())
+    outputs = _outputs(kernel, '%%to_static --mode ast --model wide --input "x: [None,64] float32"\npass\n')
+    size = _size(outputs)
+    assert size <= CELL_BUDGET, f"{size:,} bytes"
+    report = next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))
+    text = " ".join(html_text(report).split())
+    assert "Only the first" in text and "--budget none" in text  # the drawing
+    assert "_d2s.source() shows it whole" in text  # the source
+    assert re.search(r"Showing the first \d+ of 6\d lines", text)  # ops by line
+    steps = next(d["text/html"] for d in outputs if "d2s-allsteps" in d.get("text/html", ""))
+    assert "left out of the saved copy" in html_text(steps)
+    whole = _outputs(kernel, "%d2s_graph _d2s --budget none")
+    assert "Only the first" not in html_text(next(d["text/html"] for d in whole if "text/html" in d))
+    outputs = _outputs(kernel, '%%to_static --model wide --input "x: [None,64] float32"\npass\n')
+    assert _size(outputs) <= CELL_BUDGET
+
+
+@pytest.mark.slow
+def test_an_unrolled_loop_of_layer_calls_stays_under_250_kb(kernel):
+    """A PointNet-like forward: eight unrolled stages of conv/batch-norm/linear calls
+    (450 ops) fold into the first stage and one node for the others."""
+    setup = '''import paddle
+%load_ext d2s_lab
+class Stages(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.c1, self.c2 = paddle.nn.Conv1D(3, 64, 1), paddle.nn.Conv1D(64, 128, 1)
+        self.b1, self.b2 = paddle.nn.BatchNorm1D(64), paddle.nn.BatchNorm1D(128)
+        self.f1, self.f2 = paddle.nn.Linear(128, 64), paddle.nn.Linear(64, 9)
+    def forward(self, x):
+        for _ in range(8):
+            t = paddle.nn.functional.relu(self.b1(self.c1(x)))
+            t = paddle.nn.functional.relu(self.b2(self.c2(t)))
+            t = paddle.max(t, axis=-1)
+            t = self.f2(paddle.nn.functional.relu(self.f1(t))).reshape([-1, 3, 3]) + paddle.eye(3)
+            x = paddle.bmm(t, x)
+        return x
+stages = Stages()
+stages.eval()
+None'''
+    assert not _outputs(kernel, setup)
+    outputs = _outputs(kernel, '%%to_static --mode ast --model stages --input "x: [None,3,128] float32"\npass\n')
+    assert _size(outputs) <= CELL_BUDGET, f"{_size(outputs):,} bytes"
+    report = next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))
+    text = " ".join(html_text(report).split())
+    assert "more, as above" in text and "more runs of the" in text

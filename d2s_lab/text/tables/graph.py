@@ -151,6 +151,20 @@ TEXTS = {
             " budget=None)，或 %d2s_graph OBJ --depth {requeste"
             "d} --budget none。",
     },
+    "graph.collapsed_cell": {
+        "en": "Collapsed to depth {depth}: a drawing in a notebook cell keeps at most {max_nodes} nodes, so the "
+              "saved notebook stays small. To expand: %d2s_graph OBJ --depth {requested} --budget none, or "
+              ".graph(depth={requested_repr}, budget=None).",
+        "zh": "已折叠到深度 {depth}：单元格中的图最多保留 {max_nodes} 个节点，使保存的 notebook 保持小巧。"
+              "要展开：%d2s_graph OBJ --depth {requested} --budget none，或 .graph(depth={requested_repr}, budget=None)。",
+    },
+    "graph.cut_cell": {
+        "en": "Only the first {shown} of {total} nodes are drawn (program order), so the saved notebook stays "
+              "small. To draw everything: %d2s_graph OBJ --budget none, or .graph(budget=None) (the layout is "
+              "stopped after {timeout} s).",
+        "zh": "只画出了前 {shown} 个节点（共 {total} 个，按程序顺序），使保存的 notebook 保持小巧。要画出全部："
+              "%d2s_graph OBJ --budget none，或 .graph(budget=None)（布局超过 {timeout} s 会被停止）。",
+    },
     "graph.cut": {
         "en": "Only the first {shown} of {total} nodes are drawn (program order): the whole "
             "drawing costs {cost} layout units, over the budget, and has no more layers to "
@@ -179,6 +193,16 @@ TEXTS = {
     "graph.more_detail": {
         "en": "(more detail: {a} or {b})",
         "zh": "（更多细节：{a} 或 {b}）",
+    },
+    "graph.repeat_title": {
+        "en": "× {runs} more, as above",
+        "zh": "同上，再重复 {runs} 次",
+    },
+    "graph.tip.repeat": {
+        "en": "{runs} more runs of the {k} items just above (lines {lines}), each with the same ops, shapes "
+              "and attributes: {n} ops in all; draw with depth='all' to see each",
+        "zh": "紧接上方 {k} 项的另外 {runs} 次重复（第 {lines} 行），每次的算子、形状和属性都相同：共 {n} 个算子；"
+              "用 depth='all' 绘制可逐个查看",
     },
     "graph.layer_call": {
         "en": "{path} · call {n} of {total}",

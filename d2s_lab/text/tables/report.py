@@ -113,6 +113,10 @@ TEXTS = {
         "zh": "只显示前 {shown} 个{what}（共 {total} 个）；另有 {more} 个未显示"
             "（d2s_lab.viz.op_table.MAX_TABLE_ROWS）。",
     },
+    "report.by_line_cut": {
+        "en": "Showing the first {shown} of {total} lines, so the saved notebook stays small; {call} lists every op.",
+        "zh": "只显示前 {shown} 行（共 {total} 行），使保存的 notebook 保持小巧；{call} 列出全部算子。",
+    },
     "report.unit_rows": {
         "en": "rows",
         "zh": "行",
@@ -303,6 +307,10 @@ TEXTS = {
     "report.fold_blocks": {
         "en": "{first} … {last}: {n} more blocks, each with the same {ops} ops and shapes as {like}",
         "zh": "{first} … {last}：另外 {n} 个块，每个的 {ops} 个算子及形状都与 {like} 相同",
+    },
+    "report.fold_runs": {
+        "en": "× {runs} more runs of the {k} ops above (lines {lines}), each with the same ops, shapes and attributes",
+        "zh": "上方 {k} 个算子又重复了 {runs} 次（第 {lines} 行），每次的算子、形状和属性都相同",
     },
     "report.ops_paged": {
         "en": "The report shows the first {shown} of {total} ops, so that the cell's output stays small "

@@ -13,6 +13,15 @@ TEXTS = {
         "en": "Also converted (called from it)",
         "zh": "同时被转换的函数（由它调用）",
     },
+    "sources.compacted": {
+        "en": "A long function: only its first changed lines are shown, with a few lines around them and no "
+              "colours, so the saved notebook stays small; {call} shows it whole.",
+        "zh": "函数较长：只显示前面改动的行及其前后几行，且不着色，使保存的 notebook 保持小巧；{call} 可显示完整内容。",
+    },
+    "sources.more_rows": {
+        "en": "… {n} more line{s} not shown here",
+        "zh": "…… 此处未显示其余 {n} 行",
+    },
     "sources.unchanged_lines": {
         "en": "⋯ {n} unchanged line{s}",
         "zh": "⋯ {n} 行未改动",

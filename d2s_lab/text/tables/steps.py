@@ -45,6 +45,16 @@ TEXTS = {
         "en": "Original",
         "zh": "原始代码",
     },
+    "steps.shown_above": {
+        "en": "The function as written is shown above, as the stepper's first page.",
+        "zh": "原始函数已显示在上方，即单步查看器的第一页。",
+    },
+    "steps.left_out": {
+        "en": "This step's code is left out of the saved copy so the notebook stays small; the stepper shows it "
+              "while the kernel runs, and %d2s_steps with the conversion's name shows it again.",
+        "zh": "为使 notebook 保持小巧，保存的副本中省略了这一步的代码；内核运行时单步查看器会显示它，"
+              "用 %d2s_steps 加转换结果的名字可以再次查看。",
+    },
     "steps.no_change_body": {
         "en": "This transformer found nothing to rewrite in this function.",
         "zh": "该转换器在此函数中没有需要改写的内容。",

@@ -57,6 +57,7 @@ class DotGraph:
     shown_nodes: int = 0  # when the drawing was cut short to fit the budget: nodes drawn
     total_nodes: int = 0  # ... of this many
     columns: int = 1  # a long chain wrapped into columns (rows for LR)
+    max_nodes: int = 0  # the node limit of a notebook cell's drawing, when it applied
 
     @property
     def cut(self) -> bool:
@@ -87,7 +88,7 @@ def build_dot(
     index = GraphIndex(graph)
     folds = Folds(index, view.params, view.constants)
     layout = choose_layout(index, folds, view.depth, view.budget,
-                           frozenset(opened) if opened is not None else None)
+                           frozenset(opened) if opened is not None else None, view.max_nodes)
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
                        {int(k): str(c) for k, c in (marks or {}).items()})
     return emitter.emit(view.rankdir, title, layout, view.wrap)
@@ -173,6 +174,7 @@ class _Emitter:
             max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
             columns=len(wrap.crossing) + 1,
+            max_nodes=layout.max_nodes,
         )
 
     def node_sizes(self) -> dict[str, tuple[float, float]]:
@@ -193,6 +195,8 @@ class _Emitter:
         for kind, item in node.items:
             if kind == "op":
                 self.op_node(item, indent)
+            elif kind == "repeat":
+                self.repeat_node(item, indent)
             else:
                 self.layer_node(item, indent, auto)
         for key, child in node.children.items():
@@ -275,6 +279,30 @@ class _Emitter:
             f'{indent}{name} [id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
             f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '
             f"tooltip={dot_str(tip)} label={html_label(plan.layer_title(key), rows)}]"
+        )
+
+    def repeat_node(self, name: str, indent: str) -> None:
+        """The runs of a repeated unit after its first, drawn as one node."""
+        plan, labels = self.plan, self.labels
+        rep = plan.repeats[name]
+        unit = [plan.group_path[item] if kind == "layer" else item.short_name for kind, item in rep.unit]
+        ins, outs = plan.layer_io(name)
+        rows = [clip(" → ".join(unit), 52)]
+        rows += [t("graph.node_in", line=line) for line in labels.value_lines(ins)]
+        rows += [t("graph.node_out", line=line) for line in labels.value_lines(outs)]
+        lines = sorted({o.source.line for o in rep.ops if o.source is not None})
+        cls = "d2s-repeat" + "".join(f" d2s-line-{n}" for n in lines[:20])
+        marked = {o.id for o in rep.ops} & self.highlight
+        extra = ""
+        if marked:
+            extra = _HIGHLIGHT
+            self.highlighted += len(marked)
+        where = f"{lines[0]}–{lines[-1]}" if len(lines) > 1 else (str(lines[0]) if lines else "?")
+        tip = t("graph.tip.repeat", runs=rep.runs, k=len(unit), n=len(plan.shown(rep.ops)), lines=where)
+        self.lines.append(
+            f'{indent}{name} [id={dot_str("d2s-repeat-" + name)} class="{cls}" shape=box3d '
+            f'style=filled fillcolor="{tint(LAYER_COLOR, 0.9)}" color="{LAYER_COLOR}"{extra} '
+            f"tooltip={dot_str(tip)} label={html_label(t('graph.repeat_title', runs=rep.runs), rows)}]"
         )
 
     def output_marks(self) -> None:

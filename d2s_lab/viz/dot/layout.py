@@ -14,6 +14,7 @@ from typing import Optional, Union
 
 from d2s_lab.core.graph.model import Op
 from d2s_lab.core.graph.ops import is_transparent
+from d2s_lab.core.graph.repeats import computed_attrs, constant_inputs, repeated_runs
 from d2s_lab.text import t
 from d2s_lab.viz.dot.labels import Folds, GraphIndex
 
@@ -109,6 +110,7 @@ class Plan:
                  levels: dict[int, list[str]], depth: Depth,
                  opened: Optional[frozenset] = None, wrappers: frozenset = frozenset()):
         self.index, self.folds, self.depth = index, folds, depth
+        self.repeats: dict[str, Repeat] = {}  # repeat node name (R1, ...) -> its runs
         # wrappers: layer paths drawn open whatever the depth; the depth counts the
         # levels below them (depth 1 of a BERT classifier: the parts of ``bert.encoder``)
         self.wrappers = wrappers
@@ -137,6 +139,8 @@ class Plan:
                 self.tree.at(keys[op.id]).items.append(("op", op))
                 self._map_op(op)
         self.open_paths.update(made_first)
+        if depth != "all" and opened is None:  # depth "all" and the explorer draw every op
+            self._fold_repeats(self.tree)
         self._ungroup_single_ops()
 
     def layer_title(self, key: str) -> str:
@@ -194,6 +198,54 @@ class Plan:
                 del self.node_of[o.id]
             self._map_op(shown[0])
 
+    def _fold_repeats(self, node: LayerTree) -> None:
+        """Draw the first run of each repeated unit among ``node``'s items (the same ops
+        with the same shapes and attributes at the same lines, see
+        :func:`~d2s_lab.core.graph.repeats.repeated_runs`), then one node for the others."""
+        for child in node.children.values():
+            self._fold_repeats(child)
+        items = node.items
+        out = []
+        for i, k, runs in repeated_runs([self._signature(kind, item) for kind, item in items]):
+            out.extend(items[i:i + k])
+            if runs == 1:
+                continue
+            name = f"R{len(self.repeats) + 1}"
+            ops: list[Op] = []
+            for kind, item in items[i + k:i + k * runs]:
+                if kind == "layer":
+                    ops.extend(self.groups.pop(item))
+                    del self.group_path[item], self.group_levels[item]
+                else:
+                    ops.extend(_with_inner(item))
+            for o in ops:
+                if o.id in self.node_of:
+                    self.node_of[o.id] = name
+            self.repeats[name] = Repeat(items[i:i + k], runs - 1, ops)
+            out.append(("repeat", name))
+        node.items = out
+
+    def _signature(self, kind: str, item) -> Optional[tuple]:
+        """What must be equal for two items to be runs of one unit; None: never folded
+        (a control-flow op, a layer whose ops differ)."""
+        if kind == "layer":
+            ops = self.groups[item]
+            return ("layer", self.group_path[item], tuple(self._op_signature(o) for o in ops))
+        if kind != "op" or item.blocks or item.category in ("data", "parameter"):
+            return None
+        return self._op_signature(item)
+
+    def _op_signature(self, op: Op) -> tuple:
+        values = self.index.graph.values
+
+        def shapes(vids):
+            return tuple((tuple(v.shape) if v.shape is not None else None, v.dtype)
+                         for v in (values.get(vid) for vid in vids) if v is not None)
+
+        line = (op.source.file, op.source.line) if op.source is not None else None
+        return op.name, line, computed_attrs(op), shapes(op.inputs), shapes(op.outputs), tuple(
+            computed_attrs(c) for c in constant_inputs(op, self.index.graph.values, self.index.ops))
+
     def _map_op(self, op: Op) -> None:
         if not self.is_drawn(op):
             return
@@ -249,8 +301,9 @@ class Plan:
         return out
 
     def layer_io(self, name: str) -> tuple[list[str], list[str]]:
-        """Values a collapsed layer reads from outside it, and values it hands out."""
-        ops = self.groups[name]
+        """Values a collapsed layer (or folded repeat) reads from outside it, and values
+        it hands out."""
+        ops = self.groups[name] if name in self.groups else self.repeats[name].ops
         ids = {o.id for o in ops}
         values, consumers, folded = self.index.graph.values, self.index.consumers, self.folds.text
         ins, outs = [], []
@@ -277,6 +330,16 @@ class Plan:
 
 
 @dataclass
+class Repeat:
+    """Runs of a repeated unit folded into one node: ``unit`` the items drawn for the
+    first run, ``runs`` how many more, ``ops`` every op of those runs."""
+
+    unit: list
+    runs: int
+    ops: list
+
+
+@dataclass
 class Layout:
     """The plan drawn, and how it was chosen."""
 
@@ -287,16 +350,17 @@ class Layout:
     max_depth: int  # deepest layer nesting in the graph
     shown_nodes: int = 0  # nodes drawn when the drawing was cut short (0: not cut)
     total_nodes: int = 0  # nodes of the whole drawing at the depth drawn, when cut
+    max_nodes: int = 0  # the node limit, when it (not the budget) made the drawing smaller
 
 
 def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
-                  opened: Optional[frozenset] = None) -> Layout:
-    """The plan at ``depth``, or, when its cost is over ``budget``, at the deepest
-    depth that fits (depth 1 at worst); ``budget=None``: no limit. ``opened``: draw
-    exactly these layers open, every other layer one node (an explorer's state); the
-    budget then only cuts.
+                  opened: Optional[frozenset] = None, max_nodes: Optional[int] = None) -> Layout:
+    """The plan at ``depth``, or, when its cost is over ``budget`` (or it has more than
+    ``max_nodes`` nodes: a notebook cell's drawing), at the deepest depth that fits (depth
+    1 at worst); ``None``: no limit. ``opened``: draw exactly these layers open, every
+    other layer one node (an explorer's state); the limits then only cut.
 
-    When even that is over budget (a graph without layers to collapse, or too many
+    When even that is over a limit (a graph without layers to collapse, or too many
     top-level ops), only the first ops in program order that fit are drawn, and the
     layout says how many nodes were left out."""
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
@@ -304,22 +368,28 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     max_depth = max((len(v) for v in levels.values()), default=0)
     wrappers = find_wrappers(index, folds, top_ops, levels) if opened is None else frozenset()
     plan = Plan(index, folds, top_ops, levels, depth, opened, wrappers)
-    full_cost = cost = plan.cost()
+    full_cost = plan.cost()
+    # the node limit, where it alone makes this drawing smaller (the notes say which)
+    capped = max_nodes if (max_nodes is not None and plan.node_count() > max_nodes
+                           and not (budget is not None and full_cost > budget)) else 0
+
+    def over(p: Plan) -> bool:
+        return (budget is not None and p.cost() > budget) or (max_nodes is not None and p.node_count() > max_nodes)
+
     auto = False
-    if budget is not None and full_cost > budget and max_depth and opened is None:
+    if over(plan) and max_depth and opened is None:
         start = max_depth - 1 if depth == "all" else min(depth, max_depth) - 1
         for d in range(start, 0, -1):
             smaller = Plan(index, folds, top_ops, levels, d, None, wrappers)
-            cost = smaller.cost()
-            if cost <= budget or d == 1:
+            if not over(smaller) or d == 1:
                 plan, auto = smaller, True
                 break
-    if budget is not None and cost > budget:
+    if over(plan):
         total = plan.node_count()
-        keep = _prefix_that_fits(plan, top_ops, budget)
+        keep = _prefix_that_fits(plan, top_ops, budget, max_nodes)
         plan = Plan(index, folds, top_ops[:keep], levels, plan.depth, opened, plan.wrappers)
-        return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total)
-    return Layout(plan, depth, auto, full_cost, max_depth)
+        return Layout(plan, depth, auto, full_cost, max_depth, plan.node_count(), total, capped)
+    return Layout(plan, depth, auto, full_cost, max_depth, max_nodes=capped if auto else 0)
 
 
 def opened_at(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int]) -> list[str]:
@@ -354,9 +424,10 @@ def find_wrappers(index: GraphIndex, folds: Folds, top_ops: list[Op],
     return wrappers
 
 
-def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
-    """How many top-level ops, in program order, can be drawn within ``budget``: each
-    node and edge counted from the first op that needs it (clusters counted whole)."""
+def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: Optional[int], max_nodes: Optional[int]) -> int:
+    """How many top-level ops, in program order, can be drawn within ``budget`` (layout
+    units) and ``max_nodes``: each node and edge counted from the first op that needs it
+    (clusters counted whole)."""
     first: dict[str, int] = {f"out{k}": -1 for k in range(len(plan.index.out_marks))}
     for i, op in enumerate(top_ops):
         for o in _with_inner(op):
@@ -364,20 +435,25 @@ def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: int) -> int:
             if name is not None and name not in first:
                 first[name] = i
     need = [0] * (len(top_ops) + 1)  # layout units first needed by op i (index + 1)
+    nodes = [0] * (len(top_ops) + 1)  # nodes first needed by op i (index + 1)
     fixed = len(plan.index.out_marks) + 2 * plan.tree.count()
     for i in first.values():
         if i >= 0:
             need[i + 1] += 1
+            nodes[i + 1] += 1
     for src, dst in plan.edges():
         need[max(first.get(src, 0), first.get(dst, 0)) + 1] += 1
-    total, keep = fixed + need[0], 0
+    budget = float("inf") if budget is None else budget
+    max_nodes = float("inf") if max_nodes is None else max_nodes
+    total, count, keep = fixed + need[0], len(plan.index.out_marks) + nodes[0], 0
     for i in range(len(top_ops)):
         total += need[i + 1]
-        if total > budget and keep:
+        count += nodes[i + 1]
+        if (total > budget or count > max_nodes) and keep:
             break
         keep = i + 1
     return keep
 
 
-__all__ = ["Depth", "LayerTree", "Layout", "Plan", "call_keys", "choose_layout", "find_wrappers",
+__all__ = ["Depth", "LayerTree", "Layout", "Plan", "Repeat", "call_keys", "choose_layout", "find_wrappers",
            "layer_levels", "opened_at"]

@@ -96,7 +96,7 @@ def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
         for kind, item in tree.items:
             nodes = _item_nodes(plan, kind, item)
             if nodes:
-                name = plan.group_path[item] if kind == "layer" else item.short_name
+                name = item.short_name if kind == "op" else plan.group_path.get(item, item)
                 out.append(_Unit(nodes, first(nodes), name))
         for key, child in tree.children.items():
             nodes = subtree_nodes(child, level + 1)
@@ -123,7 +123,7 @@ def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
 
 
 def _item_nodes(plan: Plan, kind: str, item) -> set:
-    if kind == "layer":
+    if kind in ("layer", "repeat"):
         return {item}
     nodes = set()
     stack = [item]
