@@ -414,6 +414,8 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     if sot_run is not None:
         conv.sot = sot_run.report(time.perf_counter() - t0)
         conv.sot.ast_runner = _ast_request(conv)
+        if conv.sot.available:  # the note points at the report it reads
+            conv.notes.append(t("sot.note_no_program"))
     # the Program as the run left it: Paddle appends its output ops (shadow_output)
     _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
     if isinstance(error, _Runaway):
@@ -762,4 +764,3 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
         raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
                       f"{gist_at_line(exc)}", "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
-    conv.notes.append(t("sot.note_no_program"))

@@ -374,10 +374,12 @@ class Expectation:
         items = self._io(which)
         word = _t(which, lang)
         if index >= len(items) or index < -len(items):
-            raise _Fail("io_missing", which_l=word.lower() if lang == "en" else word, index=index + 1,
-                        count=len(items))
+            raise _Fail("io_missing", which_l=word.lower() if lang == "en" else word, index=index,
+                        count=len(items), last=len(items) - 1)
         got_name, got_shape, got_dtype = items[index]
-        label = f"`{got_name}`" if got_name else f"{index + 1}"
+        # the box counts from 1, the check's index from 0: say both (``output(1)``: "Output 2 (index 1)")
+        n = index + 1 if index >= 0 else len(items) + index + 1
+        label = f"`{got_name}`" if got_name else _t("io_index", lang, n=n, index=index)
         if shape is not None and not _shape_matches(got_shape, shape, self._run_shapes(which)):
             raise _Fail("io_shape", which=word, label=label, got=format_shape(got_shape),
                         want=format_shape(_shape_list(shape)))
@@ -397,7 +399,8 @@ class Expectation:
 
     def output(self, index: int = 0, shape: Optional[Sequence] = None,
                dtype: Optional[str] = None) -> "Expectation":
-        """Output number ``index`` has this ``shape`` (``None`` = dynamic) and ``dtype``."""
+        """Output number ``index`` (0 = the first) has this ``shape`` (``None`` = dynamic)
+        and ``dtype``."""
         return self._run(f"output({index})", lambda: self._check_io("output", index, shape, dtype, None))
 
     def input_shape(self, shape: Sequence, index: int = 0) -> "Expectation":
@@ -467,14 +470,17 @@ class Expectation:
 
     def first_divergent(self, answer) -> "Expectation":
         """``answer`` names the first sublayer whose outputs differ between dygraph and
-        static, as ``--check`` found it: its path (``blocks.0.act``) or its class name.
-        Give the student's answer as ``lab.answer("name_of_the_variable")``."""
+        static, as ``--check`` found it: its layer path (``blocks.0.act``), not its class
+        (``FastGelu``: a class can be used by several layers). Give the student's answer
+        as ``lab.answer("name_of_the_variable")``."""
         def run():
             text = _given(answer)
             chk = self._check_result()
             if not chk.first_divergent:
                 raise _Fail("no_divergent")
-            if _norm(text) not in (_norm(chk.first_divergent), _norm(chk.first_divergent_cls)):
+            if _norm(text) != _norm(chk.first_divergent):
+                if chk.first_divergent_cls and _norm(text) == _norm(chk.first_divergent_cls):
+                    raise _Fail("divergent_class", answer=text)
                 raise _Fail("divergent_wrong", answer=text)
             return "divergent_ok", {"answer": text}
         return self._run("first_divergent", run)
@@ -682,24 +688,26 @@ class Expectation:
 
     # -- grading (nbgrader) ---------------------------------------------------------------
     def graded(self) -> None:
-        """For an autograded test cell (``d2s-lab labs --nbgrader``): show the box, then
-        raise :class:`CheckNotPassed` (an ``AssertionError``) with the box's sentences
-        when a check did not pass; when none failed, nothing more (the autograder's
-        success). Checks this Paddle cannot answer do not fail the cell."""
+        """For an autograded test cell (``d2s-lab labs --nbgrader``): show the box; under
+        nbgrader's own run (autograde, validate: ``NBGRADER_EXECUTION`` is set) raise
+        :class:`CheckNotPassed` (an ``AssertionError``) with the box's sentences when a
+        check did not pass, which fails the test cell and scores it. In the student's
+        own kernel the box is all: "Run All" goes on to the next exercise. When none
+        failed, nothing more. Checks this Paddle cannot answer do not fail the cell."""
         try:
             from IPython.display import display
 
             display(self)
         except Exception:  # no IPython: the exception below still carries the message
             pass
-        if self.verdict == FAIL:
+        if self.verdict == FAIL and (os.environ.get("NBGRADER_EXECUTION") or not _in_kernel()):
             raise CheckNotPassed(self._failure_text())
 
     def _failure_text(self) -> str:
         lang = self.lang
         sep = "：" if lang == "zh" else ": "
         head = f"{_t('title', lang)}{sep}{self.label} — {_t(_VERDICT_KEYS[FAIL], lang)}"
-        failed = "\n".join(f"  ✘ {c.message}" for c in self.lines if c.status == FAIL)
+        failed = "\n".join(f"  ✘ {_plain_code(c.message)}" for c in self.lines if c.status == FAIL)
         return f"{head}\n{failed}\n{self.summary()}"
 
     # -- display -------------------------------------------------------------------------
@@ -725,7 +733,7 @@ class Expectation:
             sep = "：" if lang == "zh" else ": "
             head = f"{_t('title', lang)}{sep}{self.label} — {verdict}"
             marks = {PASS: "✔", FAIL: "✘", SKIP: "–"}
-            body = "\n".join(f"  {marks[c.status]} {c.message}" for c in self.lines)
+            body = "\n".join(f"  {marks[c.status]} {_plain_code(c.message)}" for c in self.lines)
             return f"{head}\n{body}\n{self.summary()}"
         except Exception:
             return f"<Expectation {self.label}>"
@@ -763,6 +771,26 @@ class CheckNotPassed(AssertionError):
 
     def _render_traceback_(self):
         return [f"{type(self).__name__}: {self}"]
+
+
+def _in_kernel() -> bool:
+    """A notebook kernel runs this (where the box is seen); not a script or a test run."""
+    try:
+        from IPython import get_ipython
+
+        return getattr(get_ipython(), "kernel", None) is not None
+    except Exception:
+        return False
+
+
+def _plain_code(message: str) -> str:
+    """A message for plain text (nbgrader's feedback, ``repr``): `code` in quotes, since
+    only the HTML box turns backticks into code."""
+    return re.sub(r"`([^`]*)`", lambda m: _quoted(m.group(1)), message)
+
+
+def _quoted(text: str) -> str:
+    return f"“{text}”"
 
 
 def _inline_code(message: str) -> str:
@@ -861,7 +889,9 @@ def ready(*names: str, lang: Optional[str] = None) -> bool:
     if not missing:
         return True
     try:
-        print(t("labs.not_ready", get_lang(lang), names=", ".join(f"`{n}`" for n in missing)))
+        blank = any(_why_missing(n, depth=3) in ("blank", "ran_empty") for n in missing)
+        print(t("labs.not_ready_blank" if blank else "labs.not_ready", get_lang(lang),
+                names=", ".join(_quoted(n) for n in missing)))
     except Exception:
         print(", ".join(missing) + "?")
     return False

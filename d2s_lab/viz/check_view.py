@@ -9,7 +9,7 @@ from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, esc, table
+from d2s_lab.viz.html import CSS, esc, t_html, table
 from d2s_lab.viz.op_table import op_table_html
 
 CHECK_CSS = """
@@ -18,6 +18,10 @@ CHECK_CSS = """
 .d2s td.d2s-yes{color:#1a7f37;font-weight:600}
 .d2s td.d2s-no,.d2s tr.d2s-first td{color:#cf222e;font-weight:600}
 """
+
+
+# how the first divergent layer was found (CheckResult.localized_by) -> the catalogue's words
+LOCALIZED = {"static program": "check_view.localized_static", "each layer alone": "check_view.localized_alone"}
 
 
 def _num(v) -> str:
@@ -99,11 +103,11 @@ def check_body(result, conv=None) -> str:
     else:
         where = ""
         if result.first_divergent:
-            where = (f" {esc(t('check_view.first_div'))} <b><code>{esc(result.first_divergent)}</code></b> "
-                     f"({esc(result.first_divergent_cls)}), {esc(t('check_view.localized'))} "
-                     f"({esc(result.localized_by)}).")
-        parts.append(f'<div class="d2s-bad"><b>{esc(t("check_view.differ"))}</b> ({esc(ins)}).'
-                     f"{where}</div>")
+            how = t(LOCALIZED.get(result.localized_by, "check_view.localized_static"))
+            where = " " + t_html("check_view.first_div_at", layer=f"<b><code>{esc(result.first_divergent)}</code></b>",
+                                 cls=esc(result.first_divergent_cls), how=esc(how))
+        parts.append(f'<div class="d2s-bad"><b>{esc(t("check_view.differ"))}</b> '
+                     f'{esc(t("check_view.differ_inputs", ins=ins))}{where}</div>')
     parts.extend(f'<div class="d2s-note">{esc(w)}</div>' for w in result.warnings)
     for file, line, code in getattr(result, "random_lines", None) or []:
         place = t("report.line_of", file=display_file(file), line=line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.graph.repeats import computed_attrs, constant_inputs, repeated_runs
+from d2s_lab.core.graph.repeats import chain_test, computed_attrs, constant_inputs, repeated_runs
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.html import INLINE, esc, report_var, t_html, wrap
@@ -228,7 +228,8 @@ def _runs_folded(graph: Graph, ops: list) -> list:
 
     items = []
     # a unit of ops is longer than one of drawn items (a PointNet stage: 55 ops)
-    for i, k, runs in repeated_runs([signature(op) for op in ops], max_unit=OP_RUNS_MAX_UNIT):
+    chained = chain_test([[op] for op in ops], graph.values)
+    for i, k, runs in repeated_runs([signature(op) for op in ops], chained, max_unit=OP_RUNS_MAX_UNIT):
         items.extend(("op", op) for op in ops[i:i + k])
         if runs > 1:
             lines = sorted({op.source.line for op in ops[i:i + k] if op.source is not None})

@@ -112,12 +112,12 @@ def sot_body(report, draw: bool = True) -> str:
                          ms=f"{report.run_s * 1000:.0f}")
                 + "</div>")
     parts = [f"<style>{SOT_CSS}{ERROR_CSS}</style>", head]
+    if report.message:  # before the breaks it speaks of ("each break below")
+        parts.append(f'<div class="d2s-note">{esc(report.message)}</div>')
     if report.breaks:
         parts.append(_breaks_table(report))
     if report.error is not None:
         parts.append(f"<div><b>{esc(t('sot.failed'))}</b></div>" + error_report_body(report.error))
-    if report.message:
-        parts.append(f'<div class="d2s-note">{esc(report.message)}</div>')
     if report.subgraphs:
         parts.append(f"<div><b>{esc(t('sot.subgraphs'))}</b> {esc(t('sot.subgraphs_tail'))}</div>")
         # Drawing costs a Graphviz run each: draw the first few that fit the page's budget.

@@ -240,6 +240,27 @@ def test_class_report_reads_a_teachers_manual_grade_from_the_gradebook(graded_co
     assert ex1.results["blank"].status == "pass" and ex1.results["solved"].status == "pass"
 
 
+@pytest.mark.slow
+def test_run_all_in_a_students_kernel_goes_through_every_exercise(graded_course):
+    """A released copy run top to bottom in the student's own kernel, nothing answered:
+    every cell runs (a failed check shows its box and raises nothing), while nbgrader's
+    autograde of the same blank copy fails each check cell (the test above)."""
+    from nbclient import NotebookClient
+
+    name = ASSIGNMENTS[1]
+    nb = nbformat.read(str(graded_course / "release" / name / f"{name}.ipynb"), as_version=4)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NBGRADER")}
+    assert "NBGRADER_EXECUTION" not in env
+    NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=False,
+                   resources={"metadata": {"path": str(graded_course)}}).execute(env=env)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(c.execution_count for c in code)
+    assert not [o for c in code for o in c.outputs if o.output_type == "error"]
+    boxes = [o for c in code if _grading(c).get("grade") for o in c.outputs
+             if "d2s-lab-fail" in o.get("data", {}).get("text/html", "")]
+    assert len(boxes) == 3  # each blank exercise's box says it did not pass
+
+
 def _box(verdict_pass: bool, lang="en"):
     exp = Expectation(None, "ex1", lang) if verdict_pass else \
         Expectation(None, "ex1", lang, problem=("missing", {"name": "ex1"}))

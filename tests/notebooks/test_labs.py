@@ -500,9 +500,28 @@ def test_ready_prints_one_kind_line_instead_of_raising(shell, capsys):
     res = shell.ip.run_cell('if lab.ready("ex_not_there"):\n    print(ex_not_there.rows)\n', store_history=True)
     assert res.success
     out = capsys.readouterr().out
-    assert "uses `ex_not_there` from an exercise above" in out and "Error" not in out
+    assert "uses “ex_not_there” from an exercise above" in out and "Error" not in out and "`" not in out
     _cell(shell, "ex_here = 3")
     assert shell.ip.run_cell('lab.ready("ex_here")').result is True
+    # the exercise that makes it was left blank: the line says so
+    _cell(shell, CATALOGUE["labs.placeholder"]["en"])
+    shell.ip.run_cell('if lab.ready("ex_left_blank"):\n    print(ex_left_blank.rows)\n', store_history=True)
+    out = capsys.readouterr().out
+    assert "the exercise above that makes it is still blank" in out and "`" not in out
+
+
+def test_plain_text_feedback_has_no_backticks_and_counts_as_the_box_does(shell):
+    """nbgrader keeps the plain-text form: code in quotes, not backticks; an output given by
+    index 1 is "Output 2 (index 1)", as the box numbers it."""
+    _cell(shell, "from d2s_lab import lab")
+    missing = _cell(shell, 'lab.expect("ex_absent", lang="en")')
+    assert "“ex_absent”" in repr(missing) and "`" not in repr(missing)
+    assert "`" not in missing._failure_text()
+    _cell(shell, '%%to_static --input "x: [None, 4]" --as ex_two\ndef two(x):\n    return x * 2, x.sum()')
+    exp = _cell(shell, 'lab.expect("ex_two", lang="en").output(1, shape=[1])')
+    assert "Output 2 (index 1)" in exp.lines[0].message, exp.lines[0].message
+    zh = _cell(shell, 'lab.expect("ex_two", lang="zh").output(5)')
+    assert "索引为 5" in zh.lines[0].message and "索引 0 到 1" in zh.lines[0].message
 
 
 def test_checks_survive_odd_objects():

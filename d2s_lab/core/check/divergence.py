@@ -16,6 +16,7 @@ from d2s_lab.core.check.leaves import compare_leaves, run_seeded
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat.targets import to_static_disabled
 from d2s_lab.core.paddle_compat.walk import in_global_block
+from d2s_lab.text import t
 
 
 @dataclass
@@ -103,13 +104,13 @@ def find_divergent_layer(res, conv, fn, layer, xs, paddle, seed, rtol, atol) -> 
         if static_values is not None:
             sv = static_values.get((path, k))
             if sv is None:
-                lc.note = "not fetched (inside control flow, or not called in static mode)"
+                lc.note = t("check.layer_not_fetched")
                 res.layers.append(lc)
                 continue
         else:
             sv = _isolated(layer, path, k, fn, xs, paddle, seed, conv.mode)
             if sv is None:
-                lc.note = "could not run alone"
+                lc.note = t("check.layer_not_alone")
                 res.layers.append(lc)
                 continue
         checks = compare_leaves(outs, sv, rtol, atol, paddle, prefix=path)

@@ -3,7 +3,7 @@ forward that writes its stages out, leaves the same few ops (or layer calls) man
 in a row. The drawing and the op table show the first run and fold the others."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Optional
 
 from d2s_lab.core.graph.model import Op, Value
@@ -14,12 +14,14 @@ MIN_RUNS = 3
 MAX_UNIT = 24
 
 
-def repeated_runs(signatures: Sequence[Optional[Hashable]], min_runs: int = MIN_RUNS,
-                  max_unit: int = MAX_UNIT) -> Iterator[tuple[int, int, int]]:
+def repeated_runs(signatures: Sequence[Optional[Hashable]], chained: Callable[[int, int, int], bool],
+                  min_runs: int = MIN_RUNS, max_unit: int = MAX_UNIT) -> Iterator[tuple[int, int, int]]:
     """``(start, unit, runs)`` for each stretch of ``signatures``, in order: ``unit``
     items repeated ``runs`` times from ``start``, or one item (``unit`` 1, ``runs`` 1)
-    where nothing repeats. Equal signatures mean equal items; None never repeats. The
-    unit that covers the most items wins, the shortest among equals."""
+    where nothing repeats. Equal signatures mean equal items; None never repeats; a run
+    counts only where ``chained(previous run's start, its start, unit)`` says it reads
+    what the run before it made (side-by-side branches are not repeats). The unit that
+    covers the most items wins, the shortest among equals."""
     n, i = len(signatures), 0
     while i < n:
         best_k, best_runs = 1, 1
@@ -28,7 +30,8 @@ def repeated_runs(signatures: Sequence[Optional[Hashable]], min_runs: int = MIN_
             if None in unit:
                 break
             runs = 1
-            while signatures[i + runs * k:i + (runs + 1) * k] == unit:
+            while (signatures[i + runs * k:i + (runs + 1) * k] == unit
+                   and chained(i + (runs - 1) * k, i + runs * k, k)):
                 runs += 1
             if runs >= min_runs and k * runs > best_k * best_runs:
                 best_k, best_runs = k, runs
@@ -48,6 +51,18 @@ def computed_attrs(op: Op) -> tuple:
                         for k, v in op.attrs.items() if k not in _NOT_COMPUTED))
 
 
+def chain_test(ops_of: Sequence[Sequence[Op]], values: Mapping[str, Value]) -> Callable[[int, int, int], bool]:
+    """``chained`` for :func:`repeated_runs` over items whose ops are ``ops_of[i]``: the
+    run from ``start`` reads a value an op of the run from ``prev`` made."""
+    made = [{o.id for o in ops} for ops in ops_of]
+
+    def chained(prev: int, start: int, k: int) -> bool:
+        before = set().union(*made[prev:prev + k])
+        return any(values[vid].producer in before for ops in ops_of[start:start + k] for o in ops
+                   for vid in o.inputs if vid in values)
+    return chained
+
+
 def constant_inputs(op: Op, values: Mapping[str, Value], ops: Mapping[int, Op]) -> list[Op]:
     """The constant ops (``full``: ``x * 2.0``'s 2.0) that make ``op``'s inputs."""
     out = []
@@ -59,4 +74,4 @@ def constant_inputs(op: Op, values: Mapping[str, Value], ops: Mapping[int, Op]) 
     return out
 
 
-__all__ = ["MAX_UNIT", "MIN_RUNS", "computed_attrs", "constant_inputs", "repeated_runs"]
+__all__ = ["MAX_UNIT", "MIN_RUNS", "chain_test", "computed_attrs", "constant_inputs", "repeated_runs"]

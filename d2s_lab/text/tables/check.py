@@ -30,6 +30,14 @@ TEXTS = {
         "en": "float rounding: the difference is within what {ops} {dtype} ops can accumulate ({bound})",
         "zh": "浮点舍入：差异在 {ops} 个 {dtype} 算子可能累积的误差之内（{bound}）",
     },
+    "check.layer_not_fetched": {
+        "en": "not fetched (inside control flow, or not called in static mode)",
+        "zh": "未取到（在控制流内部，或在静态模式下没有被调用）",
+    },
+    "check.layer_not_alone": {
+        "en": "could not run alone",
+        "zh": "无法单独运行",
+    },
     "check.frozen_object": {
         "en": "a {kind} object, not a tensor: not compared",
         "zh": "一个 {kind} 对象，不是张量：未比较",

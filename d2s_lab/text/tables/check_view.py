@@ -25,13 +25,21 @@ TEXTS = {
         "en": "on {n} output(s) (inputs {ins}; eval mode unless asked otherwise; same seed).",
         "zh": "共 {n} 个输出（输入 {ins}；除非另行指定均为 eval 模式；相同随机种子）。",
     },
-    "check_view.first_div": {
-        "en": "First divergent layer:",
-        "zh": "第一个出现差异的层：",
+    "check_view.first_div_at": {
+        "en": "First divergent layer: {layer} ({cls}), {how}.",
+        "zh": "第一个出现差异的层：{layer}（{cls}），{how}。",
     },
-    "check_view.localized": {
-        "en": "found by comparing every sublayer's outputs",
-        "zh": "通过比较每个子层的输出找到",
+    "check_view.localized_static": {
+        "en": "found by comparing every sublayer's outputs within one run of the static program",
+        "zh": "在静态程序的一次运行中比较每个子层的输出找到",
+    },
+    "check_view.localized_alone": {
+        "en": "found by running each sublayer alone in static mode and comparing its outputs",
+        "zh": "将每个子层单独以静态方式运行并比较其输出找到",
+    },
+    "check_view.differ_inputs": {
+        "en": "(inputs {ins}).",
+        "zh": "（输入 {ins}）。",
     },
     "check_view.sublayers_compared": {
         "en": "Sublayer outputs compared",

@@ -52,6 +52,11 @@ TEXTS = {
               " it says “# Your code here”, run that cell, then this check.",
         "zh": "上面的练习还是空白的，所以 `{name}` 还不存在：请在“# 在这里写你的代码”处写代码，运行那个单元格，再运行本自测。",
     },
+    "labs.not_ready_blank": {
+        "en": "This cell uses {names}, but the exercise above that makes it is still blank: write your code "
+              "there, run it, then run this cell again.",
+        "zh": "这个单元格要用到 {names}，但上面生成它的练习还是空白的：请在那里写好代码并运行，再重新运行这个单元格。",
+    },
     "labs.not_ready": {
         "en": "This cell uses {names} from an exercise above: do that exercise first, then run this cell again.",
         "zh": "这个单元格要用到上面练习中的 {names}：请先完成那个练习，再重新运行这个单元格。",
@@ -159,8 +164,13 @@ TEXTS = {
         "zh": "输出",
     },
     "labs.io_missing": {
-        "en": "There is no {which_l} {index}: the conversion has {count} tensor {which_l}s.",
-        "zh": "没有第 {index} 个{which_l}：这次转换只有 {count} 个张量{which_l}。",
+        "en": "There is no {which_l} at index {index}: the conversion has {count} tensor {which_l}s "
+              "(indexes 0 to {last}).",
+        "zh": "没有索引为 {index} 的{which_l}：这次转换只有 {count} 个张量{which_l}（索引 0 到 {last}）。",
+    },
+    "labs.io_index": {
+        "en": "{n} (index {index})",
+        "zh": "{n}（索引 {index}）",
     },
     "labs.io_shape": {
         "en": "{which} {label} has shape {got}; the exercise asks for {want} (N: any size).",
@@ -232,6 +242,11 @@ TEXTS = {
     "labs.divergent_ok": {
         "en": "Right: `{answer}` is the first layer whose outputs differ.",
         "zh": "正确：`{answer}` 是第一个输出不同的层。",
+    },
+    "labs.divergent_class": {
+        "en": "`{answer}` is a class; the exercise asks for the layer's path (the attribute names from the model "
+              "down to the layer, as the check's table of layers shows them).",
+        "zh": "`{answer}` 是一个类名；练习要的是层的路径（从模型到该层的属性名，即检查结果的层表中显示的名字）。",
     },
     "labs.divergent_wrong": {
         "en": "`{answer}` is not the first layer whose outputs differ. Read the check's verdict "

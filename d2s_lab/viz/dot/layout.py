@@ -14,7 +14,7 @@ from typing import Optional, Union
 
 from d2s_lab.core.graph.model import Op
 from d2s_lab.core.graph.ops import is_transparent
-from d2s_lab.core.graph.repeats import computed_attrs, constant_inputs, repeated_runs
+from d2s_lab.core.graph.repeats import chain_test, computed_attrs, constant_inputs, repeated_runs
 from d2s_lab.text import t
 from d2s_lab.viz.dot.labels import Folds, GraphIndex
 
@@ -206,7 +206,10 @@ class Plan:
             self._fold_repeats(child)
         items = node.items
         out = []
-        for i, k, runs in repeated_runs([self._signature(kind, item) for kind, item in items]):
+        ops_of = [self.groups[item] if kind == "layer" else list(_with_inner(item)) if kind == "op" else []
+                  for kind, item in items]
+        chained = chain_test(ops_of, self.index.graph.values)
+        for i, k, runs in repeated_runs([self._signature(kind, item) for kind, item in items], chained):
             out.extend(items[i:i + k])
             if runs == 1:
                 continue

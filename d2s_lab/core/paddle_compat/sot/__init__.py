@@ -51,7 +51,8 @@ def sot_internals():
         from paddle.jit.sot.symbolic import compile_cache
         from paddle.jit.sot.utils import envs, exceptions
     except Exception as exc:  # pragma: no cover - depends on the Paddle build
-        return None, t("sot.no_sot", error=f"{type(exc).__name__}: {exc}")
+        # the module's name, not Paddle's text (a site-packages path)
+        return None, t("sot.no_sot", error=f"{type(exc).__name__}: {getattr(exc, 'name', None) or exc}")
     try:
         from paddle.jit.sot.utils import info_collector
     except ImportError:  # Paddle 2.6: SOT translates, but keeps no record of why it broke
