@@ -56,6 +56,8 @@ _GB_STEPS = 10_000            # SQLite steps between two calls of the progress h
 _GB_MAX_CALLS = 5_000         # so at most 5e7 steps (well under a second per 1e7) per query
 _GB_TEXT = 200                # longest name kept from the gradebook
 _LABEL = re.compile(r"""expect(?:_saved)?\(\s*["']([^"']{1,40})["']""")
+# lab.expect("ex1", exercise="ex3"): the check of exercise 3 reads exercise 1's result
+_EXERCISE = re.compile(r"""exercise\s*=\s*["']([^"']{1,40})["']""")
 _FAIL_ITEM = re.compile(r'<li class="d2s-lab-item d2s-lab-item-fail"[^>]*>(.*?)</li>', re.S)
 _TAG = re.compile(r"<[^>]+>")
 
@@ -84,14 +86,20 @@ class Exercise:
         return sum(1 for r in self.results.values() if r.status == status)
 
     def not_attempted(self) -> List[str]:
-        return sorted(s for s, r in self.results.items() if not r.attempted)
+        """Students who left the answer as handed out and did not pass (a passing check
+        counts as answered, whatever the cell holds)."""
+        return sorted(s for s, r in self.results.items() if not r.attempted and r.status != PASSED)
+
+    def failed(self) -> List[str]:
+        """Students who answered and did not pass (a blank answer is not a failure)."""
+        return sorted(s for s, r in self.results.items() if r.attempted and r.status != PASSED)
 
     def failures(self, top: int = 3) -> List[Tuple[str, int]]:
-        """The most common failure sentences, each counted once per student."""
+        """The most common failure sentences of the students who answered, each counted
+        once per student."""
         seen = Counter()
-        for r in self.results.values():
-            if r.status != PASSED:
-                seen.update(set(r.messages))
+        for s in self.failed():
+            seen.update(set(self.results[s].messages))
         return seen.most_common(top)
 
 
@@ -284,7 +292,7 @@ def read_notebook(nb, reference, graded: bool, lang: str) -> List[Tuple[str, Che
             attempted = True
             if ref_answers is not None and answers_since:
                 attempted = any(i >= len(ref_answers) or src != ref_answers[i] for i, src in answers_since)
-            label = _LABEL.search(cell.source)
+            label = _EXERCISE.search(cell.source) or _LABEL.search(cell.source)
             grade_id = str(cell.metadata.get("nbgrader", {}).get("grade_id", "")) if graded else ""
             out.append((label.group(1) if label else "", CheckResult(status, messages, attempted, grade_id)))
             answers_since = []
@@ -407,9 +415,7 @@ def _bars(lab: LabReport, lang: str) -> str:
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">']
     for i, ex in enumerate(lab.exercises):
         y = 4 + i * row
-        passed = ex.count(PASSED)
-        skipped = len([s for s in ex.not_attempted() if ex.results[s].status != PASSED])
-        failed = len(ex.results) - passed - skipped
+        passed, failed, skipped = ex.count(PASSED), len(ex.failed()), len(ex.not_attempted())
         name = t("course.exercise", lang, n=ex.number)
         parts.append(f'<text x="0" y="{y + 14}">{html.escape(name)}</text>')
         x = left
@@ -445,7 +451,35 @@ def _lab_section(lab: LabReport, lang: str) -> str:
             f"<th>{e(t('course.col_failures', lang))}</th><th>{e(t('course.not_attempted', lang))}</th></tr>")
     students = t("course.students_in_lab", lang, n=len(lab.students))
     return (f"<section><h2>{e(lab.name)} · {e(lab.title)}</h2><p>{e(students)}</p>{_bars(lab, lang)}"
-            f"<table>{head}{''.join(rows)}</table></section>")
+            f"<table>{head}{''.join(rows)}</table>{_by_student(lab, lang)}</section>")
+
+
+_MARKS = {PASSED: ("✔", "#1a7f37"), FAILED: ("✘", "#cf222e"), "blank": ("–", "#57606a")}
+
+
+def _by_student(lab: LabReport, lang: str) -> str:
+    """Who did what: one row per student, one column per exercise, each cell the outcome
+    and, for a failed check, the student's own messages."""
+    e = html.escape
+    head = "".join(f"<th>{e(t('course.exercise', lang, n=ex.number))}"
+                   + (f" <code>{e(ex.label)}</code>" if ex.label else "") + "</th>" for ex in lab.exercises)
+    rows = []
+    for student in lab.students:
+        cells = []
+        for ex in lab.exercises:
+            r = ex.results.get(student)
+            if r is None:
+                cells.append("<td>–</td>")
+                continue
+            kind = PASSED if r.status == PASSED else ("blank" if not r.attempted else FAILED)
+            mark, color = _MARKS[kind]
+            word = t({PASSED: "course.passed", FAILED: "course.failed", "blank": "course.not_attempted"}[kind], lang)
+            said = "".join(f"<div class='msg'>{e(m)}</div>" for m in r.messages[:3]) if kind != PASSED else ""
+            cells.append(f"<td><span style='color:{color};font-weight:700' title='{e(word)}'>{mark}</span> "
+                         f"{e(word)}{said}</td>")
+        rows.append(f"<tr><td>{e(student)}</td>{''.join(cells)}</tr>")
+    return (f"<details class='by-student'><summary>{e(t('course.by_student', lang))}</summary>"
+            f"<table><tr><th>{e(t('course.col_student', lang))}</th>{head}</tr>{''.join(rows)}</table></details>")
 
 
 def _overview(labs: List[LabReport], students: List[str], lang: str) -> str:
@@ -496,7 +530,8 @@ def report_html(labs, lang: str = "en", source: str = "") -> str:
             "body{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;margin:2em;color:#1f2328}"
             "table{border-collapse:collapse;margin:8px 0 24px}td,th{border:1px solid #d0d7de;padding:4px 8px;"
             "vertical-align:top;text-align:left}td.num{text-align:right}ul{margin:0;padding-left:16px}"
-            ".n{color:#57606a}</style></head><body>"
+            ".n{color:#57606a}.msg{font-size:90%;color:#57606a;max-width:28em}summary{cursor:pointer;font-weight:600}"
+            "</style></head><body>"
             f"<h1>{e(t('course.report_title', lang))}</h1>"
             f"<p>{e(t('course.report_intro', lang, students=len(students), labs=len(labs), source=source))}</p>"
             f"{'<p>' + e(_source_line(data, source, lang)) + '</p>' if data is not None else ''}"

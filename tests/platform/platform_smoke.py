@@ -30,13 +30,21 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# What the platform has before d2s_lab: its Paddle, a kernel, a notebook runner.
-PLATFORM_PACKAGES = ["paddlepaddle==2.6.2", "numpy<2", "ipykernel", "nbclient"]
+# What the platform has before d2s_lab: its Paddle, a kernel, a notebook runner, and an
+# older Jupyter (JupyterLab 3.6 with the ipywidgets 7 widget manager, nbgrader 0.8).
+PLATFORM_JUPYTER = ["jupyterlab==3.6.8", "notebook==6.5.7", "ipywidgets==7.8.5", "jupyterlab_widgets==1.1.11",
+                    "widgetsnbextension==3.6.10", "nbgrader==0.8.5"]
+PLATFORM_PACKAGES = ["paddlepaddle==2.6.2", "numpy<2", "ipykernel", "nbclient", *PLATFORM_JUPYTER]
+# Installing an extra on that platform must leave these as they are.
+KEPT = ["jupyterlab", "notebook", "ipywidgets", "jupyterlab-widgets", "widgetsnbextension", "nbgrader",
+        "jupyter-server", "ipykernel", "paddlepaddle", "numpy"]
+EXTRAS = ["widgets", "course", "notebook", "bench"]
 STAMP = ".platform-installed"
 
 SMOKE_CELLS = [
@@ -119,6 +127,26 @@ def check_wheel(wheel: Path) -> str | None:
     if len(labs) < 6:
         missing.append(f"six lab notebooks (found {len(labs)})")
     return ", ".join(missing[:10]) or None
+
+
+def extras_keep_the_platform(py: Path, wheel: Path, installed: dict) -> str | None:
+    """What pip would change of the platform's Jupyter and Paddle (:data:`KEPT`) to add
+    each extra (``pip install --dry-run``: resolved against the package index, nothing
+    installed), or None when every extra keeps them."""
+    for extra in EXTRAS:
+        report = Path(tempfile.mkdtemp()) / "report.json"
+        proc = run([py, "-m", "pip", "install", "-q", "--dry-run", "--report", report, f"{wheel}[{extra}]"],
+                   capture_output=True)
+        if proc.returncode:
+            return f"pip could not resolve d2s_lab[{extra}] here: {proc.stderr[-1500:]}"
+        plan = json.loads(report.read_text(encoding="utf-8"))["install"]
+        names = {i["metadata"]["name"].lower().replace("_", "-"): i["metadata"]["version"] for i in plan}
+        touched = [f"{k} {installed[k]} -> {names[k]}" for k in KEPT if k in names and k in installed]
+        if touched:
+            return f"d2s_lab[{extra}] would change the platform's " + "; ".join(touched)
+        say(f"d2s_lab[{extra}] keeps the platform's Jupyter and Paddle; it would add "
+            + (", ".join(sorted(k for k in names if k != "d2s-lab")) or "nothing"))
+    return None
 
 
 def platform_venv(python: str, venv: Path) -> Path:
@@ -220,6 +248,9 @@ def main(argv=None) -> int:
         return fail("installing d2s_lab changed the platform's packages: " + "; ".join(changed(before, installed)))
     added = sorted(set(installed) - set(before) - {"d2s-lab"})
     say("Paddle unchanged; the wheel added " + (", ".join(added) if added else "nothing but d2s_lab"))
+    problem = extras_keep_the_platform(py, wheel, installed)
+    if problem:
+        return fail(problem)
     # The run's files stay for a look afterwards: the labs written, the executed notebooks.
     tmp = Path(args.venv) / "last-run"
     shutil.rmtree(tmp, ignore_errors=True)

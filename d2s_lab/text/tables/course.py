@@ -37,6 +37,10 @@ TEXTS = {
         "en": "Self-checks passed, per student and lab",
         "zh": "每名学生在各实验中通过的自测",
     },
+    "course.by_student": {
+        "en": "Each student, each exercise (with the student's own messages)",
+        "zh": "每位学生、每道练习（附该学生自己的提示信息）",
+    },
     "course.col_student": {
         "en": "Student",
         "zh": "学生",
