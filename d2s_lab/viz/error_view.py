@@ -43,7 +43,9 @@ def code_lines_html(lines, title: str = "") -> str:
         rows.append(f'<tr{cls}><td class="d2s-ln">{mark}{ln.number}</td>'
                     f'<td style="{INLINE["left"]}">{esc(ln.text)}</td></tr>')
     head = f'<div class="d2s-sub">{esc(title)}</div>' if title else ""
-    return head + f'<table class="d2s-code" style="{INLINE["code"]}">' + "".join(rows) + "</table>"
+    # long lines scroll inside the box instead of running past its border
+    return (head + '<div class="d2s-code-scroll" style="overflow-x:auto;max-width:100%">'
+            f'<table class="d2s-code" style="{INLINE["code"]}">' + "".join(rows) + "</table></div>")
 
 
 def error_report_body(report, note: str = "") -> str:

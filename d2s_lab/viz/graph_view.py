@@ -229,11 +229,12 @@ def untrusted_note(text: str) -> str:
 
 
 def graph_html(view: GraphView, svg: str) -> str:
-    """The SVG in a box that fits the output width, scrolls, and zooms (fit width, whole
-    graph, 100 %, 200 %; CSS only, no JavaScript), with a caption and the legend.
+    """The SVG in a box that fits the output width, scrolls, and zooms (readable, fit
+    width, whole graph, 100 %, 200 %; CSS only, no JavaScript), with a caption and the legend.
 
-    "fit width" keeps text at :data:`MIN_TEXT_PX` or more (the box scrolls sideways
-    instead); the box grows with the drawing up to 80 % of the window, then scrolls.
+    "readable" (the default) fits the width but keeps text at :data:`MIN_TEXT_PX` or more
+    (the box scrolls sideways instead); "fit width" fits it whatever the text size; the
+    box grows with the drawing up to 80 % of the window, then scrolls.
     The drawing, zoom bar and legend are ``hidden`` unless the style shows them: where a
     sanitizer strips styles and SVG (untrusted notebooks) they leave no stray label text,
     and a note points at the picture twin (``view.twin_shown``) instead."""
@@ -242,10 +243,10 @@ def graph_html(view: GraphView, svg: str) -> str:
     svg = svg.replace("<svg ", f'<svg style="width:100%;height:auto;max-width:{w:.0f}pt;'
                                f'min-width:{min(w, w * min_fit_scale()):.0f}pt" ', 1)
     zoom = "".join(
-        f'<input type="radio" name="{uid}" id="{uid}-{k}" class="d2s-zoom-{k}"{" checked" if k == "fit" else ""}>'
+        f'<input type="radio" name="{uid}" id="{uid}-{k}" class="d2s-zoom-{k}"{" checked" if k == "read" else ""}>'
         f'<label for="{uid}-{k}">{label}</label>'
-        for k, label in (("fit", esc(t("graph.zoom_fit"))), ("all", esc(t("graph.zoom_all"))), ("1x", "100%"),
-                         ("2x", "200%"))
+        for k, label in (("read", esc(t("graph.zoom_readable"))), ("fit", esc(t("graph.zoom_fit"))),
+                         ("all", esc(t("graph.zoom_all"))), ("1x", "100%"), ("2x", "200%"))
     )
     css = (
         f"#{uid} .d2s-live{{display:block!important}}#{uid} .d2s-untrusted{{display:none}}"
@@ -256,6 +257,9 @@ def graph_html(view: GraphView, svg: str) -> str:
         "max-height:80vh;border:1px solid #d0d7de;border-radius:6px;background:#fff;padding:4px}"
         f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:#57606a}}"
         f"#{uid} .d2s-zoombar label{{margin:0 8px 0 2px;cursor:pointer}}"
+        # fit width: the whole width in the box, however small the text gets
+        f"#{uid} .d2s-zoom-fit:checked~.d2s-graph-box svg{{width:100%!important;max-width:100%!important;"
+        "min-width:0!important}"
         f"#{uid} .d2s-zoom-all:checked~.d2s-graph-box svg{{width:auto!important;height:76vh!important;"
         "max-width:100%!important;min-width:0!important}"
         f"#{uid} .d2s-zoom-1x:checked~.d2s-graph-box svg{{width:{w:.0f}pt!important;max-width:none!important}}"

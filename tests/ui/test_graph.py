@@ -520,7 +520,8 @@ def test_notebook_html_fits_and_zooms(seed):
     assert isinstance(view, GraphView)
     html = view._repr_html_()
     assert 'style="width:100%;height:auto;max-width:' in html
-    assert html.count('type="radio"') == 4 and "overflow:auto" in html
+    assert html.count('type="radio"') == 5 and "overflow:auto" in html  # readable, fit, whole, 100 %, 200 %
+    assert "d2s-zoom-fit:checked~.d2s-graph-box svg{width:100%!important;max-width:100%!important;min-width:0" in html
     assert "conv" in html and "N = dynamic dim" in html
     assert "SVG" in view.caption()
 

@@ -86,6 +86,22 @@ TEXTS = {
         "en": "other",
         "zh": "其他",
     },
+    "graph.wrap_column": {
+        "en": "column {n}",
+        "zh": "第 {n} 列",
+    },
+    "graph.wrap_row": {
+        "en": "row {n}",
+        "zh": "第 {n} 行",
+    },
+    "graph.wrap_from": {
+        "en": "from {name}",
+        "zh": "来自 {name}",
+    },
+    "graph.zoom_readable": {
+        "en": "readable",
+        "zh": "清晰可读",
+    },
     "graph.zoom_fit": {
         "en": "fit width",
         "zh": "适应宽度",

@@ -22,8 +22,12 @@ import re
 from collections import defaultdict
 from typing import Optional
 
+from d2s_lab.text import t
 from d2s_lab.viz.dot.escape import html_text
 from d2s_lab.viz.dot.layout import LayerTree, Plan
+
+# the word of the continuation marks, by the direction of the wrapped flow
+_ALONG = {"column": "graph.wrap_column", "row": "graph.wrap_row"}
 
 # Wrap only drawings longer than this (points along the flow); shorter ones read fine.
 MIN_WRAP_LENGTH = 720  # 10 in: taller than a laptop's window at 96 dpi
@@ -201,9 +205,9 @@ class Wrap:
         for k, (cut, name) in enumerate(zip(self.crossing, self.names), 1):
             end, top = f"wrap{k}a", f"wrap{k}b"
             lines.append(f'{end} [id="d2s-wrap-{k}a" class="d2s-wrap" {style} '
-                         f'label=<&#8618; {self.along} {k + 1}>]')
+                         f'label=<&#8618; {html_text(t(_ALONG[self.along], n=k + 1))}>]')
             lines.append(f'{top} [id="d2s-wrap-{k}b" class="d2s-wrap" {style} '
-                         f"label=<&#8627; from {html_text(name)}>]")
+                         f'label=<&#8627; {html_text(t("graph.wrap_from", name=name))}>]')
             for src in dict.fromkeys(s for s, _ in cut):
                 lines.append(f"{src} -> {end} [style=dashed]")
             for dst in dict.fromkeys(d for _, d in cut):
