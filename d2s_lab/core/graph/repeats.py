@@ -12,6 +12,9 @@ from d2s_lab.core.graph.model import Op, Value
 # items are looked for (a PointNet stage, a hand-written transformer block).
 MIN_RUNS = 3
 MAX_UNIT = 24
+# Items a search may compare in all: a file of 40,000 ops that are all alike must not take
+# seconds to draw (the search is quadratic in the unit length).
+WORK_BUDGET = 400_000
 
 
 def repeated_runs(signatures: Sequence[Optional[Hashable]], chained: Callable[[int, int, int], bool],
@@ -23,9 +26,13 @@ def repeated_runs(signatures: Sequence[Optional[Hashable]], chained: Callable[[i
     what the run before it made (side-by-side branches are not repeats). The unit that
     covers the most items wins, the shortest among equals."""
     n, i = len(signatures), 0
+    work = 0  # items compared: past WORK_BUDGET the rest is yielded item by item
     while i < n:
         best_k, best_runs = 1, 1
-        for k in range(1, min(max_unit, (n - i) // min_runs) + 1):
+        first = signatures[i]
+        for k in range(1, min(max_unit, (n - i) // min_runs) + 1) if work < WORK_BUDGET else ():
+            if signatures[i + k] != first:  # a cheap test before comparing whole units
+                continue
             unit = signatures[i:i + k]
             if None in unit:
                 break
@@ -33,6 +40,7 @@ def repeated_runs(signatures: Sequence[Optional[Hashable]], chained: Callable[[i
             while (signatures[i + runs * k:i + (runs + 1) * k] == unit
                    and chained(i + (runs - 1) * k, i + runs * k, k)):
                 runs += 1
+            work += k * runs
             if runs >= min_runs and k * runs > best_k * best_runs:
                 best_k, best_runs = k, runs
         yield i, best_k, best_runs
