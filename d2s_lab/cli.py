@@ -26,7 +26,8 @@ from typing import List, Optional
 from d2s_lab.core.bench.runner import bench
 from d2s_lab.core.convert import RUNAWAY_RUNS, convert
 from d2s_lab.errors import ConversionError, D2SError
-from d2s_lab.core.options import ViewOptions, add_options, check_bench_args, parse_depth, program_options
+from d2s_lab.core.options import (ViewOptions, add_options, check_bench_args, localize_parser, parse_depth,
+                                  program_options)
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.targets import is_layer_class
 from d2s_lab.core.saved.model import read_saved
@@ -34,6 +35,7 @@ from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.specs import one_description
 from d2s_lab.core.steps import capture_source, capture_steps
 from d2s_lab.text import set_lang, t
+from d2s_lab.text.lang import get_lang
 from d2s_lab.viz.bench_view import figure_bytes, text_progress
 from d2s_lab.viz.saved_view import draw, saved_html
 from d2s_lab.viz.source_view import layer_source_html
@@ -301,80 +303,67 @@ def _labs_course(args, report: Optional[str]) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="d2s-lab",
-        description="See PaddlePaddle's dynamic-to-static conversion from a terminal.",
-        epilog="Run 'd2s-lab COMMAND --help' for a command's options.")
+        description="help.cli.description",
+        epilog="help.cli.epilog")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def model_args(sp):
         sp.add_argument("target", metavar="MODULE:OBJ",
-                        help="A Layer (instance or class), or a function, e.g. d2s_lab.teaching.examples:EmbeddingNet.")
+                        help="help.cli.model.target")
         add_options(sp.add_argument, "input", "spec")
 
     def graph_args(sp):
         add_options(sp.add_argument, "graph", "wrap")
 
-    g = sub.add_parser("graph", help="Draw the converted Program.",
-                       description="Convert MODULE:OBJ with paddle.jit.to_static and draw its Program. "
-                                   "Without -o, print the Graphviz DOT source.")
+    g = sub.add_parser("graph", help="help.cli.graph.help",
+                       description="help.cli.graph.description")
     model_args(g)
-    g.add_argument("-o", "--output", help="out.svg, out.png or out.dot.")
+    g.add_argument("-o", "--output", help="help.cli.graph.output")
     g.add_argument("--mode", choices=["ast"], default="ast", help=argparse.SUPPRESS)
     graph_args(g)
     add_options(g.add_argument, "program")
     g.set_defaults(func=cmd_graph)
 
-    s = sub.add_parser("steps", help="The source after each AST transformer.",
-                       description="Show how each of Paddle's AST transformers rewrites MODULE:FUNC. "
-                                   "Without -o, list the steps.")
-    s.add_argument("target", metavar="MODULE:FUNC", help="A function or Layer, e.g. mymodels.py:forward_fn.")
-    s.add_argument("-o", "--output", help="steps.html (one self-contained page).")
+    s = sub.add_parser("steps", help="help.cli.steps.help",
+                       description="help.cli.steps.description")
+    s.add_argument("target", metavar="MODULE:FUNC", help="help.cli.steps.target")
+    s.add_argument("-o", "--output", help="help.cli.steps.output")
     add_options(s.add_argument, "layer", "lang")
     s.set_defaults(func=cmd_steps)
 
-    sh = sub.add_parser("show", help="View a saved model without running it.",
-                        description="Read a model saved by paddle.jit.save (PREFIX.json, PREFIX.pdmodel "
-                                    "or PREFIX) without importing Paddle or unpickling anything. "
-                                    "Without -o, print a summary and the ops.")
-    sh.add_argument("path", help="model.json, model.pdmodel, model.pdiparams or the prefix.")
-    sh.add_argument("-o", "--output", help="model.svg, model.png, model.dot or model.html.")
+    sh = sub.add_parser("show", help="help.cli.show.help",
+                        description="help.cli.show.description")
+    sh.add_argument("path", help="help.cli.show.path")
+    sh.add_argument("-o", "--output", help="help.cli.show.output")
     graph_args(sh)
     sh.set_defaults(func=cmd_show)
 
-    r = sub.add_parser("report", help="One self-contained HTML report of a conversion.",
-                       description="Convert MODULE:OBJ and write one HTML file (no network, no external "
-                                   "assets) with the environment, sources, steps, graph and any error. "
-                                   "Exits with status 1 (after writing the report) when the conversion fails.")
+    r = sub.add_parser("report", help="help.cli.report.help",
+                       description="help.cli.report.description")
     model_args(r)
-    r.add_argument("-o", "--output", required=True, help="report.html")
+    r.add_argument("-o", "--output", required=True, help="help.cli.report.output")
     add_options(r.add_argument, "mode", "lang")
-    r.add_argument("--no-steps", action="store_true", help="Leave out the transformer steps.")
+    r.add_argument("--no-steps", action="store_true", help="help.cli.report.no_steps")
     add_options(r.add_argument, "graph", "wrap")
     r.set_defaults(func=cmd_report)
 
-    b = sub.add_parser("bench", help="Time the model in eager, to_static, Paddle Inference and ONNX Runtime.",
-                       description="Check outputs equal across runtimes, then report median latency and "
-                                   "throughput per runtime and batch size, with one line of advice.")
+    b = sub.add_parser("bench", help="help.cli.bench.help",
+                       description="help.cli.bench.description")
     model_args(b)
     add_options(b.add_argument, "bench")
-    b.add_argument("-o", "--output", help="Chart (.png/.svg) or page (.html).")
+    b.add_argument("-o", "--output", help="help.cli.bench.output")
     b.set_defaults(func=cmd_bench)
 
     from d2s_lab.teaching import handouts
 
-    lb = sub.add_parser("labs", help="Write the teaching labs: student and teacher copies; HTML handouts with --run.",
-                        description="Write each teaching lab that comes with d2s_lab, in English and in Chinese: "
-                                    "student/ (no solutions, outputs cleared) and teacher/ (with solutions) "
-                                    "notebooks for the python3 kernel. With --run, also run each lab with its "
-                                    "solutions in a fresh kernel and write HTML handouts; exits with status 1 "
-                                    "when a self-check does not pass.")
+    lb = sub.add_parser("labs", help="help.cli.labs.help",
+                        description="help.cli.labs.description")
     handouts.add_arguments(lb)
     lb.add_argument("--nbgrader", metavar="COURSE_DIR",
-                    help="write the labs as an nbgrader course instead: source/NN_name.LANG/ with solution, "
-                         "autograded self-check and read-only cells, and nbgrader_config.py")
+                    help="help.cli.labs.nbgrader")
     lb.add_argument("--report", metavar="COURSE_DIR",
-                    help="write the class report of an autograded nbgrader course (or of a folder of "
-                         "STUDENT/NN_name.LANG.ipynb): COURSE_DIR/class_report.html, or --out FILE.html")
-    lb.add_argument("action", nargs="*", metavar="report COURSE_DIR", help="the same as --report COURSE_DIR")
+                    help="help.cli.labs.report")
+    lb.add_argument("action", nargs="*", metavar="report COURSE_DIR", help="help.cli.labs.action")
     lb.set_defaults(func=cmd_labs)
     return p
 
@@ -393,7 +382,12 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 def _main(argv: Optional[List[str]]) -> int:
     _quiet_paddle()
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = next((words[i + 1] for i, w in enumerate(words[:-1]) if w == "--lang" and "," not in words[i + 1]), None)
+    try:  # --help and the usage messages speak the command's --lang too
+        parser = localize_parser(build_parser(), get_lang(lang))
+    except D2SError:  # an unknown --lang: said when the command reads it
+        parser = localize_parser(build_parser())
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)

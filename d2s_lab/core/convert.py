@@ -27,7 +27,7 @@ from d2s_lab.core.frames import display_file, gist_at_line, is_paddle_temp_file,
 from d2s_lab.core.paddle_compat.errors import original_location
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.nested import flatten
-from d2s_lab.core.options import ViewOptions
+from d2s_lab.core.options import RUN_BUDGET_S, TRACE_BUDGET_S, ViewOptions
 from d2s_lab.core.other_programs import program_diff, program_graph
 from d2s_lab.core.rewrites import find_rewrites
 from d2s_lab.core.paddle_compat import require_paddle
@@ -49,11 +49,6 @@ from d2s_lab.text import t
 from d2s_lab.core.steps import capture_source, capture_steps, converted_functions
 
 MODES = ("ast", "sot")
-# The longest a first static run of a Program with a while loop may take, and the longest
-# tracing forward may take (AST mode): a large model on a small, busy CPU traces for tens
-# of seconds (a 12-layer LLaMA, a library's recursion), so tracing gets far more room.
-RUN_BUDGET_S = 20.0
-TRACE_BUDGET_S = 300.0
 
 
 @dataclass

@@ -9,6 +9,7 @@ cannot drift apart.  Plain Python: no IPython, no Paddle.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+import argparse
 from typing import Any, Dict, Optional, Tuple, Union
 
 from d2s_lab.errors import D2SError
@@ -16,6 +17,13 @@ from d2s_lab.text import t
 
 # Layout cost (nodes + edges + clusters) above which a drawing is collapsed by layer.
 DEFAULT_BUDGET = 4000
+# The longest a first static run of a Program with a while loop may take, and the longest
+# tracing forward may take (AST mode): a large model on a small, busy CPU traces for tens
+# of seconds (a 12-layer LLaMA, a library's recursion), so tracing gets far more room.
+RUN_BUDGET_S = 20.0
+TRACE_BUDGET_S = 300.0
+# Where `d2s-lab labs` writes the labs unless --out says otherwise.
+DEFAULT_LABS_OUT = "d2s_lab_labs"
 # Nodes a drawing in a notebook cell keeps when the budget is the default (each costs
 # about 1.6 KB of SVG and picture twin): the cell stays within 250 KB. --budget none
 # draws everything.
@@ -97,126 +105,156 @@ class ViewOptions:
 
 Option = Tuple[Tuple[str, ...], Dict[str, Any]]
 
-EXAMPLE_SPEC = '"x: [None,3,32,32] float32"'
 
 # Each option once: flags and argparse keywords. Groups name where they are used.
 OPTIONS: Dict[str, Dict[str, Option]] = {
     "graph": {
         "depth": (("--depth", "-d"), dict(
             default="1", metavar="N|all",
-            help="Graph layer depth: 1 (default) shows each top-level sublayer as one node "
-                 "with its input/output shapes and op count; 2 opens one more level; all "
-                 "shows every op inside nested layer clusters.")),
+            help="help.opt.depth")),
         "params": (("--params",), dict(
             action="store_true",
-            help="Draw parameters as nodes (default: folded into op labels, W 32x3x3x3, b 32).")),
+            help="help.opt.params")),
         "constants": (("--constants",), dict(
             action="store_true",
-            help="Draw constant ops (full, full_int_array) as nodes (default: folded).")),
+            help="help.opt.constants")),
         "rankdir": (("--rankdir",), dict(
             default="TB", type=str.upper, choices=["TB", "LR"],
-            help="Graph layout direction: TB (top to bottom, default) or LR (left to right).")),
+            help="help.opt.rankdir")),
     },
     "wrap": {
         "no_wrap": (("--no-wrap",), dict(
             action="store_true",
-            help="Draw a long chain of layers as one strip (default: in columns side by "
-                 "side, rows with --rankdir LR; ↪ and ↳ mark where the flow continues).")),
+            help="help.opt.no_wrap")),
     },
     "program": {
         "program": (("--program", "-p"), dict(
             default="forward", type=str.lower, choices=["forward", "train", "amp", "inference"],
-            help="Which program: forward (the converted Program, default); train (forward, "
-                 "then the backward ops Paddle appends to train it); amp (traced under "
-                 "paddle.amp.auto_cast: the casts it inserts); inference (what the Paddle "
-                 "Inference predictor runs after its IR passes, oneDNN on a CPU).")),
+            help="help.opt.program")),
         "amp_level": (("--amp-level",), dict(
             default="O1", type=str.upper, choices=["O1", "O2"],
-            help="AMP level for --program amp (default O1).")),
+            help="help.opt.amp_level")),
         "amp_dtype": (("--amp-dtype",), dict(
             default=None, choices=["float16", "bfloat16"],
-            help="AMP dtype for --program amp (default: float16 on a GPU, bfloat16 on a CPU, "
-                 "where Paddle has no float16 kernels).")),
+            help="help.opt.amp_dtype")),
     },
     "budget": {
         "budget": (("--budget",), dict(
             default=None, metavar="N|none",
-            help="Layout-cost budget; bigger drawings are collapsed by layer automatically. "
-                 "none: draw the depth asked for, however big.")),
+            help="help.opt.budget")),
     },
     "input": {
         "input": (("--input", "-i"), dict(
             action="append", default=None, metavar="SPEC",
-            help="Input description, one per argument of forward, repeatable, e.g. --input "
-                 + EXAMPLE_SPEC + " (name and dtype optional; None marks a dynamic dim); a "
-                 "Python constant as name=value, e.g. --input n=3 or --input use_act=True.")),
+            help="help.opt.input")),
     },
     "mode": {
         "mode": (("--mode",), dict(
             choices=["ast", "sot"], default=None,
-            help="Which path to_static takes. Default: the one plain paddle.jit.to_static takes on "
-                 "the installed Paddle (sot on Paddle 3; see %%d2s_mode and $D2S_MODE). ast: "
-                 "to_static(full_graph=True), AST transformers and one Program (graph, steps, "
-                 "transformed source). sot: bytecode translation, with its graph breaks, "
-                 "fallbacks and subgraphs.")),
+            help="help.opt.mode")),
         "full_graph": (("--full-graph",), dict(
             dest="mode", action="store_const", const="ast",
-            help="The same as --mode ast: to_static(full_graph=True).")),
+            help="help.opt.full_graph")),
     },
     "spec": {
         "spec": (("--spec", "-s"), dict(
             default=None, metavar="EXPR",
-            help="A Python expression giving the whole input description, nested as forward's "
-                 "arguments: InputSpecs, tensors, Python constants, in lists/tuples/dicts, e.g. "
-                 "--spec \"[[InputSpec([None,4]), InputSpec([None,4])], {'scale': 2.0}]\". "
-                 "Use it instead of --input for nested inputs.")),
+            help="help.opt.spec")),
     },
     "layer": {
         "layer": (("--layer",), dict(
             default=None, metavar="PATH",
-            help="A sublayer's forward instead of the model's own, by its path as the graph "
-                 "names layers (e.g. --layer bert.encoder.layers.0): for a model whose forward "
-                 "is an installed library's code, marked with the library's name.")),
+            help="help.opt.layer")),
         "source": (("--source",), dict(
             action="store_true",
-            help="Only the forward beside its transformed code, no steps.")),
+            help="help.opt.source")),
     },
     "lang": {
         "lang": (("--lang", "-l"), dict(
             default=None, choices=["en", "zh"],
-            help="Language of the page and messages: en or zh (default: $D2S_LANG, else the "
-                 "locale: zh_CN.UTF-8 gives zh, else en; in a notebook, %%d2s_lang).")),
+            help="help.opt.lang")),
     },
     "bench": {
         "batch": (("--batch",), dict(default="1,20,256",
-                                     help="Batch sizes, comma separated (default 1,20,256).")),
+                                     help="help.opt.bench_batch")),
         "threads": (("--threads",), dict(type=int, default=1,
-                                         help="CPU threads for every runtime (default 1).")),
+                                         help="help.opt.bench_threads")),
         "train": (("--train",), dict(
             action="store_true",
-            help="Time a training step (forward, backward, SGD) in eager vs to_static.")),
-        "device": (("--device",), dict(default="cpu", help="cpu (default) or gpu / gpu:N.")),
+            help="help.opt.bench_train")),
+        "device": (("--device",), dict(default="cpu", help="help.opt.bench_device")),
         "runtimes": (("--runtimes",), dict(
             default=None,
-            help="Subset, comma separated: eager,to_static,predictor,predictor_onednn,onnxruntime.")),
+            help="help.opt.bench_runtimes")),
         "repeat": (("--repeat",), dict(type=int, default=10,
-                                       help="At least this many timed runs (default 10).")),
+                                       help="help.opt.bench_repeat")),
         "min_time": (("--min-time",), dict(
-            type=float, default=0.5, help="Time each runtime for at least this many seconds (default 0.5).")),
+            type=float, default=0.5, help="help.opt.bench_min_time")),
         "dim": (("--dim",), dict(
             action="append", default=None, metavar="AXIS=SIZE",
-            help="Size of a dynamic axis after the batch axis (axis 0, sized by --batch), "
-                 "repeatable, e.g. --dim 1=128 for input_ids [None, None] at sequence length "
-                 "128. Default: the sizes of the conversion's example inputs; without either, "
-                 "the benchmark names the axis that needs one instead of guessing.")),
+            help="help.opt.bench_dim")),
         "budget": (("--budget",), dict(
             default=None, metavar="SECONDS",
-            help="Time the whole benchmark may take. The first calls give an estimate before "
-                 "the long part; over the budget, the minimum time and warm-up go, the timed "
-                 "runs come down to 3, then the largest batches are left out, and the result "
-                 "says so. Default: no limit (the progress shows the estimated time left).")),
+            help="help.opt.bench_budget")),
     },
 }
+
+
+def help_fields() -> Dict[str, Any]:
+    """The values the help texts name (the catalogue's ``help.*`` fields)."""
+    return {"run_s": f"{RUN_BUDGET_S:.0f}", "trace_s": f"{TRACE_BUDGET_S:.0f}", "out": DEFAULT_LABS_OUT}
+
+
+def help_of(key: str, lang: Optional[str] = None) -> str:
+    """The help text ``key`` (``help.opt.depth``, ``help.to_static.doc``...) in ``lang``."""
+    return t(key, lang, **help_fields())
+
+
+# argparse's section titles (its own words) -> the catalogue's
+_SECTIONS = {"positional arguments": "help.section.positionals", "options": "help.section.options",
+             "optional arguments": "help.section.options"}
+
+
+def localize_parser(parser, lang: Optional[str] = None, doc_key: Optional[str] = None):
+    """Put the catalogue's help texts in ``lang`` into ``parser`` (an argparse parser, a
+    magic's or the CLI's, its sub-commands included): each option, sub-command and the
+    description, declared with their ``help.*`` keys, are shown in that language.
+    ``doc_key``: the key of the parser's description (a magic's ``help.NAME.doc``)."""
+    fields = help_fields()
+
+    def text(obj, attr, key):
+        if key:
+            setattr(obj, attr, t(key, lang, **fields))
+
+    def keyed(obj, attr):
+        """The key ``obj.attr`` was declared with (kept on the object once read)."""
+        keys = obj.__dict__.setdefault("_d2s_help_keys", {})
+        value = getattr(obj, attr, None)
+        if attr not in keys and isinstance(value, str) and value.startswith("help."):
+            keys[attr] = value
+        return keys.get(attr)
+
+    for group in parser._action_groups:  # noqa: SLF001 (argparse's own section titles)
+        key = _SECTIONS.get(group.__dict__.setdefault("_d2s_title", group.title))
+        if key:
+            group.title = t(key, lang)
+    key = doc_key or keyed(parser, "description")
+    text(parser, "description", key)
+    text(parser, "epilog", keyed(parser, "epilog"))
+    for action in parser._actions:  # noqa: SLF001 (argparse keeps them only there)
+        if isinstance(action, argparse._HelpAction):  # noqa: SLF001 (argparse's own -h)
+            action.help = t("help.section.help", lang)
+        key = keyed(action, "help")
+        if key:  # argparse formats help texts with %: a literal % is %%
+            action.help = t(key, lang, **fields).replace("%", "%%")
+        for choice in getattr(action, "_choices_actions", ()):  # sub-commands' one-line help
+            key = keyed(choice, "help")
+            if key:
+                choice.help = t(key, lang, **fields).replace("%", "%%")
+        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            for sub in action.choices.values():
+                localize_parser(sub, lang)
+    return parser
 
 
 def add_options(add, *groups: str) -> None:

@@ -38,6 +38,9 @@ def load(ipython) -> None:
         ipython.register_magics(magics)
         for kind, table in magics.magics.items():
             _registered.setdefault(kind, []).extend(sorted(table))
+    from d2s_lab.magics.help import localize
+
+    localize()  # the docstrings (%%to_static?) in the chosen language
 
 
 def unload(ipython) -> None:

@@ -53,28 +53,16 @@ def _progress_display():
 class BenchMagics(Magics):
     @magic_arguments()
     @argument("obj", nargs="?", default=None,
-              help="The model: a Conversion (default: _d2s, from the last %%to_static), "
-                   "a Layer or a function (then give --input).")
+              help="help.d2s_bench.obj")
     @options("bench", "input")
     @argument("--as", dest="as_", default="_d2s_bench", metavar="NAME",
-              help="Variable that receives the BenchResult (default: _d2s_bench).")
+              help="help.d2s_bench.as_")
     @line_magic
     def d2s_bench(self, line):
-        """Time a model in dygraph, to_static, the Paddle Inference predictor (with and
-        without oneDNN) and ONNX Runtime (when paddle2onnx and onnxruntime are installed).
-
-        Outputs are checked equal across runtimes first (max abs diff shown); each time
-        is the median of many runs after warm-up. Shows a bar chart, a table and one
-        line of advice computed from the numbers. The model's weights are not changed.
-
-        Examples::
-
-            %d2s_bench                      # the model of the last %%to_static cell
-            %d2s_bench net --input "x: [None,3,32,32] float32" --batch 1,20 --threads 2
-            %d2s_bench --train
-            %d2s_bench bert --input "input_ids: [None, None] int64" --dim 1=128 --batch 1,8 --budget 300
-        """
+        """Help: the catalogue's ``help.d2s_bench.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_bench, line)
+        if args is None and err is None:  # --help was shown
+            return None
         if err:
             show_error(err, t("magics.see_options", magic="%d2s_bench"))
             return None

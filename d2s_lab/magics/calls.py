@@ -16,28 +16,14 @@ from d2s_lab.viz.sot_frames_view import calls_html
 class CallsMagics(Magics):
     @magic_arguments()
     @argument("name", metavar="NAME", nargs="?", default="_d2s",
-              help="A Conversion (from %%%%to_static or d2s_lab.convert), by name; default _d2s.")
+              help="help.d2s_calls.name")
     @options("lang")
     @line_magic
     def d2s_calls(self, line):
-        """Show every call of a converted function since its conversion, as a table.
-
-        A call either reuses what Paddle built (a cache hit) or builds again: on the SOT
-        path, a new cache entry, with the guard that failed and the value that broke it
-        ("`n == 2` failed: now 3", "`x.shape[0] == 4` failed: now 7, so x.shape[0] is
-        dynamic in the new entry"), the cache's size against MAX_CACHE_SIZE and the time
-        spent translating; in AST mode, a new Program and the input that changed. Runs
-        of cache hits are folded into one row. Same as ``conv.calls()``.
-
-        Examples::
-
-            %%to_static --as net_s
-            net = Net()
-
-            net_s(x); net_s(x2)
-            %d2s_calls net_s
-        """
+        """Help: the catalogue's ``help.d2s_calls.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_calls, line)
+        if args is None and err is None:  # --help was shown
+            return None
         if err:
             show_error(err, t("calls.usage"))
             return None

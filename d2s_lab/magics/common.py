@@ -15,6 +15,7 @@ from IPython.display import HTML, display
 
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import OPTIONS
+from d2s_lab.magics.help import asked_for_help, show_help
 from d2s_lab.viz.html import message_box
 from d2s_lab.text import t
 
@@ -61,9 +62,16 @@ def show_png_twin(view) -> bool:
 
 def parse_line(magic_func, line: str):
     """Parse the magic line with shell quoting (quotes are removed, as in a shell);
-    errors come back as a short message instead of an exception."""
+    errors come back as a short message instead of an exception. ``-h``/``--help`` prints
+    the magic's help in the chosen language (or the line's ``--lang``) and gives
+    ``(None, None)``: the magic then does nothing more."""
     try:
-        return magic_func.parser.parse_args(shlex.split(line)), None
+        tokens = shlex.split(line)
+        asked, lang = asked_for_help(tokens)
+        if asked:  # the help instead of the magic's work: (None, None)
+            show_help(magic_func, lang)
+            return None, None
+        return magic_func.parser.parse_args(tokens), None
     except UsageError as exc:
         return None, argparse_message(str(exc))
     except SystemExit:

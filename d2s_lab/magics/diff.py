@@ -25,42 +25,18 @@ def _on_disk(text: str) -> bool:
 class DiffMagics(Magics):
     @magic_arguments()
     @argument("a", nargs="?", default=None, metavar="A",
-              help="The first program: a Conversion, a saved model path, a SavedModel or a Graph.")
+              help="help.d2s_diff.a")
     @argument("b", nargs="?", default=None, metavar="B",
-              help="The second program, compared with A (added = only in B).")
+              help="help.d2s_diff.b")
     @options("graph", "program", "budget")
     @argument("--as", dest="as_", default="_d2s_diff", metavar="NAME",
-              help="Variable that receives the GraphDiff (default: _d2s_diff).")
+              help="help.d2s_diff.as_")
     @line_magic
     def d2s_diff(self, line):
-        """Compare two programs op by op and show what differs.
-
-        A and B are notebook names (Conversions from %%to_static --as NAME or
-        d2s_lab.convert, SavedModels, Graphs) or paths of saved models (read without
-        Paddle). Ops are paired by layer path, kind and position; the view lists the
-        ops added (only in B), removed (only in A) and changed (attributes, output
-        shapes, dtypes), draws both graphs with them coloured (added green, removed
-        red, changed amber), and puts the two sources side by side when both are known.
-
-        Examples::
-
-            %%to_static --input "x: [None,8] float32" --as before
-            ...
-            %%to_static --input "x: [None,8] float32" --as after
-            ...
-            %d2s_diff before after
-            %d2s_diff build/a.json build/b.json --depth all
-            %d2s_diff _d2s --program inference   # saved program vs what the predictor runs
-            %d2s_diff _d2s --program amp         # forward vs AMP: the casts
-            %d2s_diff _d2s --program train       # forward vs training: the backward ops
-
-        With one Conversion and --program, that program is compared with the one it was
-        made from; with two and --program, that program of each.
-
-        In Python: ``d = d2s_lab.diff(before, after)``; ``d.added``, ``d.removed``,
-        ``d.changed``, ``print(d.summary())``.
-        """
+        """Help: the catalogue's ``help.d2s_diff.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_diff, line)
+        if args is None and err is None:  # --help was shown
+            return None
         if err:
             show_error(err, t("magics.see_options", magic="%d2s_diff"))
             return None

@@ -25,43 +25,21 @@ from d2s_lab.text import t
 class GraphMagics(Magics):
     @magic_arguments()
     @argument("obj", nargs="?", default=None, metavar="OBJ",
-              help="What to draw: a Conversion (e.g. _d2s), a function converted with "
-                   "paddle.jit.to_static, a paddle.nn.Layer (with --input) or a Graph.")
+              help="help.d2s_graph.obj")
     @options("graph", "wrap", "program")
     @argument("--format", "-f", default=None, choices=["svg", "png", "dot"],
-              help="svg (default): the interactive drawing; png: a picture; dot: the DOT text.")
+              help="help.d2s_graph.format")
     @argument("-o", "--output", default=None, metavar="FILE",
-              help="Also save the drawing to FILE (.svg, .png or .dot; --format wins).")
+              help="help.d2s_graph.output")
     @argument("--explore", "-x", action="store_true",
-              help="An explorer for large graphs: click a layer to open or close it, a "
-                   "breadcrumb of open layers, search ops/layers/lines, click an op to see "
-                   "its producers and consumers (a widget: needs anywidget and a kernel).")
+              help="help.d2s_graph.explore")
     @options("input", "budget")
     @line_magic
     def d2s_graph(self, line):
-        """Draw the Program that paddle.jit.to_static built, with Graphviz.
-
-        One node per op, shaped and coloured by kind (legend above the drawing); each
-        label holds the op, its key attributes, its parameters and its output shape
-        (N marks a dynamic dim). if/while sub-blocks are nested clusters; layers are
-        clusters, or one node each at a shallower --depth. The drawing fits the output
-        width; zoom to 100% or 200% and scroll for big graphs.
-
-        Examples::
-
-            %d2s_graph _d2s                      # the last %%to_static conversion
-            %d2s_graph _d2s --depth all --rankdir LR
-            %d2s_graph net --input "x: [None,3,32,32] float32" -o net.svg
-            %d2s_graph _d2s --format png -o net.png
-            %d2s_graph _d2s --program train      # forward + backward (the grad ops)
-            %d2s_graph _d2s --program amp        # the casts paddle.amp.auto_cast inserts
-            %d2s_graph _d2s --program inference  # after Paddle Inference's passes (fused ops)
-            %d2s_graph _d2s --explore            # open/close layers, search, producers/consumers
-
-        In Python: ``conv.graph(depth="all").save("net.svg")``,
-        ``conv.graph(program="train")``, ``conv.program_graph("inference")``.
-        """
+        """Help: the catalogue's ``help.d2s_graph.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_graph, line)
+        if args is None and err is None:  # --help was shown
+            return None
         if err:
             show_error(err, t("magics.see_options", magic="%d2s_graph"))
             return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 from IPython.core.magic import Magics, line_magic, magics_class
 
 from d2s_lab.errors import D2SError
+from d2s_lab.magics.help import localize
 from d2s_lab.text.lang import get_lang, set_lang
 from d2s_lab.magics.common import show_error
 from d2s_lab.text import t
@@ -13,19 +14,14 @@ from d2s_lab.text import t
 class LangMagics(Magics):
     @line_magic
     def d2s_lang(self, line):
-        """Set the language of d2s_lab's explanations for this notebook: en or zh.
-
-        ``%d2s_lang zh`` (简体中文), ``%d2s_lang en``; without an argument, print the
-        current one. The default comes from $D2S_LANG, else the locale (zh_CN.UTF-8 and other
-        Chinese locales give zh), else en.
-        Same as ``d2s_lab.set_lang("zh")``.
-        """
+        """Help: the catalogue's ``help.d2s_lang.doc`` (see :mod:`d2s_lab.magics.help`)."""
         value = line.strip()
         if not value:
             print(get_lang())
             return None
         try:
             print(set_lang(value))
+            localize()  # %%to_static? and --help speak it too
         except D2SError:
             show_error(t("magics.unknown_lang", name=repr(value)), t("magics.unknown_lang_hint"))
         return None

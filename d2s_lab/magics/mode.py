@@ -15,14 +15,7 @@ from d2s_lab.viz.report import WHY_TEXT
 class ModeMagics(Magics):
     @line_magic
     def d2s_mode(self, line):
-        """Set the path ``%%to_static`` and the other views convert with in this notebook.
-
-        ``%d2s_mode ast`` (``to_static(full_graph=True)``: the AST transformers, one Program),
-        ``%d2s_mode sot`` (bytecode translation), ``%d2s_mode default`` (the path plain
-        ``paddle.jit.to_static`` takes on the installed Paddle: SOT on Paddle 3). Without an
-        argument, print the path in force and where it comes from. ``--mode`` on a cell
-        still wins; $D2S_MODE sets it for every kernel. Same as ``d2s_lab.set_mode("ast")``.
-        """
+        """Help: the catalogue's ``help.d2s_mode.doc`` (see :mod:`d2s_lab.magics.help`)."""
         value = line.strip()
         try:
             if value:

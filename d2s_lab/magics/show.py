@@ -18,29 +18,17 @@ from d2s_lab.text import t
 class ShowMagics(Magics):
     @magic_arguments()
     @argument("path", nargs="?", default=None,
-              help="A saved model: PREFIX.json, PREFIX.pdmodel, PREFIX.pdiparams or PREFIX.")
+              help="help.d2s_show.path")
     @argument("--depth", "-d", default="1", metavar="N|all",
-              help="Graph layer depth: 1 (default) shows each top-level layer (from the saved "
-                   "struct_name) as one node; 2, ... opens them; all shows every op.")
+              help="help.d2s_show.depth")
     @argument("--as", dest="as_", default="_d2s_saved", metavar="NAME",
-              help="Variable that receives the SavedModel (default: _d2s_saved).")
+              help="help.d2s_show.as_")
     @line_magic
     def d2s_show(self, line):
-        """Draw a model saved with paddle.jit.save, without running anything from its files.
-
-        Reads the program (Paddle 3.x PIR ``.json`` or a legacy ``.pdmodel``) and the
-        parameter shapes (``.pdiparams``) directly: Paddle is not imported, no pickle
-        is loaded, nothing from the files is executed, so models from the internet are
-        safe to look at. Shows a summary, the graph, the files, the parameters and the op
-        table. Damaged or hostile files give a short message naming the problem.
-
-        Examples::
-
-            %%to_static --input "x: [None,3,32,32] float32" --save build/model/net
-            ...
-            %d2s_show build/model/net.json
-        """
+        """Help: the catalogue's ``help.d2s_show.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_show, line)
+        if args is None and err is None:  # --help was shown
+            return None
         if err:
             show_error(err, t("magics.see_options", magic="%d2s_show"))
             return None

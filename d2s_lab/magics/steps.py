@@ -18,35 +18,16 @@ from d2s_lab.viz.source_view import layer_source_html
 class StepsMagics(Magics):
     @magic_arguments()
     @argument("obj", metavar="OBJ",
-              help="A function, a paddle.nn.Layer (its forward), a to_static function, or a "
-                   "Conversion (e.g. _d2s), by name or expression.")
+              help="help.d2s_steps.obj")
     @options("layer", "lang")
     @argument("--static", action="store_true",
-              help="Only the static HTML view (one collapsible section per step), no widget.")
+              help="help.d2s_steps.static")
     @line_magic
     def d2s_steps(self, line):
-        """Step through every AST transformer paddle.jit.to_static applies to OBJ.
-
-        Shows the code after each transformer (TypeHint, ..., IfElse, Loop, ..., in the
-        order the installed Paddle applies them) beside the code before it, with a
-        plain-language explanation in English or Chinese. In JupyterLab: Prev/Next, a
-        slider, and a switch that skips transformers that changed nothing. Exported to
-        HTML (nbconvert, nbviewer) the same steps show as collapsible sections.
-        The steps are kept in ``_d2s_steps`` (see ``d2s_lab.steps``).
-
-        ``--layer PATH`` steps through a sublayer's forward instead (its path as the graph
-        names layers), an installed library's code included, marked with the library's
-        name; ``--source`` shows only that forward beside its transformed code.
-
-        Examples::
-
-            %d2s_steps my_function
-            %d2s_steps net --lang zh
-            %d2s_steps _d2s --static
-            %d2s_steps _d2s --layer bert.encoder.layers.0
-            %d2s_steps _d2s --layer bert.encoder.layers.0 --source
-        """
+        """Help: the catalogue's ``help.d2s_steps.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_steps, line)
+        if args is None and err is None:  # --help was shown
+            return None
         if err:
             show_error(err, t("magics.steps_usage"))
             return None

@@ -6,7 +6,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from d2s_lab.core.check import attach_check
-from d2s_lab.core.convert import RUN_BUDGET_S, TRACE_BUDGET_S, convert
+from d2s_lab.core.convert import convert
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.text.lang import using_lang
 from d2s_lab.core.options import ViewOptions
@@ -26,87 +26,29 @@ from d2s_lab.text import t
 class D2SMagics(Magics):
     @magic_arguments()
     @argument("--model", "-m", default=None,
-              help="Name (or expression) of the Layer or function to convert. "
-                   "Default: the last Layer instance or function the cell defines.")
+              help="help.to_static.model")
     @options("input", "spec")
     @argument("--example", "-e", default=None, metavar="EXPR",
-              help="Python expression (evaluated in the notebook) giving example input "
-                   "tensor(s)/arrays; shapes and dtypes are taken from them.")
+              help="help.to_static.example")
     @options("mode")
     @argument("--as", dest="as_", default="_d2s", metavar="NAME",
-              help="Variable that receives the Conversion (default: _d2s).")
+              help="help.to_static.as_")
     @argument("--no-run", action="store_true",
-              help="Convert only; skip the first static run.")
+              help="help.to_static.no_run")
     @argument("--run-timeout", type=float, default=None, metavar="SECONDS",
-              help="When the Program has a while loop (its end depends on the data), stop "
-                   f"waiting for the first static run after this many seconds (default "
-                   f"{RUN_BUDGET_S:.0f}), and stop tracing forward (AST mode) after them "
-                   f"(default {TRACE_BUDGET_S:.0f}); the kernel's Interrupt stops either. "
-                   "The conversion is kept.")
+              help="help.to_static.run_timeout")
     @argument("--check", action="store_true",
-              help="Compare dygraph and static outputs on the same inputs (eval mode, same "
-                   "seed); when they differ, name the first sublayer whose outputs differ.")
+              help="help.to_static.check")
     @options("lang")
     @argument("--save", default=None, metavar="PATH",
-              help="Also save the converted model with paddle.jit.save to this prefix "
-                   "(PATH.json + PATH.pdiparams) and list the files; view with %%d2s_show PATH.")
+              help="help.to_static.save")
     @options("graph", "wrap")
     @cell_magic
     def to_static(self, line, cell):
-        """Run the cell, convert its model with paddle.jit.to_static, and show what Paddle built.
-
-        The cell runs in the notebook's namespace first, so everything it defines stays
-        defined even when the conversion fails. Then the model is found (--model, or the
-        last paddle.nn.Layer instance or function the cell defines), converted, and a
-        report is shown: a summary (ops, parameters, input/output specs, timings), the
-        Program graph (see --depth), the original beside the transformed source, the op
-        table (op, input and output shapes, layer, source line) and a step-through of
-        every AST transformer (see --lang). The Conversion is stored in ``_d2s`` (see --as).
-
-        When the conversion fails, the report points at the failing line of the cell
-        (numbered as the notebook shows it) with a hint for known causes and Paddle's full
-        text behind a toggle. With --mode sot it lists SOT's graph breaks and fallbacks
-        with their reasons and lines, and what AST mode gives. --check compares dygraph
-        and static outputs and names the first sublayer whose outputs differ.
-
-        Examples::
-
-            %%to_static --input "x: [None,3,32,32] float32"
-            class Net(paddle.nn.Layer):
-                def __init__(self):
-                    super().__init__()
-                    self.conv = paddle.nn.Conv2D(3, 32, 3, stride=2)
-                def forward(self, x):
-                    return paddle.nn.functional.relu(self.conv(x))
-            net = Net()
-
-            %%to_static --example "paddle.randn([4, 8])" --mode sot
-            def f(x):
-                return x * 2 if x.mean() > 0 else x - 1
-
-            %%to_static --model net --input "[None, 16]" --as conv
-            net = paddle.nn.Linear(16, 4)
-
-            %%to_static --check --input "[None, 16]"
-            net = paddle.nn.Sequential(paddle.nn.Linear(16, 8), paddle.nn.ReLU())
-
-            %%to_static --input "x: [None, 4]" --input n=3
-            def f(x, n):              # n is a Python constant: the loop is unrolled 3 times
-                for i in range(n):
-                    x = x + 1
-                return x
-
-            %%to_static --spec "[[InputSpec([None, 4]), InputSpec([None, 4])], {'scale': 2.0}]"
-            def g(xs, cfg):           # nested inputs: named xs[0], xs[1]; cfg["scale"] = 2.0
-                return xs[0] * cfg["scale"] + xs[1]
-
-        Inputs are named after forward's parameters (``xs[0]``, ``cfg["scale"]``) unless
-        an InputSpec names them. In --spec, ``InputSpec`` and ``paddle`` are available even
-        if the notebook has not imported them. A Layer's other methods decorated with
-        ``paddle.jit.to_static`` are converted too (``_d2s.methods``) and saved beside
-        forward by --save (``PATH.<method>.json``).
-        """
+        """Help: the catalogue's ``help.to_static.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, arg_error = parse_line(self.to_static, line)
+        if args is None and arg_error is None:  # --help was shown; the cell is not run
+            return None
         # --lang covers everything the cell shows: error boxes as well as the report
         with using_lang(getattr(args, "lang", None)):
             self._run_cell(line, cell, args, arg_error)

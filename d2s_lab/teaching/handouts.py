@@ -41,12 +41,13 @@ import time
 from pathlib import Path
 from typing import Dict, List, Optional
 
+from d2s_lab.core.options import DEFAULT_LABS_OUT, localize_parser
 from d2s_lab.text import t
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = Path(__file__).resolve().parent / "notebooks"
 LABS_DIR = NOTEBOOKS_DIR / "labs"
-DEFAULT_OUT = "d2s_lab_labs"
+DEFAULT_OUT = DEFAULT_LABS_OUT
 # The kernel the copies ask for: every Jupyter has it (the labs' own kernel need not exist).
 PLAIN_KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 LANGS = ("en", "zh")
@@ -324,16 +325,15 @@ def _ok(row: dict) -> bool:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``d2s-lab labs`` and ``python -m d2s_lab.teaching.handouts``."""
     parser.add_argument("--out", default=DEFAULT_OUT,
-                        help=f"output folder (default ./{DEFAULT_OUT}; never inside the installed package)")
-    parser.add_argument("--lang", default=",".join(LANGS), help="languages, comma separated (default en,zh)")
-    parser.add_argument("--only", default="", help="lab numbers or names, comma separated (default: all)")
+                        help="help.cli.labs.out")
+    parser.add_argument("--lang", default=",".join(LANGS), help="help.cli.labs.lang")
+    parser.add_argument("--only", default="", help="help.cli.labs.only")
     parser.add_argument("--run", action="store_true",
-                        help="also run each lab with its solutions in a fresh kernel of this Python and "
-                             "write HTML handouts (needs nbclient, nbconvert, ipykernel: d2s_lab[notebook])")
+                        help="help.cli.labs.run")
     parser.add_argument("--quick", action="store_true",
-                        help="with --run: quick mode (D2S_QUICK=1), shorter benchmarks, as CI runs them")
+                        help="help.cli.labs.quick")
     parser.add_argument("--labs", default=str(LABS_DIR),
-                        help="folder of NN_name.ipynb lab notebooks (default: the labs that come with d2s_lab)")
+                        help="help.cli.labs.labs")
 
 
 def is_inside(path: Path, folder: Path) -> bool:
@@ -350,9 +350,9 @@ def _missing_for_run() -> List[str]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.handouts", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.handouts", description="help.cli.labs.description")
     add_arguments(parser)
-    args = parser.parse_args(argv)
+    args = localize_parser(parser).parse_args(argv)
     return run_command(args, parser.error)
 
 

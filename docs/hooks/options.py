@@ -3,7 +3,7 @@
 A page writes ``<!-- options: GROUP [GROUP ...] -->`` on a line of its own; the build
 replaces it with one table of the options of those groups, in declaration order, with
 their flags, values, defaults and help texts, exactly as the magics and the CLI declare
-them. An unknown group, or a group of OPTIONS that no page shows, fails the build, so
+them (the help in the page's language: the catalogue's ``help.opt.*`` texts). An unknown group, or a group of OPTIONS that no page shows, fails the build, so
 the pages cannot fall behind the declarations.
 
 Only ``d2s_lab.core.options`` is imported (plain Python: no Paddle, no IPython).
@@ -17,10 +17,10 @@ import sys
 from mkdocs.exceptions import PluginError
 
 try:
-    from d2s_lab.core.options import OPTIONS
+    from d2s_lab.core.options import OPTIONS, help_of
 except ImportError:  # building from a checkout where d2s_lab is not installed
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    from d2s_lab.core.options import OPTIONS
+    from d2s_lab.core.options import OPTIONS, help_of
 
 PLACEHOLDER = re.compile(r"^<!--\s*options:\s*([\w\s]+?)\s*-->\s*$", re.M)
 
@@ -57,19 +57,22 @@ def _default(kwargs) -> str:
     return _code(default)
 
 
-def _help(kwargs) -> str:
-    # argparse and IPython's magic_arguments write a literal % as %%.
-    return _cell(kwargs.get("help", "").replace("%%", "%"))
+def _help(kwargs, lang: str) -> str:
+    # the declaration holds the catalogue's key (help.opt.*); the page's language picks the text
+    return _cell(help_of(kwargs["help"], lang))
 
 
-def options_table(groups) -> str:
-    rows = ["| option | default | meaning |", "| --- | --- | --- |"]
+HEADS = {"en": "| option | default | meaning |", "zh": "| 选项 | 默认值 | 含义 |"}
+
+
+def options_table(groups, lang: str = "en") -> str:
+    rows = [HEADS[lang], "| --- | --- | --- |"]
     for group in groups:
         if group not in OPTIONS:
             raise PluginError(f"options hook: no option group {group!r} in d2s_lab.core.options.OPTIONS "
                               f"(groups: {', '.join(OPTIONS)})")
         for flags, kwargs in OPTIONS[group].values():
-            rows.append(f"| {_flags(flags, kwargs)} | {_default(kwargs)} | {_help(kwargs)} |")
+            rows.append(f"| {_flags(flags, kwargs)} | {_default(kwargs)} | {_help(kwargs, lang)} |")
     return "\n".join(rows)
 
 
@@ -78,10 +81,12 @@ def on_pre_build(config, **kwargs):
 
 
 def on_page_markdown(markdown, page, config, files, **kwargs):
+    lang = "zh" if page.file.src_uri.endswith(".zh.md") else "en"
+
     def replace(match):
         groups = match.group(1).split()
         _shown.update(groups)
-        return options_table(groups)
+        return options_table(groups, lang)
 
     return PLACEHOLDER.sub(replace, markdown)
 

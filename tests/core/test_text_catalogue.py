@@ -29,7 +29,14 @@ DYNAMIC = {
     "hints.specific.": "a unit named by a string literal in the code",
     "hints.": "a hint id of core.diagnosis.hints, then title / text",
     "graph.category.": "an op category of core.graph.ops.CATEGORIES",
+    "help.": "a magic's name, then doc (its description: d2s_lab.magics.help)",
 }
+
+
+def _magic_names():
+    from d2s_lab.magics import _classes
+
+    return {name for cls in _classes() for table in cls.magics.values() for name in table}
 
 
 def _literal_keys():
@@ -100,6 +107,8 @@ def test_every_entry_is_used():
             ok = rest in RUNTIMES
         elif prefix == "programs.build_hint.":
             ok = rest in PROGRAMS
+        elif prefix == "help.":
+            ok = rest.endswith(".doc") and rest[:-len(".doc")] in _magic_names()
         elif prefix == "graph.category.":
             ok = rest in CATEGORIES
         elif prefix:

@@ -258,6 +258,10 @@ TEXTS = {
         "en": "the following arguments are required: {args}",
         "zh": "缺少必需的参数：{args}",
     },
+    "magics.help_more": {
+        "en": "(%d2s_lang zh, or --lang zh on the magic's line, shows this help in Chinese.)",
+        "zh": "（%d2s_lang en，或在魔法命令这一行加 --lang en，可显示英文帮助。）",
+    },
     "magics.unknown_lang": {
         "en": "Unknown language {name}.",
         "zh": "未知的语言 {name}。",
