@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Callable
@@ -170,6 +171,62 @@ def _no_autoinstall():
             config.AUTOINSTALL_DEPS = False
 
 
+# The export runs in a fresh interpreter: paddle2onnx calls abort() on an operator it does
+# not support ("Due to the unsupported operators, the conversion is aborted"), which in
+# the kernel would end the kernel. A large model exports in tens of seconds.
+EXPORT_TIMEOUT_S = 600
+_EXPORT_CHILD = """
+import sys
+from d2s_lab.core.paddle_compat.runtimes import export_here
+export_here(*sys.argv[1:4])
+"""
+_UNSUPPORTED = re.compile(r"not supported yet, including\s*([^\n]+)")
+
+
+def export_here(prog: str, params: str, onnx_file: str) -> None:
+    """Export with paddle2onnx in this process (what the child of :func:`_export_in_child` runs)."""
+    import paddle2onnx
+
+    with _no_autoinstall():
+        _export_offline(paddle2onnx.export, prog, params, onnx_file)
+
+
+def _export_in_child(prog: str, params: str, onnx_file: str, timeout: float = EXPORT_TIMEOUT_S) -> None:
+    """:func:`export_here` in a child interpreter; an abort, a failure or a missing model is
+    a :class:`RuntimeUnavailable` naming the operators paddle2onnx could not convert."""
+    import subprocess
+
+    package_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    env = dict(os.environ, POLYGRAPHY_AUTOINSTALL_DEPS="0", GLOG_minloglevel=os.environ.get("GLOG_minloglevel", "2"))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
+    try:
+        proc = subprocess.run([sys.executable, "-c", _EXPORT_CHILD, prog, params, onnx_file], env=env,
+                              capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise RuntimeUnavailable(t("bench.onnx_export_timeout", s=f"{timeout:.0f}")) from None
+    said = (proc.stdout or "") + (proc.stderr or "")
+    found = _UNSUPPORTED.search(said)
+    if found:
+        ops = [op for op in re.split(r"[,\s]+", found.group(1)) if op]
+        raise RuntimeUnavailable(t("bench.onnx_unsupported", ops=", ".join(ops[:12])))
+    if proc.returncode < 0:  # a signal: abort() (SIGABRT), a crash
+        raise RuntimeUnavailable(t("bench.onnx_export_died", sig=_signal_name(-proc.returncode)))
+    if proc.returncode != 0:
+        last = next((ln.strip() for ln in reversed(said.splitlines()) if ln.strip()), "")
+        raise RuntimeUnavailable(t("bench.onnx_export_failed", error=last[:300]))
+    if not os.path.isfile(onnx_file):
+        raise RuntimeUnavailable(t("bench.onnx_no_model"))
+
+
+def _signal_name(number: int) -> str:
+    import signal
+
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
+
+
 def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu",
                 threads: int = 1) -> Runner:
     """Export a saved program to ONNX with paddle2onnx (into ``workdir``) and run it in
@@ -183,11 +240,7 @@ def onnx_runner(prog: str, params: str | None, workdir: str, device: str = "cpu"
     if export is None:
         raise RuntimeUnavailable(t("install.onnx_too_old", version=getattr(paddle2onnx, "__version__", "?")))
     onnx_file = os.path.join(workdir, "model.onnx")
-    with quiet_c_streams(), open(os.devnull, "w") as null, contextlib.redirect_stdout(null), \
-            _no_autoinstall():
-        _export_offline(export, prog, params or "", onnx_file)
-    if not os.path.isfile(onnx_file):
-        raise RuntimeUnavailable(t("bench.onnx_no_model"))
+    _export_in_child(prog, params or "", onnx_file)
     so = ort.SessionOptions()
     so.intra_op_num_threads = int(threads)
     so.inter_op_num_threads = 1

@@ -367,6 +367,22 @@ TEXTS = {
         "en": "Paddle {version}'s inference Config has neither enable_onednn nor enable_mkldnn: no oneDNN backend.",
         "zh": "Paddle {version} 的推理 Config 既没有 enable_onednn 也没有 enable_mkldnn：没有 oneDNN 后端。",
     },
+    "bench.onnx_unsupported": {
+        "en": "paddle2onnx does not convert these operators, so it stopped the export: {ops}",
+        "zh": "paddle2onnx 不支持转换这些算子，因此中止了导出：{ops}",
+    },
+    "bench.onnx_export_died": {
+        "en": "paddle2onnx ended its process ({sig}) while exporting; the kernel goes on without this row",
+        "zh": "paddle2onnx 在导出时结束了自己的进程（{sig}）；内核不受影响，只是没有这一行",
+    },
+    "bench.onnx_export_failed": {
+        "en": "paddle2onnx could not export the model: {error}",
+        "zh": "paddle2onnx 无法导出该模型：{error}",
+    },
+    "bench.onnx_export_timeout": {
+        "en": "the ONNX export took longer than {s} s and was stopped",
+        "zh": "ONNX 导出用时超过 {s} s，已被停止",
+    },
     "bench.onnx_no_model": {
         "en": "paddle2onnx wrote no model",
         "zh": "paddle2onnx 没有写出模型",
