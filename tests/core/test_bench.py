@@ -360,3 +360,54 @@ def test_cli_bench_dim_and_budget(tmp_path, capsys):
     assert "batch 2: inputs [2, 16]" in out and re.search(r"^to_static\s+2\s", out, re.M)
     assert main(base + ["--dim", "1=16", "--budget", "-3"]) == 1
     assert "above 0" in capsys.readouterr().err
+
+
+def test_float64_lists_of_onednn_ops_are_found(tmp_path):
+    """The ops a oneDNN program holds lists of float64 values in (or empty lists), read
+    from the PIR file alone."""
+    import json
+
+    from d2s_lab.core.saved.pir_json import float64_list_attrs
+
+    def op(name, attrs):
+        return {"#": name, "A": [{"N": n, "AT": at} for n, at in attrs.items()], "I": [], "O": []}
+
+    doc = {"base_code": {"magic": "pir", "version": 1}, "program": {"regions": [{"blocks": [{"ops": [
+        op("onednn_op.bilinear_interp", {"scale": {"#": "0.a_array", "D": []},
+                                         "out_h": {"#": "0.a_i32", "D": 16}}),
+        op("onednn_op.fused_conv2d", {"scale_weights": {"#": "0.a_array", "D": [{"#": "0.a_f32", "D": 1.0}]}}),
+        op("onednn_op.prior_box", {"variances": {"#": "0.a_array", "D": [{"#": "0.a_f64", "D": 0.1}]}}),
+        op("1.scale", {"list": {"#": "0.a_array", "D": []}}),  # not a oneDNN op
+    ]}]}]}}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc))
+    assert float64_list_attrs(str(path)) == [("bilinear_interp", "scale"), ("prior_box", "variances")]
+    assert float64_list_attrs(str(tmp_path / "missing.json")) == []
+
+
+@pytest.mark.slow
+def test_a_onednn_predictor_paddle_cannot_run_is_a_row_note_naming_the_op():
+    """Paddle 3.3's oneDNN executor converts no list of float64 attributes (a bilinear
+    upsampling's scale, in every PaddleSeg model): the row says so, naming the op, and the
+    advice says that row has no timings."""
+    import paddle
+
+    if not paddle.__version__.startswith("3.3"):
+        pytest.skip(f"the oneDNN float64-list issue is Paddle 3.3.0 and 3.3.1's; this is {paddle.__version__}")
+
+    class Up(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.conv = paddle.nn.Conv2D(3, 4, 3, padding=1)
+
+        def forward(self, x):
+            return paddle.nn.functional.interpolate(self.conv(x), size=[16, 16], mode="bilinear")
+
+    res = bench(Up(), batch=[1], input_spec="x: [None, 3, 8, 8] float32", runtimes=["eager", "predictor_onednn"],
+                repeat=2, min_time=0.0)
+    if res.row("predictor_onednn", 1) is not None:
+        pytest.skip("this Paddle's oneDNN executor runs the program: the issue is fixed here")
+    note = res.skipped["predictor_onednn"]
+    assert "bilinear_interp (scale)" in note and "ConvertPirAttribute2RuntimeAttribute" in note, note
+    assert "Traceback" not in note and "(at " not in note
+    assert "no timings" in res.advice and res.label("predictor_onednn") in res.advice, res.advice

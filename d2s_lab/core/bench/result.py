@@ -84,6 +84,9 @@ class BenchResult:
     # fused_conv2d; ..."), and the saved-vs-optimised GraphDiff it was read from
     passes: dict[str, str] = field(default_factory=dict)
     inference_diffs: dict[str, object] = field(default_factory=dict)
+    # runtime -> [(op, attribute)] of its optimised program holding a list of float64
+    # values (or an empty list), which Paddle 3.3's oneDNN executor cannot convert
+    onednn_lists: dict[str, list] = field(default_factory=dict)
     # batch size (None: the fixed shape) -> the shape of each tensor input it timed
     input_shapes: dict = field(default_factory=dict)
     default_predictor: str = ""  # the runtime key of Paddle Inference's default configuration
@@ -193,6 +196,9 @@ def advise(res: BenchResult) -> str:
             parts.append(t("bench.advice.passes", label=res.label(k), n_run=d.b.num_ops(),
                            n_saved=d.a.num_ops(), passes=res.passes[k]))
             break
+    missing = [res.label(k) for k in ("predictor", "predictor_onednn") if k in res.skipped and res.row(k, b) is None]
+    if missing:
+        parts.append(t("bench.advice.rows_missing", labels=", ".join(missing)))
     bad = sorted({r.label for r in res.rows if not r.ok})
     if bad:
         parts.append(t("bench.advice.mismatch", which=", ".join(bad)))

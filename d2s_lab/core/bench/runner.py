@@ -35,6 +35,7 @@ from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.errors import D2SError
 from d2s_lab.core.diff import diff, fusion_text
 from d2s_lab.core.export import save_conversion
+from d2s_lab.core.saved.pir_json import float64_list_attrs
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.other_programs import optimized_program
@@ -458,12 +459,25 @@ def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
                 return None
         out = ref if runtime == "eager" else _to_numpy_list(run())
     except Exception as exc:  # noqa: BLE001 - the row is skipped, with why
-        res.skipped[runtime] = t("bench.failed_at_batch", batch=batch or "-",
-                                 error=f"{type(exc).__name__}: {exc}"[:300])
+        res.skipped[runtime] = _known_failure(res, runtime, exc) or t(
+            "bench.failed_at_batch", batch=batch or "-", error=f"{type(exc).__name__}: {exc}"[:300])
         return None
     finally:
         plan.done += 1
     return (0.0, True) if runtime == "eager" else compare_outputs(ref, out)
+
+
+def _known_failure(res: BenchResult, runtime: str, exc: BaseException) -> str:
+    """The row note for a failure Paddle is known for, or "": its oneDNN executor converts
+    no list of float64 attribute values (Paddle 3.3.0 and 3.3.1), named with the ops of the
+    predictor's program that hold such a list."""
+    said = str(exc)
+    if "ConvertPirAttribute2RuntimeAttribute not support" not in said:
+        return ""
+    quoted = said.split("(at ")[0].strip()
+    ops = res.onednn_lists.get(runtime) or []
+    where = ", ".join(f"{op} ({attr})" for op, attr in ops[:6]) or t("bench.onednn_list_unknown")
+    return t("bench.onednn_list_attr", ops=where, paddle=quoted[:200])
 
 
 def _eager_fn(conv):
@@ -533,6 +547,7 @@ def _read_passes(res: BenchResult, runtime: str, prog: str, params, optim_dir: s
         return
     res.inference_diffs[runtime] = d
     res.passes[runtime] = fusion_text(d) or t("bench.passes_none")
+    res.onednn_lists[runtime] = float64_list_attrs(optimized)
 
 
 def _bench_infer(conv, res: BenchResult, plan: _Plan) -> None:

@@ -269,6 +269,34 @@ def parse_pir_json(data: bytes, path: str) -> (Graph, Dict[str, Any]):
     return graph, dict(base)
 
 
+def float64_list_attrs(path: str) -> List[tuple]:
+    """``[(op, attribute)]`` of the oneDNN ops in a PIR ``.json`` program whose attribute is
+    a list of float64 values, or an empty list (whose element type the file does not say):
+    what Paddle 3.3's oneDNN executor cannot convert. [] when the file cannot be read."""
+    try:
+        doc = json.loads(read_bytes(path, LIMITS.program_bytes, "program file"))
+    except (SavedModelError, ValueError, RecursionError):
+        return []
+    found, stack = [], [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(reversed(node))
+            continue
+        if not isinstance(node, dict):
+            continue
+        name = node.get("#")
+        if isinstance(name, str) and "onednn" in name and isinstance(node.get("A"), list):
+            for attr in node["A"]:
+                at = attr.get("AT") if isinstance(attr, dict) else None
+                data = at.get("D") if isinstance(at, dict) else None
+                if _type_tag(at) == "a_array" and isinstance(data, list) and (
+                        not data or any(_type_tag(x) == "a_f64" for x in data)):
+                    found.append((op_full_name(name).split(".", 1)[-1], str(attr.get("N"))))
+        stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+    return list(dict.fromkeys(found))
+
+
 def read_pir(path: str, max_bytes: int = None):
     """``(graph, base_code)`` from a PIR ``.json`` file."""
     limit = LIMITS.program_bytes if max_bytes is None else max_bytes

@@ -157,6 +157,10 @@ TEXTS = {
         "en": "the {label} program has {n_run} ops where the saved one has {n_saved}: {passes}",
         "zh": "{label} 的程序有 {n_run} 个算子，而保存的程序有 {n_saved} 个：{passes}",
     },
+    "bench.advice.rows_missing": {
+        "en": "{labels}: no timings (the row's note says why)",
+        "zh": "{labels}：没有计时（原因见该行的说明）",
+    },
     "bench.advice.mismatch": {
         "en": "outputs differ from eager for {which}: check before deploying",
         "zh": "{which} 的输出与动态图不同：部署前请检查",
@@ -366,6 +370,19 @@ TEXTS = {
     "bench.no_onednn": {
         "en": "Paddle {version}'s inference Config has neither enable_onednn nor enable_mkldnn: no oneDNN backend.",
         "zh": "Paddle {version} 的推理 Config 既没有 enable_onednn 也没有 enable_mkldnn：没有 oneDNN 后端。",
+    },
+    "bench.onednn_list_attr": {
+        "en": "Paddle's oneDNN executor cannot run this program: it has no conversion for a list of float64 "
+              "attribute values, a known issue of Paddle 3.3.0 and 3.3.1 (Paddle: \"{paddle}\"). The ops of "
+              "its program holding such a list: {ops}. The Paddle Inference row without oneDNN does not use "
+              "this executor.",
+        "zh": "Paddle 的 oneDNN 执行器无法运行这个程序：它不支持转换 float64 列表类型的属性值，这是 Paddle 3.3.0 和 "
+              "3.3.1 的已知问题（Paddle 原话：\"{paddle}\"）。程序中带有这种列表的算子：{ops}。不用 oneDNN 的 "
+              "Paddle Inference 那一行不使用这个执行器。",
+    },
+    "bench.onednn_list_unknown": {
+        "en": "not found in the program Paddle wrote",
+        "zh": "在 Paddle 写出的程序中未找到",
     },
     "bench.onnx_unsupported": {
         "en": "paddle2onnx does not convert these operators, so it stopped the export: {ops}",
