@@ -221,7 +221,7 @@ def test_resnet_op_table_reads_without_styles(page, out_dir):
     table = report.locator("table.d2s-ops").filter(has=page.locator("th", has_text="inputs")).first
     _open_section(report, table)
     table.scroll_into_view_if_needed()
-    assert table.locator("tbody tr").count() > 60  # ResNet-18's ops
+    assert table.locator("tbody tr").count() > 40  # ResNet-18's ops, as many as the report keeps (30 KB)
     aligns = table.evaluate("t => [...t.querySelectorAll('td, th')].map(c => getComputedStyle(c).textAlign)")
     assert set(aligns) == {"left"}, sorted(set(aligns))
     shapes = table.evaluate(_WRAPPED_SHAPES, [1, 2])
