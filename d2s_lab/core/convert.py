@@ -28,7 +28,7 @@ from d2s_lab.core.paddle_compat.errors import original_location
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.options import RUN_BUDGET_S, TRACE_BUDGET_S, ViewOptions
-from d2s_lab.core.other_programs import program_diff, program_graph
+from d2s_lab.core.other_programs import program_diff, program_graph, programs_diff
 from d2s_lab.core.rewrites import find_rewrites
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
@@ -202,6 +202,12 @@ class Conversion:
         ``amp_dtype``) or "inference" (what the Paddle Inference predictor runs after its
         IR passes; ``onednn=True``). Built once and kept in ``self.programs``."""
         return program_graph(self, program, **options)
+
+    def programs_diff(self, first, second, **options):
+        """A ``GraphDiff`` of two of this conversion's programs ("train" against
+        "inference": which forward ops the predictor's passes fused), the train program's
+        backward ops set apart so that forward ops pair with forward ops."""
+        return programs_diff(self, first, second, **options)
 
     def program_diff(self, program, **options):
         """A ``GraphDiff`` of ``program`` ("train", "amp", "inference") against the program

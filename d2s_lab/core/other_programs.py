@@ -34,7 +34,7 @@ from d2s_lab.errors import D2SError
 from d2s_lab.core.export import save_conversion
 from d2s_lab.core.frames import gist_at_line
 from d2s_lab.text import t
-from d2s_lab.core.graph.model import Graph, Op
+from d2s_lab.core.graph.model import Block, Graph, Op
 from d2s_lab.core.paddle_compat.walk import (feed_values, input_vars, param_names_of, program_to_graph,
                                     recording_layer_paths)
 from d2s_lab.core.paddle_compat.other_programs import (amp_program, default_amp_dtype, optimized_program,
@@ -120,6 +120,36 @@ def program_diff(conv, program: str, **options) -> GraphDiff:
                     names=("saved program", other.name), **options)
     return _without_output_bookkeeping(
         diff(conv.drawn_graph, other, names=(f"{conv.name} (forward)", other.name), **options))
+
+
+def programs_diff(conv, first: str, second: str, **options) -> GraphDiff:
+    """Two of ``conv``'s programs compared op by op (``"train"`` against ``"inference"``:
+    which forward ops the predictor's passes fused or replaced). The train program's
+    backward ops are set apart, with a note saying how many, so forward ops pair with
+    forward ops. ``options`` are :func:`program_diff`'s."""
+    if _which(first) == _which(second):
+        raise D2SError(t("programs.same_twice", program=first), t("programs.same_twice_hint"))
+    build = {k: options.pop(k) for k in ("amp_level", "amp_dtype", "onednn") if k in options}
+    graphs, apart = [], 0
+    for which in (first, second):
+        graph = program_graph(conv, which, **build)
+        if _which(which) == "train":
+            graph, apart = _forward_part(graph)
+        graphs.append(graph)
+    d = diff(*graphs, names=(f"{conv.name} ({first})", f"{conv.name} ({second})"), **options)
+    if apart:
+        d.notes.append(t("programs.grad_set_apart", n=apart))
+    return d
+
+
+def _forward_part(graph: Graph) -> tuple:
+    """``(graph without its backward ops, how many were left out)``."""
+    back = {id(o) for o in backward_ops(graph)}
+    block = graph.global_block
+    kept = Block(block.id, block.label, [o for o in block.ops if id(o) not in back], block.args)
+    out = Graph(blocks=[kept, *graph.blocks[1:]], values=graph.values, inputs=graph.inputs,
+                outputs=graph.outputs, name=f"{graph.name} (forward part)", origin=graph.origin)
+    return out, len(block.ops) - len(kept.ops)
 
 
 # Ops that only hand results out of a program: which of them a program has depends on how
@@ -336,4 +366,4 @@ def _shared(paths: List[str]) -> str:
 
 
 __all__ = ["BACKWARD", "PROGRAMS", "amp_key", "backward_ops", "forward_layer_names",
-           "program_diff", "program_graph"]
+           "program_diff", "program_graph", "programs_diff"]

@@ -11,6 +11,7 @@ from d2s_lab.core.convert import Conversion
 from d2s_lab.core.diff import diff
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import ViewOptions, program_options
+from d2s_lab.core.other_programs import PROGRAMS
 from d2s_lab.core.saved.model import PROGRAM_SUFFIXES
 from d2s_lab.viz.diff_view import diff_html
 from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
@@ -29,6 +30,8 @@ class DiffMagics(Magics):
     @argument("b", nargs="?", default=None, metavar="B",
               help="help.d2s_diff.b")
     @options("graph", "program", "budget")
+    @argument("--programs", default=None, metavar="P1,P2",
+              help="help.d2s_diff.programs")
     @argument("--as", dest="as_", default="_d2s_diff", metavar="NAME",
               help="help.d2s_diff.as_")
     @line_magic
@@ -62,6 +65,8 @@ class DiffMagics(Magics):
         return text
 
     def _diff(self, args):
+        if args.programs:
+            return self._two_programs(args)
         if not args.a or (not args.b and args.program == "forward"):
             raise D2SError(t("magics.diff_give_two"), t("magics.diff_what"))
         check_target_name(args.as_)
@@ -78,6 +83,20 @@ class DiffMagics(Magics):
         graphs = [_conversion(x, n, args.program).program_graph(args.program, **extra)
                   for x, n in ((a, args.a), (b, args.b))]
         return diff(*graphs, names=(f"{args.a} ({args.program})", f"{args.b} ({args.program})"), **view)
+
+
+    def _two_programs(self, args):
+        """``%d2s_diff A --programs train,inference``: two programs of one conversion."""
+        pair = [p.strip().lower() for p in args.programs.split(",") if p.strip()]
+        if not args.a or args.b or len(pair) != 2 or not set(pair) <= set(PROGRAMS):
+            raise D2SError(t("magics.diff_programs_bad", given=args.programs), t("magics.diff_programs_hint",
+                                                                                  programs=", ".join(PROGRAMS)))
+        check_target_name(args.as_)
+        view = ViewOptions.from_args(args).as_dict()
+        view.pop("wrap")
+        view.pop("max_nodes")
+        conv = _conversion(self._resolve(args.a), args.a, pair[1])
+        return conv.programs_diff(pair[0], pair[1], **program_options(args), **view)
 
 
 def _conversion(obj, name: str, program: str) -> Conversion:

@@ -207,3 +207,23 @@ def test_cli_draws_the_training_program(tmp_path):
                            "all", "-o", str(out)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "conv2d_grad" in out.read_text() and "backward.conv1" in out.read_text()
+
+
+def test_train_against_inference_pairs_forward_ops(seed, shell):
+    """``--programs train,inference``: the train program's backward ops are set apart (a
+    note counts them), so the fused ops of the predictor pair with forward ops only."""
+    d = seed.programs_diff("train", "inference")
+    n_back = len(backward_ops(seed.program_graph("train")))
+    assert n_back and any(f"{n_back} backward ops" in note for note in d.notes), d.notes
+    compared = [e.a for e in d.entries if e.a is not None]
+    assert not [o for o in compared if o.short_name.rstrip("_").endswith("_grad")]
+    assert [e for e in d.entries if e.status != "same"]  # the predictor's passes changed something
+    if PADDLE3:
+        assert "fused_conv2d" in fusion_text(d) or "fc" in fusion_text(d), fusion_text(d)
+    with pytest.raises(D2SError):
+        seed.programs_diff("train", "train")
+    # the magic: one Conversion, two programs
+    shell.ns["seed_conv"] = seed
+    shell.run("%load_ext d2s_lab")
+    shell.run("%d2s_diff seed_conv --programs train,inference --as td")
+    assert shell.ns["td"].notes == d.notes

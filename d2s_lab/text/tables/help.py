@@ -17,6 +17,10 @@ TEXTS = {
         "en": "Input description, one per argument of forward, repeatable, e.g. --input \"x: [None,3,32,32] float32\" (name and dtype optional; None marks a dynamic dim); a Python constant as name=value, e.g. --input n=3 or --input use_act=True.",
         "zh": "输入描述，forward 的每个参数一个，可重复，例如 --input \"x: [None,3,32,32] float32\"（名字和数据类型可省略；None 表示动态维度）；Python 常量写成 name=value，例如 --input n=3 或 --input use_act=True。",
     },
+    "help.d2s_diff.programs": {
+        "en": "Compare two programs of one Conversion A, e.g. --programs train,inference: which forward ops the predictor's passes fused or replaced; the train program's backward ops are set apart, so forward ops pair with forward ops.",
+        "zh": "比较同一个转换结果 A 的两个程序，例如 --programs train,inference：预测器的 pass 融合或替换了哪些正向算子；train 程序的反向算子单独放开，使正向算子只与正向算子配对。",
+    },
     "help.section.options": {
         "en": "options",
         "zh": "选项",

@@ -258,6 +258,14 @@ TEXTS = {
         "en": "the following arguments are required: {args}",
         "zh": "缺少必需的参数：{args}",
     },
+    "magics.diff_programs_bad": {
+        "en": "--programs {given}: give one Conversion and two of its programs.",
+        "zh": "--programs {given}：请给出一个转换结果和它的两个程序。",
+    },
+    "magics.diff_programs_hint": {
+        "en": "e.g. %d2s_diff _d2s --programs train,inference (programs: {programs}).",
+        "zh": "例如 %d2s_diff _d2s --programs train,inference（可用的程序：{programs}）。",
+    },
     "magics.help_more": {
         "en": "(%d2s_lang zh, or --lang zh on the magic's line, shows this help in Chinese.)",
         "zh": "（%d2s_lang en，或在魔法命令这一行加 --lang en，可显示英文帮助。）",

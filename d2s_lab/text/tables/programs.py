@@ -13,6 +13,18 @@ TEXTS = {
         "en": "Check the saved model with %d2s_show and %d2s_bench (they load it the same way).",
         "zh": "用 %d2s_show 和 %d2s_bench 检查保存的模型（它们以相同方式加载模型）。",
     },
+    "programs.same_twice": {
+        "en": "--programs names {program} twice.",
+        "zh": "--programs 两次都写了 {program}。",
+    },
+    "programs.same_twice_hint": {
+        "en": "Give two different programs, e.g. --programs train,inference.",
+        "zh": "请给出两个不同的程序，例如 --programs train,inference。",
+    },
+    "programs.grad_set_apart": {
+        "en": "The train program's {n} backward ops (the *_grad ops and what they use) are set apart: forward ops are paired with forward ops.",
+        "zh": "train 程序的 {n} 个反向算子（*_grad 算子及其用到的算子）已单独放开：正向算子只与正向算子配对。",
+    },
     "programs.unknown": {
         "en": "Unknown program {program}.",
         "zh": "未知的程序 {program}。",
