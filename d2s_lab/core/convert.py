@@ -42,7 +42,7 @@ from d2s_lab.core.sot.calls import calls_of, watch_calls
 from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, converted_methods, is_layer, resolve,
                                                 unconverted)
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
-from d2s_lab.core.graph.shapes import dtype_name
+from d2s_lab.core.graph.shapes import dtype_name, spec_text
 from d2s_lab.core.specs import (InputInfo, describe_inputs, parameter_defaults, parameter_names, random_inputs,
                                  to_input_specs)
 from d2s_lab.text import t
@@ -426,6 +426,12 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     if error is not None:
         err = _failed(f"The converted function failed on its first static run: "
                       f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv)
+        if examples is None:  # inputs the specs made up: say so, and which (their sizes are guesses)
+            made = [f"{i.name or 'input'} {spec_text([2 if d is None else d for d in i.shape], i.dtype)}"
+                    for i in conv.inputs if not i.constant and i.shape and None in i.shape]
+            if made:
+                err.report.facts["random_inputs"] = made
+                err.report.hint = err.report.hint_for()
         if conv.sot is not None:
             conv.sot.error = err.report
         raise err from error

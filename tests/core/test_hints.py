@@ -599,3 +599,37 @@ def test_error_box_quotes_paddle_as_paddle(lang):
     assert f"{said} Your if/else have different return type" in shown, shown
     hint = " ".join(hint_text("return-mismatch", lang).replace("`", " ").split())
     assert hint in shown and shown.index(said) < shown.index(hint)
+
+
+class _Masked(paddle.nn.Layer):
+    """Inputs whose sizes must fit each other: a mask as long as the past plus the ids."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = paddle.nn.Embedding(10, 8)
+
+    def forward(self, ids, mask, past):
+        full = paddle.concat([past, self.emb(ids)], axis=1)  # [B, P+L, 8]
+        return full * mask.unsqueeze(-1).astype("float32")
+
+
+def test_a_run_on_made_up_inputs_says_so_and_names_them():
+    import d2s_lab
+    from d2s_lab.errors import ConversionError
+
+    """The first run's random inputs (every dynamic dimension 2) may not fit each other: the
+    hint says they were made up, lists them, and points at --example; real inputs convert."""
+    import d2s_lab
+    from d2s_lab.errors import ConversionError
+
+    specs = ["ids: [None, None] int64", "mask: [None, 5] int64", "past: [None, None, 8] float32"]
+    with pytest.raises(ConversionError) as info:
+        d2s_lab.convert(_Masked(), specs, mode="ast")
+    report = info.value.report
+    assert report.stage == "run" and report.facts["random_inputs"] == [
+        "ids [2,2] int64", "mask [2,5] int64", "past [2,2,8] float32"]
+    text = report.hint_for("en")
+    assert "random inputs made from the specs" in text and "--example" in text and "ids [2,2] int64" in text
+    assert "随机生成的输入" in report.hint_for("zh")
+    examples = (paddle.zeros([2, 3], "int64"), paddle.ones([2, 5], "int64"), paddle.zeros([2, 2, 8]))
+    assert d2s_lab.convert(_Masked(), example_inputs=examples, mode="ast").error is None

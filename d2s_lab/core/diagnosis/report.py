@@ -126,7 +126,11 @@ class ErrorReport:
         """The hint in ``lang``: the specific sentence (when known), then the general text."""
         general = hint_text(self.hint_id, lang)
         specific = self.specific(lang)
-        return f"{specific} {general}".strip() if specific else general
+        text = f"{specific} {general}".strip() if specific else general
+        made = (self.facts or {}).get("random_inputs")
+        if made:  # the run's inputs were made up from the specs: sizes that may not fit together
+            text = f"{text} {t('hints.random_inputs', lang, inputs=', '.join(made))}".strip()
+        return text
 
     def __str__(self) -> str:
         parts = [f"{self.exc_type}: {self.message}"]

@@ -2,6 +2,13 @@
 of an error report's plain text, and the sentence about a layer's shape mismatch."""
 
 TEXTS = {
+    "hints.random_inputs": {
+        "en": "This first run used random inputs made from the specs, each dynamic dimension 2: {inputs}. "
+              "Where forward needs inputs whose sizes fit each other (a mask as long as the ids, past keys and "
+              "values), give real ones with --example.",
+        "zh": "这次首次运行使用的是按输入描述随机生成的输入，每个动态维度都取 2：{inputs}。如果 forward 需要尺寸彼此"
+              "匹配的输入（与 ids 等长的掩码、过去的 key 和 value），请用 --example 给出真实输入。",
+    },
     "hints.tolist.title": {
         "en": "Tensor.tolist() in forward",
         "zh": "forward 中调用 Tensor.tolist()",
