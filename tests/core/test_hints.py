@@ -614,9 +614,6 @@ class _Masked(paddle.nn.Layer):
 
 
 def test_a_run_on_made_up_inputs_says_so_and_names_them():
-    import d2s_lab
-    from d2s_lab.errors import ConversionError
-
     """The first run's random inputs (every dynamic dimension 2) may not fit each other: the
     hint says they were made up, lists them, and points at --example; real inputs convert."""
     import d2s_lab
