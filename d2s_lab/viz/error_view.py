@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from d2s_lab.core.frames import display_file
+from d2s_lab.core.frames import display_file, fold_repeated_frames
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc
@@ -84,12 +84,13 @@ def error_report_body(report, note: str = "") -> str:
     hint = ""
     text = report.hint_for(get_lang()) if hasattr(report, "hint_for") and report.hint_id else report.hint
     if text:
-        hint = (f'<div class="d2s-hint-box" style="{INLINE["hint"]}"><b>{esc(t("err.hint"))}</b> <span class="d2s-sub">'
-                f"({esc(report.hint_id)})</span>: {rich(text)}</div>")
+        hint_id = f' <span class="d2s-sub">({esc(report.hint_id)})</span>' if report.hint_id else ""
+        hint = (f'<div class="d2s-hint-box" style="{INLINE["hint"]}"><b>{esc(t("err.hint"))}</b>'
+                f"{hint_id}: {rich(text)}</div>")
     full = ""
     if report.original_text:
         full = (f"<details><summary>{esc(t('err.full_tb'))}</summary>"
-                f'<pre class="d2s-tb">{esc(report.original_text)}</pre></details>')
+                f'<pre class="d2s-tb">{esc(fold_repeated_frames(report.original_text))}</pre></details>')
     tail = f'<div class="d2s-sub">{esc(note)}</div>' if note else ""
     return (f'<div class="d2s-error" style="{INLINE["error"]}">{head}{msg}{where}{ctx}{trans}{hint}'
             f"{full}{tail}</div>")

@@ -63,3 +63,33 @@ def test_graph_magic_says_what_is_wrong(shell, conv):
     res, htmls, _ = shell.run("%d2s_graph broken --program train")
     html = "".join(htmls)
     assert "failed to convert" in html and "--mode ast" not in html, html[-1500:]
+
+
+def _ping(n):
+    return _pong(n)
+
+
+def _pong(n):
+    if n == 0:
+        raise ValueError("bottom")
+    return _ping(n - 1)
+
+
+def test_a_recursion_traceback_shows_its_repeating_frames_once():
+    """A recursion through two functions (Python folds only one repeated line): the error
+    box's traceback shows the pair once and how many more times it repeats, and the
+    frames around it stay."""
+    import traceback
+
+    from d2s_lab.core.frames import fold_repeated_frames
+
+    try:
+        _ping(300)
+    except ValueError:
+        text = traceback.format_exc()
+    folded = fold_repeated_frames(text)
+    assert len(text) > 40_000 and len(folded) < 1_500, len(folded)
+    assert "[the 2 frame(s) above repeat 299 more times]" in folded
+    assert folded.splitlines()[0] == "Traceback (most recent call last):" and folded.endswith("ValueError: bottom")
+    assert 'raise ValueError("bottom")' in folded  # the last frame, where it differs, is kept
+    assert fold_repeated_frames("no frames here\nat all") == "no frames here\nat all"

@@ -207,6 +207,11 @@ def test_error_inside_library_names_both_lines_and_sot(bertlib):
     text = report.hint_for("en")
     assert "bertlib" in text and "--mode sot" in text and f"line {facts['user_line']}" in text
     assert "库" in report.hint_for("zh")
+    # the recursion's hundreds of frames show once in the box, with their count
+    from d2s_lab.viz.error_view import error_report_html
+
+    box = error_report_html(report)
+    assert len(report.original_text) > 30_000 and len(box) < 30_000 and "more times]" in box, len(box)
     # and SOT mode does convert it
     assert convert(Mine(), ["x: [None, 32] float32"], mode="sot").error is None
 

@@ -1,6 +1,10 @@
 """Words of the error box of a failed conversion."""
 
 TEXTS = {
+    "err.frames_repeat": {
+        "en": "[the {k} frame(s) above repeat {runs} more times]",
+        "zh": "[上面这 {k} 个栈帧又重复了 {runs} 次]",
+    },
     "err.run": {
         "en": "{who}{mode}: the converted function failed on its first static run",
         "zh": "{who}{mode}：转换后的函数在第一次静态运行时失败",
