@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from d2s_lab.core.frames import display_file, fold_repeated_frames
+from d2s_lab.core.tracebacks import fold_repeated_frames
+from d2s_lab.core.frames import display_file
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc

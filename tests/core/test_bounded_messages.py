@@ -81,7 +81,7 @@ def test_a_recursion_traceback_shows_its_repeating_frames_once():
     frames around it stay."""
     import traceback
 
-    from d2s_lab.core.frames import fold_repeated_frames
+    from d2s_lab.core.tracebacks import fold_repeated_frames
 
     try:
         _ping(300)

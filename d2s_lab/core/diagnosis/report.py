@@ -261,3 +261,4 @@ def attach_line(report: ErrorReport, filename: str, line: int) -> None:
     report.file, report.line = filename, int(line)
     report.context = _context(filename, report.line)
     report.code = next((c.text for c in report.context if c.is_error), "")
+
