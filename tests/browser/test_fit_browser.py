@@ -2,6 +2,7 @@
 long line scrolls inside the box instead of running past its border, and a drawing wider
 than its box fits it when "适应宽度" (fit width) is chosen; "清晰可读" (readable, the
 default) keeps text readable and scrolls sideways. Screenshots in build/test-output/.
+The same checks run on JupyterLab 3.6 in tests/browser/test_old_frontends_browser.py.
 """
 import os
 
@@ -35,11 +36,11 @@ def ready(page):
     page.wait_for_timeout(500)  # the notebook re-lays out after the side panel opens
 
 
-def test_error_listing_stays_inside_its_box(lab_page, out_dir):
-    out = bu.output(lab_page, ERROR)
+def check_error_box(out, shot):
+    """The error box's listing: wider than the box, it scrolls inside it."""
     box = out.locator(".d2s-error").first
     box.wait_for(state="visible", timeout=20_000)
-    bu.screenshot(out, os.path.join(out_dir, "browser-error-box-zh-1024.png"))
+    bu.screenshot(out, shot)
     edges = box.evaluate("""(b) => { const t = b.querySelector('table.d2s-code');
         const s = t.closest('.d2s-code-scroll');
         return {box: b.getBoundingClientRect().right, table: t.getBoundingClientRect().right,
@@ -48,15 +49,23 @@ def test_error_listing_stays_inside_its_box(lab_page, out_dir):
     assert edges["shown"] <= edges["box"] + 1 and edges["scrolls"], edges  # ...and scrolls inside it
 
 
-def test_fit_width_fits_and_readable_scrolls(lab_page, out_dir):
-    out = bu.output(lab_page, WIDE)
+def check_fit_width(page, out, shot):
+    """Readable by default (wider than the box), then "适应宽度" fits it."""
     graph = out.locator(".d2s-graph-box").first
     graph.wait_for(state="visible", timeout=20_000)
     sizes = "(b) => ({box: b.clientWidth, svg: b.querySelector('svg').getBoundingClientRect().width})"
     readable = graph.evaluate(sizes)
     assert readable["svg"] > readable["box"], readable  # wider than the box at readable text size
     out.locator("label", has_text="适应宽度").first.click()
-    lab_page.wait_for_timeout(300)
+    page.wait_for_timeout(300)
     fitted = graph.evaluate(sizes)
-    bu.screenshot(out, os.path.join(out_dir, "browser-fit-width-zh-1024.png"))
+    bu.screenshot(out, shot)
     assert fitted["svg"] <= fitted["box"] + 1, fitted
+
+
+def test_error_listing_stays_inside_its_box(lab_page, out_dir):
+    check_error_box(bu.output(lab_page, ERROR), os.path.join(out_dir, "browser-error-box-zh-1024.png"))
+
+
+def test_fit_width_fits_and_readable_scrolls(lab_page, out_dir):
+    check_fit_width(lab_page, bu.output(lab_page, WIDE), os.path.join(out_dir, "browser-fit-width-zh-1024.png"))

@@ -133,6 +133,24 @@ def test_jupyterlab36_live_reloaded_and_reopened(old_server, browser, out_dir):
     _assert_reopened(reopened)
 
 
+def test_jupyterlab36_error_box_and_fit_width_in_chinese(old_server, browser, out_dir):
+    """The error box and the graph's fit width of tests/browser/test_fit_browser.py, on
+    JupyterLab 3.6 at 1024x768 with the file browser open, in Chinese."""
+    import test_fit_browser as fit
+
+    name = "fit36.ipynb"
+    bu.write_notebook(os.path.join(old_server.root, name), fit.CELLS)
+    page = bu.new_page(browser, VP)
+    try:
+        bu.open_notebook(page, old_server, name)
+        bu.run_all_cells(page, len(fit.CELLS))
+        fit.ready(page)
+        fit.check_error_box(bu.output(page, fit.ERROR), os.path.join(out_dir, "frontend-lab36-error-box-zh.png"))
+        fit.check_fit_width(page, bu.output(page, fit.WIDE), os.path.join(out_dir, "frontend-lab36-fit-zh.png"))
+    finally:
+        page.context.close()
+
+
 def test_notebook65_live_reloaded_and_reopened(old_server, browser, out_dir):
     name = "notebook65.ipynb"
     bu.write_notebook(os.path.join(old_server.root, name), CELLS)
