@@ -426,10 +426,12 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     if error is not None:
         err = _failed(f"The converted function failed on its first static run: "
                       f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv)
-        if examples is None:  # inputs the specs made up: say so, and which (their sizes are guesses)
+        if examples is None and err.report.hint_id in SIZE_HINTS:
+            # inputs the specs made up, two or more with guessed sizes that may not fit each
+            # other (ids, a mask, past keys): say so, and which
             made = [f"{i.name or 'input'} {spec_text([2 if d is None else d for d in i.shape], i.dtype)}"
                     for i in conv.inputs if not i.constant and i.shape and None in i.shape]
-            if made:
+            if len(made) >= 2:
                 err.report.facts["random_inputs"] = made
                 err.report.hint = err.report.hint_for()
         if conv.sot is not None:
@@ -438,6 +440,10 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     conv.timings["first_run_s"] = time.perf_counter() - t0
     if not conv.outputs:
         conv.outputs = _tensor_infos(out)
+
+
+# The hints of a failure that inputs of ill-fitting sizes can cause (None: no known cause).
+SIZE_HINTS = (None, "broadcast", "shape-mismatch", "reshape-size", "reshape-dynamic-dim", "shape-dynamic-dim")
 
 
 def _ast_request(conv: Conversion):

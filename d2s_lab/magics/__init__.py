@@ -23,7 +23,7 @@ MAGIC_CLASSES = [
 _registered = {"cell": [], "line": []}
 
 
-def _classes():
+def magic_classes():
     for spec in MAGIC_CLASSES:
         mod, _, cls = spec.partition(":")
         yield getattr(importlib.import_module(mod), cls)
@@ -33,7 +33,7 @@ def load(ipython) -> None:
     from d2s_lab.core.capture import quiet_paddle_noise
 
     quiet_paddle_noise()
-    for cls in _classes():
+    for cls in magic_classes():
         magics = cls(ipython)
         ipython.register_magics(magics)
         for kind, table in magics.magics.items():
@@ -49,5 +49,5 @@ def unload(ipython) -> None:
         for name in names:
             mm.magics.get(kind, {}).pop(name, None)
         names.clear()
-    for cls in _classes():
+    for cls in magic_classes():
         mm.registry.pop(cls.__name__, None)

@@ -14,9 +14,9 @@ HELP_FLAGS = ("-h", "--help")
 
 
 def _magic_functions() -> Iterator[Tuple[str, object]]:
-    from d2s_lab.magics import _classes
+    from d2s_lab.magics import magic_classes
 
-    for cls in _classes():
+    for cls in magic_classes():
         for table in cls.magics.values():
             for name, method in table.items():
                 yield name, getattr(cls, method)

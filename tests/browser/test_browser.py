@@ -178,11 +178,11 @@ def test_large_graph_fits_the_width_then_zooms_and_scrolls(lab_page, shots):
     box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
     assert box.evaluate("b => b.scrollLeft") > 0
     shots(view, "graph-large-100")
-    view.locator("label", has_text="fit width").click()
+    view.locator("label", has_text="readable").click()
 
 
 def test_at_1024x768_text_stays_readable_and_twins_stay_hidden(lab_page, out_dir):
-    """A small screen: every drawing keeps its text at 9 px or more at "fit width" (the
+    """A small screen: every drawing keeps its text at 9 px or more at "readable" (the
     wide left-to-right one scrolls sideways instead); the picture twins a trusted notebook
     does not need stay hidden, and so do the lines meant for untrusted ones."""
     size = dict(lab_page.viewport_size)

@@ -34,9 +34,9 @@ DYNAMIC = {
 
 
 def _magic_names():
-    from d2s_lab.magics import _classes
+    from d2s_lab.magics import magic_classes
 
-    return {name for cls in _classes() for table in cls.magics.values() for name in table}
+    return {name for cls in magic_classes() for table in cls.magics.values() for name in table}
 
 
 def _literal_keys():

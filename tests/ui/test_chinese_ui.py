@@ -222,8 +222,9 @@ def test_the_chinese_views_keep_code_and_paddle_words_as_they_are(zh):
         assert "DataDependencyControlFlowBreak" in zh["SOT report with graph breaks"][0]
         # Paddle's break messages are quoted as Paddle's, not translated
         assert 'class="d2s-paddle"' in zh["SOT report with graph breaks"][0]
-    # a layer called three times: its calls are numbered in Chinese
-    assert "第 2 次调用（共 3 次）" in _text(zh["report of a layer called three times"][0])
+    # a layer called three times: its calls are numbered in Chinese (calls that repeat the
+    # one before them exactly may be folded into one "同上" node after the first)
+    assert re.search(r"第 [12] 次调用（共 3 次）", _text(zh["report of a layer called three times"][0]))
     # the report says, in Chinese, how to switch language
     report = _text(zh["report of a model with an if"][0])
     assert "语言：中文" in report and "%d2s_lang en" in report
