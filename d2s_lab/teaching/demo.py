@@ -21,6 +21,7 @@ from pathlib import Path
 
 from nbclient import NotebookClient
 
+from d2s_lab.core.options import localize_parser
 from d2s_lab.text import t
 
 # The demo notebook comes with the package; a checkout's root is two folders up.
@@ -161,9 +162,10 @@ def _use_shared_data() -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.demo", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a few dozen batches instead of the full run")
-    parser.add_argument("--out", default="build", help="output folder (default: ./build)")
+    parser = argparse.ArgumentParser(prog="python -m d2s_lab.teaching.demo", description="help.cli.demo.description")
+    parser.add_argument("--quick", action="store_true", help="help.cli.demo.quick")
+    parser.add_argument("--out", default="build", help="help.cli.demo.out")
+    localize_parser(parser)
     args = parser.parse_args(argv)
     import warnings
 

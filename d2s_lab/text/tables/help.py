@@ -21,6 +21,18 @@ TEXTS = {
         "en": "Compare two programs of one Conversion A, e.g. --programs train,inference: which forward ops the predictor's passes fused or replaced; the train program's backward ops are set apart, so forward ops pair with forward ops.",
         "zh": "比较同一个转换结果 A 的两个程序，例如 --programs train,inference：预测器的 pass 融合或替换了哪些正向算子；train 程序的反向算子单独放开，使正向算子只与正向算子配对。",
     },
+    "help.cli.demo.description": {
+        "en": "make demo: run the CIFAR-10 image-search notebook headless and write it as HTML.",
+        "zh": "make demo：无界面运行 CIFAR-10 图像检索笔记本，并把它写成 HTML。",
+    },
+    "help.cli.demo.quick": {
+        "en": "a few dozen batches instead of the full run",
+        "zh": "只跑几十个批次，而不是完整运行",
+    },
+    "help.cli.demo.out": {
+        "en": "output folder (default: ./build)",
+        "zh": "输出文件夹（默认：./build）",
+    },
     "help.section.options": {
         "en": "options",
         "zh": "选项",
