@@ -80,9 +80,9 @@ docs: $(DOCS_STAMP)
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. The two suites and the
 # platform smoke run side by side (each suite keeps about one core busy; the 2.6 suite
 # writes its screenshots to build/test-output/paddle26), each printing its output when it
-# ends; the Paddle 3.3.1 suite, the longest, runs as two parts (PART2 below). 19.8 min on
-# a fresh clone of a 2-core machine (jobs: Paddle 3 parts 14.1 and 16.2 min, Paddle 2.6.2
-# 15.9 min, the platform smoke 3.1 min; set-up, lint and docs 3.5 min; see
+# ends; the Paddle 3.3.1 suite, the longest, runs as two parts (PART2 below). 27 min on
+# a fresh clone of a 2-core machine (jobs: Paddle 3 parts 16.5 and 18.5 min, Paddle 2.6.2
+# 18.7 min, the platform smoke 5.1 min; set-up, lint and docs about 8 min; see
 # docs/performance.md). The ipywidgets 7
 # environment and the JupyterLab 3.6 / Notebook 6.5 server are built first, so the
 # front-end tests run instead of skipping.
