@@ -32,6 +32,7 @@ def run_cell(kc, code, timeout=120, on_start=None):
     msg_id = kc.execute(code)
     texts, status, deadline = [], None, time.time() + timeout
     started = False
+    streaming = False  # the last output was a stream: its next chunk continues it
     while time.time() < deadline:
         try:
             msg = kc.get_iopub_msg(timeout=1)
@@ -45,10 +46,15 @@ def run_cell(kc, code, timeout=120, on_start=None):
             on_start()
         if kind in ("display_data", "execute_result"):
             texts.append(content["data"].get("text/html", "") + content["data"].get("text/plain", ""))
-        elif kind == "stream":
-            texts.append(content["text"])
+        elif kind == "stream":  # a print may come in several chunks: one text, as printed
+            if streaming:
+                texts[-1] += content["text"]
+            else:
+                texts.append(content["text"])
         elif kind == "error":
             texts.append("\n".join(content["traceback"]))
+        if kind in ("display_data", "execute_result", "stream", "error"):
+            streaming = kind == "stream"
         if kind == "status" and content["execution_state"] == "idle":
             break
     reply = kc.get_shell_msg(timeout=timeout)
