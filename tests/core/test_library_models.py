@@ -24,6 +24,7 @@ from d2s_lab.core.frames import library_of
 from d2s_lab.core.steps import normalize_names
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.viz.explorer import ExplorerState, graph_explorer
+from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.linked_view import ops_by_line_html
 from d2s_lab.viz.steps_view import steps_static_html
 from models import line_in
@@ -117,6 +118,50 @@ def test_default_view_shows_the_models_parts(bert):
     assert '"d2s-layer-bert"' not in dot and "unsqueeze" in dot
     # an explicit depth counts below the wrappers: depth 2 opens each encoder layer
     assert '"d2s-layer-bert.encoder.layers.0.self_attn"' in bert.graph(depth=2).dot
+
+
+@pytest.fixture(scope="module")
+def llama(bertlib):
+    paddle.seed(0)
+    model = bertlib.LlamaForCausalLM(bertlib.LlamaConfig())
+    model.eval()
+    return model, convert(model, SPEC)
+
+
+def test_llama_ops_sit_under_the_layer_paddle_names(llama):
+    """Each op under the layer its call made it in, as Paddle's class path
+    (``/LlamaModel/LlamaDecoderLayer_1/LlamaAttention/Linear_2/``) names it, the mask's
+    ``if`` op (whose branches a PIR block counts among its ops) before them notwithstanding."""
+    model, conv = llama
+    ops = _program_ops(conv.drawn_graph)
+    by_layer = {}
+    for o in ops:
+        by_layer.setdefault(o.layer, []).append(o.short_name)
+    for k in range(4):
+        at = f"llama.layers.{k}"
+        for norm in ("input_layernorm", "post_attention_layernorm"):
+            assert {"pow", "rsqrt"} <= set(by_layer[f"{at}.{norm}"]), (at, norm)
+        for proj in ("self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj",
+                     "mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"):
+            assert [n.replace("_v2", "") for n in by_layer[f"{at}.{proj}"]] == ["matmul"], (at, proj)
+    assert {"pow", "rsqrt"} <= set(by_layer["llama.norm"])
+    assert [n.replace("_v2", "") for n in by_layer["lm_head"]] == ["matmul"]
+    assert any(o.short_name == "if" for o in conv.drawn_graph.iter_ops()) or paddle.__version__.startswith("2.")
+    classes = {name: type(sub).__name__ for name, sub in model.named_sublayers()}
+    named = [o for o in ops if o.struct_name]
+    if named:  # Paddle 3 writes each op's class path
+        agree = [o for o in named if [classes[p] for p in layer_levels(o.layer)]
+                 == [re.sub(r"_\d+$", "", c) for c in o.struct_name.strip("/").split("/")]]
+        assert len(agree) == len(named), [(o.layer, o.struct_name) for o in named if o not in agree][:5]
+    # so the first view shows each decoder layer, the norm and lm_head
+    view = conv.graph()
+    assert 10 <= view.info.nodes <= 80, view.info.nodes
+    for part in ("llama.layers.0", "llama.layers.3", "llama.norm"):
+        assert f'"d2s-layer-{part}"' in view.dot
+    assert "lm_head" in view.dot  # one op: drawn as itself, named by its layer
+    # the inference program keeps them too
+    infer = [o for o in _program_ops(conv.program_graph("inference")) if o.layer.startswith("llama.layers.")]
+    assert {o.layer.split(".", 3)[-1] for o in infer} >= {"input_layernorm", "self_attn.q_proj", "mlp.down_proj"}
 
 
 def _drawn(svg: str) -> dict:

@@ -87,6 +87,18 @@ def in_global_block(value) -> bool:
     return pir.in_global_block(value)
 
 
+def _after(ops, anchor: int, count: int) -> int:
+    """The index just after the op keyed ``anchor`` in ``ops``, searched outward from
+    ``count - 1``: ops inserted before it (AMP casts) move it later, and a block's op count
+    can exceed its list (a PIR block with an ``if`` counts the branches' ops too)."""
+    guess = min(max(count - 1, 0), len(ops) - 1)
+    for d in range(len(ops)):
+        for k in (guess - d, guess + d):
+            if 0 <= k < len(ops) and op_key(ops[k]) == anchor:
+                return k + 1
+    return min(count, len(ops))
+
+
 def param_names_of(layer) -> Dict[str, str]:
     """Paddle's parameter and buffer names (``conv2d_0.w_0``) -> the Layer's attribute
     names (``conv1.weight``); empty for a plain function (``layer`` None)."""
@@ -131,10 +143,7 @@ def recording_layer_paths(layer):
         start, anchor = stack.pop()
         ops = ops_now()
         if anchor is not None:
-            k = start - 1
-            while k < len(ops) and op_key(ops[k]) != anchor:
-                k += 1
-            start = k + 1 if k < len(ops) else start
+            start = _after(ops, anchor, start)
         path = names.get(id(lyr), "")
         for op in ops[start:]:
             paths.setdefault(op_key(op), path)
