@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from d2s_lab.core.frames import is_user_file
+from d2s_lab.core.sot.guards import grouped
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, esc, highlight_python, report_var, t_html, table
 from d2s_lab.viz.source_view import side_by_side_html
@@ -16,6 +17,8 @@ from d2s_lab.viz.source_view import side_by_side_html
 MAX_CODE_LINES = 60
 MAX_FRAMES_SHOWN = 8
 MAX_SUBGRAPH_CODE = 8_000
+# A frame's guards past this many bytes (grouped, readable) are one call away.
+MAX_GUARDS_BYTES = 12_000
 
 
 def _fold(text: str, how: str, limit: int = MAX_CODE_LINES) -> tuple:
@@ -24,6 +27,38 @@ def _fold(text: str, how: str, limit: int = MAX_CODE_LINES) -> tuple:
         return text, ""
     note = f'<div class="d2s-sub">{t_html("sot.frame_folded", n=len(lines) - limit, how="<code>" + esc(how) + "</code>")}</div>'
     return "\n".join(lines[:limit]) + "\n", note
+
+
+def _which(indices: List[str]) -> str:
+    """``0–7`` for the consecutive items of a layer list, else the first few."""
+    if all(i.isdigit() for i in indices):
+        nums = sorted({int(i) for i in indices})
+        if len(nums) > 2 and nums == list(range(nums[0], nums[-1] + 1)):
+            return f"{nums[0]}–{nums[-1]}"
+    seen = list(dict.fromkeys(indices))
+    return ", ".join(seen[:6]) + (", …" if len(seen) > 6 else "")
+
+
+def _guards_html(guards: List[str], how: str) -> str:
+    """The guards readable and grouped (:func:`~d2s_lab.core.sot.guards.grouped`), within
+    :data:`MAX_GUARDS_BYTES`; the rest one call away."""
+    items, size, told = [], 0, 0
+    for g in grouped(guards):
+        if g.count > 1:
+            times = t("sot.guard_times", n=g.count, which=_which(g.indices)) if g.indices \
+                else t("sot.guard_repeated", n=g.count)
+            item = f'<li><code>{esc(g.text)}</code> <span class="d2s-sub">{esc(times)}</span></li>'
+        else:
+            item = f"<li><code>{esc(g.text)}</code></li>"
+        if size + len(item) > MAX_GUARDS_BYTES and items:
+            break
+        items.append(item)
+        size += len(item)
+        told += g.count
+    more = ""
+    if told < len(guards):
+        more = f'<div class="d2s-sub">{t_html("sot.guards_more", n=len(guards) - told, how="<code>" + esc(how) + "</code>")}</div>'
+    return '<ul class="d2s-guards">' + "".join(items) + "</ul>" + more
 
 
 def _frame_html(frame, index: int, var: str, lines=()) -> str:
@@ -42,8 +77,8 @@ def _frame_html(frame, index: int, var: str, lines=()) -> str:
                                  linked_lines=lines)
     else:
         code = f'<div class="d2s-sub">{esc(right)}</div>' + highlight_python(text)
-    guards = ("<ul class=\"d2s-guards\">" + "".join(f"<li><code>{esc(g)}</code></li>" for g in frame.guards)
-              + "</ul>") if frame.guards else f'<div class="d2s-sub">{esc(t("sot.frame_no_guards"))}</div>'
+    guards = _guards_html(frame.guards, f"print(*{var}.sot.frames[{index}].guards, sep='\\n')") if frame.guards \
+        else f'<div class="d2s-sub">{esc(t("sot.frame_no_guards"))}</div>'
     return (f"<details><summary>{' · '.join(bits)}</summary>{code}{note}"
             f"<div><b>{esc(t('sot.frame_guards', n=len(frame.guards)))}</b></div>{guards}</details>")
 

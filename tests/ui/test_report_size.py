@@ -150,6 +150,37 @@ def test_sot_cells_stay_under_250_kb_and_say_how_to_draw_what_they_leave_out(ker
     assert "SkipFile" in text and "4 subgraph(s)" in text
 
 
+LLAMA = """%load_ext d2s_lab
+import sys
+sys.path.insert(0, {support!r})
+from bertlib import LlamaConfig, LlamaForCausalLM
+llm = LlamaForCausalLM(LlamaConfig(num_hidden_layers=24))
+llm.eval()
+None"""
+
+
+@pir_only("SOT's guards on every layer's weights (Paddle 2.6's SOT runs these frames in dygraph, with few guards)")
+def test_an_llms_guards_are_grouped_within_budget(kernel):
+    """A 24-layer LLM on Paddle's default path: SOT's thousands of guards read as the code
+    writes them (``self.llama.layers[N].input_layernorm.eps``), each check on the decoder
+    layers told once with the layers it covers; the cell stays within 250 KB and says how
+    to print every guard."""
+    from paths import SUPPORT
+
+    assert not _outputs(kernel, LLAMA.format(support=SUPPORT))
+    outputs = _outputs(kernel, '%%to_static --mode sot --model llm --input "input_ids: [None,None] int64"\npass\n')
+    assert _size(outputs) <= CELL_BUDGET, _size(outputs)
+    text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
+    assert "self.llama.layers[N].input_layernorm.eps == 1e-06 × 24, for [N] = 0–23" in text
+    guards = text[text.index("Guards (", text.index("Guards (") + 1):]  # the list, past the summary line
+    assert "_sub_layers" not in guards[:guards.index("more guard(s)")] and "self.llama.norm.weight.shape[0] == 32" in guards
+    more = re.search(r"(\d+) more guard\(s\): print\(\*_d2s\.sot\.frames\[0\]\.guards, sep='\\n'\)", text)
+    assert more, text[text.find("Guards"):][:400]
+    printed = _outputs(kernel, "len(_d2s.sot.frames[0].guards)")
+    total = int(printed[0]["text/plain"])
+    assert total > 24 * 20 and total - int(more.group(1)) >= total // 2  # grouped, most are told
+
+
 def _loop_model(paddle):
     class Loop(paddle.nn.Layer):
         def __init__(self):

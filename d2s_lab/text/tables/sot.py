@@ -197,6 +197,18 @@ TEXTS = {
         "en": "{n} more lines: {how}",
         "zh": "还有 {n} 行：{how}",
     },
+    "sot.guard_times": {
+        "en": "× {n}, for [N] = {which}",
+        "zh": "× {n}，[N] 取 {which}",
+    },
+    "sot.guard_repeated": {
+        "en": "× {n}",
+        "zh": "× {n}",
+    },
+    "sot.guards_more": {
+        "en": "{n} more guard(s): {how}",
+        "zh": "还有 {n} 个守卫条件：{how}",
+    },
     "sot.frames_more": {
         "en": "{n} more frame(s) (library code): {how}",
         "zh": "还有 {n} 个帧（库代码）：{how}",
