@@ -266,6 +266,11 @@ class GraphDiff:
         against the one the predictor runs."""
         return fusion_text(self)
 
+    def table(self):
+        """Every op that differs, in one table (a cell shows the first ones; this shows
+        them all)."""
+        return display.diff_table(self)
+
     def _repr_html_(self) -> str:
         return display.html(self)
 

@@ -29,6 +29,13 @@ def op_table(graph, name=""):
     return make(graph, name)
 
 
+def diff_table(diff):
+    """Every op that differs in a GraphDiff, as a table that displays in a notebook."""
+    from d2s_lab.viz.diff_view import DiffTable
+
+    return DiffTable(diff)
+
+
 def explorer(graph, view=None):
     """The explorer widget of ``graph`` (see :func:`d2s_lab.viz.explorer.graph_explorer`)."""
     from d2s_lab.viz.display import explorer as make

@@ -45,7 +45,7 @@ class DiffMagics(Magics):
             return None
         try:  # drawing included: every failure is one message, never a traceback
             result = self._diff(args)
-            page = diff_html(result)
+            page = diff_html(result, args.as_)
         except D2SError as exc:
             show_error(exc.message, exc.hint)
             return None

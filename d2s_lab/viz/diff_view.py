@@ -16,14 +16,17 @@ from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.viz.dot.emit import MIXED_MARK_COLOR
 from d2s_lab.viz.graph_view import GraphView, draw_or_reason
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc, wrap
-from d2s_lab.viz.op_table import cut_note, rows_within
+from d2s_lab.viz.html import esc, t_html, wrap
+from d2s_lab.viz.op_table import MAX_TABLE_BYTES, cut_note, rows_within
 from d2s_lab.viz.source_view import side_by_side_html
 
 # Programs with more ops are not drawn in a diff: two drawings side by side of programs
 # this long are not read, and laying them out (before dot is cut at the budget) takes
 # seconds each; the table lists what differs.
 MAX_DRAWN_OPS = 20_000
+# What the table of differing ops may take in a cell (a 24-layer LLM's inference diff lists
+# hundreds of fused ops); past it, every row is one call away (GraphDiff.table()).
+DIFF_TABLE_BYTES = 60_000
 
 # status -> (border/text colour, row background, label key). Changed is the colour a
 # collapsed layer gets when its ops differ in several ways: such a layer changed.
@@ -84,20 +87,37 @@ def _row(d, e) -> str:
     return f'<tr class="d2s-diff-{e.status}" style="background:{bg}">{"".join(cells)}</tr>'
 
 
-def diff_table_html(d) -> str:
+def diff_table_html(d, budget: int = MAX_TABLE_BYTES, call: str = "") -> str:
     """One row per op that differs, in program order, at most ``MAX_TABLE_ROWS`` rows
-    and ``MAX_TABLE_BYTES`` bytes (:mod:`d2s_lab.viz.op_table`)."""
+    and ``budget`` bytes (:mod:`d2s_lab.viz.op_table`); where a cell's ``budget`` cut it,
+    the note says how to list every row (``call``, e.g. ``_d2s_diff.table()``)."""
     differing = [e for e in d.entries if e.status != "same"]
     if not differing:
         return f'<div class="d2s-note" style="padding:6px 10px">{esc(t("diff.no_differences"))}</div>'
     heads = ["", t("diff.col_op"), t("diff.col_layer"), t("diff.col_out_in", name=d.a_name),
              t("diff.col_out_in", name=d.b_name), t("diff.col_what")]
     th = "".join(f'<th style="{_CELL};background:#f6f8fa">{esc(h)}</th>' for h in heads)
-    rows, shown = rows_within(differing, lambda e: _row(d, e))
+    rows, shown = rows_within(differing, lambda e: _row(d, e), budget)
+    if shown < len(differing) and budget < MAX_TABLE_BYTES:
+        note = '<div class="d2s-note">{}</div>'.format(t_html(
+            "diff.table_paged", shown=f"{shown:,}", total=f"{len(differing):,}",
+            call=f"<code>{esc(call or t('diff.table_call'))}</code>"))
+    else:
+        note = cut_note(shown, len(differing), t("report.unit_differing_ops"))
     return ('<div class="d2s-scroll" style="max-height:420px;overflow:auto">'
             f'<table class="d2s-ops d2s-difftable" style="border-collapse:collapse;font-size:12px">'
-            f"<thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table></div>"
-            + cut_note(shown, len(differing), t("report.unit_differing_ops")))
+            f"<thead><tr>{th}</tr></thead><tbody>{rows}</tbody></table></div>" + note)
+
+
+class DiffTable:
+    """Every op that differs between the two programs of a GraphDiff, as a table that
+    displays in a notebook."""
+
+    def __init__(self, d):
+        self.diff = d
+
+    def _repr_html_(self) -> str:
+        return wrap(diff_table_html(self.diff), title=t("diff.title", a=self.diff.a_name, b=self.diff.b_name))
 
 
 def _folded(op, view) -> bool:
@@ -166,8 +186,10 @@ def sources_html(d) -> str:
     return f"<details{'' if same else ' open'}><summary>{esc(label)}</summary>{body}</details>"
 
 
-def diff_html(d) -> str:
-    """The whole view of a GraphDiff as a self-contained HTML fragment."""
+def diff_html(d, var: str = "") -> str:
+    """The whole view of a GraphDiff as a self-contained HTML fragment, sized for a cell:
+    the table of differing ops within :data:`DIFF_TABLE_BYTES` (``var``: the name the
+    diff is kept under, for the line that lists every row)."""
     notes = "".join(f'<div class="d2s-note">{esc(n)}</div>' for n in d.notes)
     rewritten = d.rewrites_text() if d.added and d.removed else ""
     if rewritten:  # runs of ops replaced by others: what a pass did, in one line
@@ -175,12 +197,12 @@ def diff_html(d) -> str:
     differing = sum(1 for e in d.entries if e.status != "same")
     parts = [
         counts_html(d), notes,
-        f"<details open><summary>{esc(t('diff.ops_differ', n=differing))}</summary>{diff_table_html(d)}</details>",
+        f"<details open><summary>{esc(t('diff.ops_differ', n=differing))}</summary>{diff_table_html(d, DIFF_TABLE_BYTES, f'{var}.table()' if var else '')}</details>",
         f"<details open><summary>{esc(t('diff.graphs', depth=d.view.depth))}</summary>{graphs_html(d)}</details>",
         sources_html(d),
     ]
     return wrap("".join(parts), title=t("diff.title", a=d.a_name, b=d.b_name))
 
 
-__all__ = ["MAX_DRAWN_OPS", "STATUS_STYLE", "counts_html", "diff_html", "diff_table_html", "diff_views",
+__all__ = ["DIFF_TABLE_BYTES", "DiffTable", "MAX_DRAWN_OPS", "STATUS_STYLE", "counts_html", "diff_html", "diff_table_html", "diff_views",
            "graph_marks", "graphs_html", "legend_html", "sources_html"]

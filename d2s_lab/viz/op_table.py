@@ -43,16 +43,16 @@ MAX_TABLE_ROWS = 5000
 MAX_TABLE_BYTES = 1_500_000
 
 
-def rows_within(rows, render) -> tuple:
+def rows_within(rows, render, budget: int = MAX_TABLE_BYTES) -> tuple:
     """``(html, shown)``: ``render(row)`` joined for the first rows that fit in
-    :data:`MAX_TABLE_ROWS` rows and :data:`MAX_TABLE_BYTES` bytes."""
+    :data:`MAX_TABLE_ROWS` rows and ``budget`` bytes."""
     parts, size = [], 0
     for row in rows:
         if len(parts) >= MAX_TABLE_ROWS:
             break
         html = render(row)
         size += len(html)
-        if size > MAX_TABLE_BYTES and parts:
+        if size > budget and parts:
             break
         parts.append(html)
     return "".join(parts), len(parts)

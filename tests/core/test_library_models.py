@@ -164,6 +164,23 @@ def test_llama_ops_sit_under_the_layer_paddle_names(llama):
     assert {o.layer.split(".", 3)[-1] for o in infer} >= {"input_layernorm", "self_attn.q_proj", "mlp.down_proj"}
 
 
+def test_an_llms_inference_diff_fits_a_cell(bertlib, shell):
+    """A 24-layer LLM's inference diff lists hundreds of fused ops: the cell shows the
+    first within its budget and says how to list every one, which lists them all."""
+    paddle.seed(0)
+    model = bertlib.LlamaForCausalLM(bertlib.LlamaConfig(num_hidden_layers=24))
+    model.eval()
+    shell.ns["llm_conv"] = convert(model, SPEC)
+    res, htmls, _ = shell.run("%d2s_diff llm_conv --program inference --as llm_diff")
+    assert res.success and len(htmls[-1]) <= 250 * 1024, len(htmls[-1])
+    d = shell.ns["llm_diff"]
+    differing = sum(1 for e in d.entries if e.status != "same")
+    rows = htmls[-1].count('<tr class="d2s-diff-')
+    assert 0 < rows < differing, (rows, differing)
+    assert f"The first {rows:,} of {differing:,} ops that differ" in htmls[-1] and "<code>llm_diff.table()</code>" in htmls[-1]
+    assert d.table()._repr_html_().count('<tr class="d2s-diff-') == differing
+
+
 def _drawn(svg: str) -> dict:
     return {kind: set(re.findall(rf'<g id="d2s-{kind}-([^"]+)" class="(?:node|cluster)', svg))
             for kind in ("layer", "op", "cluster")}

@@ -37,6 +37,12 @@ TEXTS = {
         "en": "{same} unchanged · {a_ops} ops in {a}, {b_ops} in {b}",
         "zh": "{same} 个未变 · {a} 中 {a_ops} 个算子，{b} 中 {b_ops} 个",
     },
+    "diff.table_paged": {
+        "en": "The first {shown} of {total} ops that differ, so that the cell's output stays small in a "
+              "saved notebook. Every one: {call}.",
+        "zh": "为了让保存的笔记本保持小巧，这里只列出前 {shown} 个不同的算子（共 {total} 个）。查看全部：{call}。",
+    },
+    "diff.table_call": {"en": "the diff's .table()", "zh": "该对比结果的 .table()"},
     "diff.no_differences": {
         "en": "No differences: the two programs have the same ops, attributes, output shapes and dtypes.",
         "zh": "没有差异：两个程序的算子、属性、输出形状和 dtype 都相同。",
