@@ -91,3 +91,61 @@ class After(Before):  # Before with one edit in forward: a relu after the batch 
         x = F.relu(x)
         x = x.mean(axis=[2, 3])
         return self.fc(self.drop(x))
+
+
+def _conv_bn_relu(cin, cout):
+    return nn.Sequential(nn.Conv2D(cin, cout, 3, padding=1), nn.BatchNorm2D(cout), nn.ReLU(),
+                         nn.Conv2D(cout, cout, 3, padding=1), nn.BatchNorm2D(cout), nn.ReLU())
+
+
+class _Encoder(nn.Layer):
+    def __init__(self, widths):
+        super().__init__()
+        self.double_conv = _conv_bn_relu(3, widths[0])
+        self.down_sample_list = nn.LayerList(
+            [nn.Sequential(nn.MaxPool2D(2), _conv_bn_relu(a, b)) for a, b in zip(widths, widths[1:])])
+
+    def forward(self, x):
+        skips = []
+        x = self.double_conv(x)
+        for down in self.down_sample_list:
+            skips.append(x)
+            x = down(x)
+        return x, skips
+
+
+class _Up(nn.Layer):
+    def __init__(self, cin, cout):
+        super().__init__()
+        self.deconv = nn.Conv2DTranspose(cin, cout, 2, stride=2)
+        self.double_conv = _conv_bn_relu(2 * cout, cout)
+
+    def forward(self, x, skip):
+        return self.double_conv(paddle.concat([self.deconv(x), skip], axis=1))
+
+
+class _Decoder(nn.Layer):
+    def __init__(self, widths):
+        super().__init__()
+        rev = widths[::-1]
+        self.up_sample_list = nn.LayerList([_Up(a, b) for a, b in zip(rev, rev[1:])])
+
+    def forward(self, x, skips):
+        for up, skip in zip(self.up_sample_list, skips[::-1]):
+            x = up(x, skip)
+        return x
+
+
+class UNet(nn.Layer):
+    """PaddleSeg's U-Net layout: ``encode`` and ``decode`` hold nearly every op, so a first
+    view of the top level alone is 5 nodes."""
+
+    def __init__(self, num_classes=2, widths=(8, 16, 32, 64)):
+        super().__init__()
+        self.encode = _Encoder(list(widths))
+        self.decode = _Decoder(list(widths))
+        self.cls = nn.Conv2D(widths[0], num_classes, 3, padding=1)
+
+    def forward(self, x):
+        x, skips = self.encode(x)
+        return self.cls(self.decode(x, skips))

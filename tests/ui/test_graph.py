@@ -314,6 +314,21 @@ def test_depths_one_two(outer):
     assert "relu" in ops_by_name(two)  # body.1 (ReLU) is one op: drawn as itself
 
 
+def test_a_unets_first_view_opens_its_encoder_and_decoder():
+    """PaddleSeg's U-Net: encode, decode and a head at the top level (5 nodes) hide the
+    model; the first view opens the largest layers until it shows the down and up
+    stages, and not the items of those lists (each stage one node)."""
+    from d2s_lab.core.convert import convert
+
+    conv = convert(models.UNet(), "x: [None,3,64,64] float32", run=False)
+    view = conv.graph()
+    assert 10 <= view.info.nodes <= 80, view.info.nodes
+    layers = {g.get("id") for g in groups(parse(view.svg), "d2s-layer")}
+    assert {f"d2s-layer-decode.up_sample_list.{k}" for k in range(3)} <= layers, layers
+    assert "d2s-layer-encode" not in layers and "d2s-layer-decode" not in layers
+    assert conv.graph(depth=1).info.nodes == view.info.nodes  # the default is depth 1
+
+
 def test_auto_collapse_over_budget(outer):
     full = draw_graph(outer.drawn_graph, depth="all", budget=None)
     small = draw_graph(outer.drawn_graph, depth="all", budget=full.info.cost - 1)

@@ -28,6 +28,9 @@ WRAPPER_SHARE = 0.6
 WRAPPER_MIN_OPS = 40
 # Wrappers are opened only while the drawing stays readable.
 READABLE_NODES = 80
+# A first view of fewer nodes hides a large model's structure (a U-Net's encode, decode and
+# head): its largest layers are opened, largest first, while the drawing stays readable.
+FEW_NODES = 10
 
 
 def layer_levels(layer: str) -> list[str]:
@@ -408,7 +411,10 @@ def find_wrappers(index: GraphIndex, folds: Folds, top_ops: list[Op],
     """The layers that wrap most of the model (see :data:`WRAPPER_SHARE`), outermost
     first, each opened while the depth-1 drawing stays within :data:`READABLE_NODES`
     nodes: a library model's ``bert`` and ``bert.encoder``, so its first view shows the
-    embeddings, the mask, each encoder layer, the pooler and the classifier."""
+    embeddings, the mask, each encoder layer, the pooler and the classifier. Then, while
+    the drawing has fewer than :data:`FEW_NODES` nodes, its layers that are not items of a
+    layer list, all together (a U-Net's ``encode`` and ``decode``) or, where that is too
+    many nodes, the largest first."""
     wrappers: frozenset = frozenset()
     plan = Plan(index, folds, top_ops, levels, 1)
     total = sum(1 for op in index.graph.iter_ops() if plan.is_drawn(op))
@@ -424,7 +430,23 @@ def find_wrappers(index: GraphIndex, folds: Folds, top_ops: list[Op],
         if wider.node_count() > READABLE_NODES:
             break
         wrappers, plan = wrappers | {path}, wider
+    while total >= WRAPPER_MIN_OPS and plan.node_count() < FEW_NODES:
+        # all of them at once (a U-Net's encode and decode side by side), else the largest
+        paths = [plan.group_path[n] for n in sorted(plan.groups, key=lambda n: -len(plan.shown(plan.groups[n])))
+                 if not _list_item(plan.group_path[n])]
+        tries = (Plan(index, folds, top_ops, levels, 1, None, wrappers | set(opening))
+                 for opening in ([paths] if len(paths) > 1 else []) + [[p] for p in paths])
+        wider = next((w for w in tries if plan.node_count() < w.node_count() <= READABLE_NODES), None)
+        if wider is None:
+            break
+        wrappers, plan = wider.wrappers, wider
     return wrappers
+
+
+def _list_item(path: str) -> bool:
+    """An item of a layer list (``encoder.layers.2``): a stack of such items drawn as one
+    node each already shows its structure."""
+    return path.rsplit(".", 1)[-1].isdigit()
 
 
 def _prefix_that_fits(plan: Plan, top_ops: list[Op], budget: Optional[int], max_nodes: Optional[int]) -> int:
