@@ -329,6 +329,40 @@ def test_a_unets_first_view_opens_its_encoder_and_decoder():
     assert conv.graph(depth=1).info.nodes == view.info.nodes  # the default is depth 1
 
 
+class _WithAuxHead(paddle.nn.Layer):
+    """BiSeNetV2's shape: an auxiliary head used only in training, so in eval mode its
+    layer holds parameters and no op that is drawn."""
+
+    def __init__(self):
+        super().__init__()
+        self.aux_head = paddle.nn.Linear(8, 8)
+        self.blocks = paddle.nn.LayerList(
+            [paddle.nn.Sequential(paddle.nn.Linear(8, 8), paddle.nn.ReLU()) for _ in range(14)])
+
+    def forward(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return self.aux_head(x) if self.training else x
+
+
+def test_a_wrapped_drawing_names_only_drawn_nodes_and_starts_at_the_input():
+    """Nothing is drawn for an unused head (no stray "L2" ellipse from the wrap), and the
+    first column starts at the input."""
+    from d2s_lab.core.convert import convert
+
+    model = _WithAuxHead()
+    model.eval()
+    conv = convert(model, "x: [None,8] float32", run=False)
+    for view in (conv.graph(), conv.graph(depth="all")):
+        dot = view.dot
+        declared = set(re.findall(r"^\s*(\w+) \[", dot, re.M))
+        named = {n for a, b in re.findall(r"(\w+) -> (\w+)", dot) for n in (a, b)}
+        assert view.info.columns >= 2 and named <= declared, sorted(named - declared)
+        first = re.search(r"\{rank=same; (\w+)", dot).group(1)
+        assert "pd_op.data" in re.search(rf"^{first} \[.*$", dot, re.M).group(0) or \
+            "input" in re.search(rf"^{first} \[.*$", dot, re.M).group(0), first
+
+
 def test_auto_collapse_over_budget(outer):
     full = draw_graph(outer.drawn_graph, depth="all", budget=None)
     small = draw_graph(outer.drawn_graph, depth="all", budget=full.info.cost - 1)

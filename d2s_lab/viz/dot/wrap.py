@@ -66,6 +66,7 @@ class _Unit:
         self.tree, self.level = tree, level  # a layer cluster's subtree, and its nesting
         self.length = 0.0
         self.breadth = 0.0
+        self.first: dict = {}  # node -> where the flow first reaches it (program order)
 
 
 def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
@@ -123,6 +124,8 @@ def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
     for k in range(len(plan.index.out_marks)):
         units.append(_Unit({f"out{k}"}, math.inf, "output"))
     units.sort(key=lambda u: u.pos)
+    for u in units:
+        u.first = {n: first({n}) for n in u.nodes}
     return units, nesting
 
 
@@ -222,6 +225,11 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
     """How the top-level chain wraps into columns (rows for ``rankdir`` LR); no wrap when
     the drawing is short, or its flow never narrows to one unit."""
     units, nesting = _units(plan)
+    # only the nodes drawn: a layer whose ops are all folded into other labels has none
+    drawn = set(sizes) | {f"out{k}" for k in range(len(plan.index.out_marks))}
+    for u in units:
+        u.nodes &= drawn
+    units = [u for u in units if u.nodes]
     if len(units) < 4:
         return Wrap()
     lr = rankdir in ("LR", "RL")
@@ -277,13 +285,16 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
     names = [units[cut].name for cut in cuts]
     loose = [e for a, b, e in crossing if a in broadcast and not (a in cuts and b > a)
              and any(min(a, b) <= c < max(a, b) for c in cuts)]
-    return Wrap(crossing_at, [_entry(units[0], edges)], names, "row" if lr else "column", loose)
+    # the first column starts where the flow does (the input), not at a unit of constants
+    start = next((u for u in units if u.pos != -math.inf), units[0])
+    return Wrap(crossing_at, [_entry(start, edges)], names, "row" if lr else "column", loose)
 
 
 def _entry(unit: _Unit, edges: list) -> str:
-    """A node of ``unit`` nothing inside it leads to (where its flow starts)."""
+    """The node of ``unit`` where its flow starts: of those nothing inside it leads to, the
+    first in program order (the input, not a constant's consumer named earlier)."""
     fed = {d for s, d in edges if s in unit.nodes and d in unit.nodes}
-    return min(unit.nodes - fed or unit.nodes)
+    return min(unit.nodes - fed or unit.nodes, key=lambda n: (unit.first.get(n, math.inf), n))
 
 
 def _columns(total: float, breadth: float) -> int:
