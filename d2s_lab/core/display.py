@@ -31,9 +31,9 @@ def op_table(graph, name=""):
 
 def diff_table(diff):
     """Every op that differs in a GraphDiff, as a table that displays in a notebook."""
-    from d2s_lab.viz.diff_view import DiffTable
+    from d2s_lab.viz.display import diff_table as make
 
-    return DiffTable(diff)
+    return make(diff)
 
 
 def explorer(graph, view=None):

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from d2s_lab.viz.bench_view import bench_figure, bench_html
 from d2s_lab.viz.check_view import check_html
-from d2s_lab.viz.diff_view import diff_html
+from d2s_lab.viz.diff_view import DiffTable, diff_html
 from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.viz.graph_view import draw_graph
 from d2s_lab.viz.op_table import OpTable
@@ -52,6 +52,11 @@ def op_table(graph, name=""):
     return OpTable(graph, name)
 
 
+def diff_table(diff):
+    """Every op that differs in a GraphDiff, as a table (:class:`.diff_view.DiffTable`)."""
+    return DiffTable(diff)
+
+
 def explorer(graph, view=None):
     """The explorer widget of ``graph`` (:func:`.explorer.graph_explorer`)."""
     from d2s_lab.viz.explorer import graph_explorer  # anywidget, only when asked
@@ -59,4 +64,4 @@ def explorer(graph, view=None):
     return graph_explorer(graph, view)
 
 
-__all__ = ["VIEWS", "bench_figure", "draw_graph", "explorer", "op_table", "to_html"]
+__all__ = ["VIEWS", "bench_figure", "diff_table", "draw_graph", "explorer", "op_table", "to_html"]

@@ -363,6 +363,46 @@ def test_a_wrapped_drawing_names_only_drawn_nodes_and_starts_at_the_input():
             "input" in re.search(rf"^{first} \[.*$", dot, re.M).group(0), first
 
 
+class _Tokens(paddle.nn.Layer):
+    """SegFormer's plumbing: a feature map flattened to tokens and back, sized from the
+    input's shape at run time."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = paddle.nn.Conv2D(3, 8, 3, padding=1)
+        self.norm = paddle.nn.LayerNorm(8)
+
+    def forward(self, x):
+        y = self.proj(x)
+        b, c, h, w = y.shape
+        tokens = self.norm(y.flatten(2).transpose([0, 2, 1]))
+        return tokens.transpose([0, 2, 1]).reshape([b, c, h, w])
+
+
+def test_shape_arithmetic_folds_into_the_op_that_uses_it():
+    from d2s_lab.core.convert import convert
+
+    conv = convert(_Tokens(), "x: [None,3,None,None] float32", run=False)
+    names = {o.short_name for o in conv.drawn_graph.iter_ops()}
+    assert {"shape64", "slice"} & names or {"shape", "slice"} <= names  # the program computes sizes
+    for view in (conv.graph(depth="all"), conv.graph()):
+        drawn = re.findall(r'tooltip="(?:pd_op\.)?(\w+) ', view.dot)
+        assert not {"shape", "shape64", "slice", "stack"} & set(drawn), drawn
+        assert {"reshape", "reshape2"} & set(drawn)
+    # with constants drawn, every op is drawn
+    assert "slice" in re.findall(r'tooltip="(?:pd_op\.)?(\w+) ', conv.graph(depth="all", constants=True).dot)
+
+
+def test_a_unets_every_op_drawing_is_not_a_strip():
+    """Skip connections from each encoder stage to the decoder do not keep the drawing one
+    strip: within 1:4."""
+    from d2s_lab.core.convert import convert
+
+    conv = convert(models.UNet(widths=(8, 16, 32, 64, 128)), "x: [None,3,64,64] float32", run=False)
+    w, h = _size(parse(conv.graph(depth="all").svg))
+    assert max(w, h) <= 4 * min(w, h), (w, h)
+
+
 def test_auto_collapse_over_budget(outer):
     full = draw_graph(outer.drawn_graph, depth="all", budget=None)
     small = draw_graph(outer.drawn_graph, depth="all", budget=full.info.cost - 1)
@@ -717,10 +757,16 @@ def test_wrap_by_rows_left_to_right_and_not_where_the_flow_branches(resnet18):
     lr = parse(resnet18.graph(rankdir="LR").svg)
     w, h = _size(lr)
     assert texts(groups(lr, "d2s-wrap")[0]) == ["↪ row 2"] and w / h < 3, (w, h)
-    # a skip connection from the input to the end: no cut keeps the flow in one piece
+    # a skip connection from the input to the end (a U-Net's, an FPN's) does not keep
+    # the drawing one strip: it is drawn across the columns without ranking its end
     g = _chain(80)
     g.blocks[0].ops[-1].inputs.append("v0")
-    assert "wrap1" not in draw_graph(g, depth="all").dot
+    skipped = draw_graph(g, depth="all").dot
+    assert "wrap1" in skipped and re.search(r"^o0 -> o80 \[constraint=false\]$", skipped, re.M)
+    # a branch over a few ops is the flow itself: no cut inside it
+    g = _chain(80)
+    g.blocks[0].ops[40].inputs.append("v38")
+    assert not re.search(r"^o3[89] -> wrap|^o40 -> wrap", draw_graph(g, depth="all").dot, re.M)
     assert "wrap1" in draw_graph(_chain(80), depth="all").dot
     assert "wrap1" not in draw_graph(_chain(6), depth="all").dot  # short: one strip
 

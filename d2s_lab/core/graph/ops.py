@@ -112,6 +112,14 @@ def categorize(op_name: str) -> str:
 CONST_OPS = frozenset({"full", "full_int_array", "assign_value", "assign_value_", "builtin.constant"})
 # Plumbing that packs or unpacks values; edges pass through them.
 TRANSPARENT_OPS = frozenset({"builtin.combine", "builtin.split", "builtin.slice"})
+# Ops that read a tensor's shape, and the ops that compute with shapes (a slice of one, a
+# stack of sizes): where their results are small integer vectors, they are shape
+# arithmetic, folded into the op that uses them (a reshape's "shape x.shape").
+SHAPE_READ_OPS = frozenset({"shape", "shape64"})
+SHAPE_MATH_OPS = frozenset({"slice", "stack", "concat", "cast", "scale", "squeeze", "unsqueeze", "add",
+                            "subtract", "multiply", "divide", "floor_divide", "full_int_array",
+                            "squeeze2", "unsqueeze2", "elementwise_add", "elementwise_sub",
+                            "elementwise_mul", "elementwise_div", "elementwise_floordiv"})
 # Ops that only view a parameter (reshape(bias) and the like; legacy names too).
 PARAM_VIEW_OPS = frozenset({"reshape", "unsqueeze", "squeeze", "transpose", "cast", "flatten",
                             "reshape2", "unsqueeze2", "squeeze2", "transpose2"})

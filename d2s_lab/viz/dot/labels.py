@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from d2s_lab.core.graph.model import Graph, Op
-from d2s_lab.core.graph.ops import KEY_ATTRS, OPERANDS, PARAM_VIEW_OPS, is_const_op, is_output_op
+from d2s_lab.core.graph.ops import (KEY_ATTRS, OPERANDS, PARAM_VIEW_OPS, SHAPE_MATH_OPS, SHAPE_READ_OPS,
+                                    TRANSPARENT_OPS, is_const_op, is_output_op)
 from d2s_lab.core.graph.shapes import dims_text, shape_and_dtype, short_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.dot.escape import html_label
@@ -104,6 +105,7 @@ class Folds:
         self.folded: set[int] = set()  # op ids
         self.text: dict[str, str] = {}  # value id -> text shown in consumers' labels
         self.param_values: set[str] = set()  # folded values that stand for parameters
+        self.shape_values: set[str] = set()  # folded values computed from tensors' shapes
         self._fold_sources(params, constants)
         if constants:
             self._fold_orphan_constants()
@@ -118,6 +120,10 @@ class Folds:
             ins = [v for v in op.inputs if v not in self.text]
             if is_output_op(op.name):  # drawn as its output marker (GraphIndex.out_marks)
                 self._fold(op, [])
+            elif not constants and self._shape_math(op):
+                src = next((self.text[v] for v in op.inputs if v in self.shape_values), None)
+                self._fold(op, [src or self._shape_text(op)] * len(op.outputs))
+                self.shape_values.update(op.outputs)
             elif op.name == "builtin.parameter" and not params:
                 self._fold(op, [self._param_text(v) for v in op.outputs], param=True)
             elif is_const_op(op.name) and not ins and not (constants and op.outputs):
@@ -137,6 +143,31 @@ class Folds:
                 c in self.folded for v in op.outputs for c in consumers.get(v, [])
             ) and any(consumers.get(v) for v in op.outputs):
                 self._fold(op, [const_text(op)] * len(op.outputs))
+
+    def _small_ints(self, vids) -> bool:
+        vals = [self.index.graph.values.get(v) for v in vids]
+        return bool(vals) and all(v is not None and str(v.dtype or "").startswith("int")
+                                  and (v.shape is None or len(v.shape) <= 1) for v in vals)
+
+    def _shape_math(self, op: Op) -> bool:
+        """Shape arithmetic: a shape read, or math on shapes and constants only, giving
+        small integer vectors (see :data:`~d2s_lab.core.graph.ops.SHAPE_MATH_OPS`)."""
+        if not op.outputs or op.blocks:
+            return False
+        if op.short_name in SHAPE_READ_OPS:
+            return self._small_ints(op.outputs)
+        if not op.inputs or not any(v in self.shape_values for v in op.inputs):
+            return False
+        if not all(v in self.shape_values or (v in self.text and v not in self.param_values) for v in op.inputs):
+            return False
+        if op.name in TRANSPARENT_OPS:
+            return True
+        return op.short_name in SHAPE_MATH_OPS and self._small_ints(op.outputs)
+
+    def _shape_text(self, op: Op) -> str:
+        """``x.shape`` for the shape of a named value (an input), else ``shape``."""
+        v = self.index.graph.values.get(op.inputs[0]) if op.inputs else None
+        return f"{v.name}.shape" if v is not None and v.name and v.kind == "input" else "shape"
 
     def _param_text(self, vid: str) -> str:
         v = self.index.graph.values.get(vid)

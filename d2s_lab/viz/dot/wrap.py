@@ -11,7 +11,8 @@ drawing comes out about :data:`TARGET_ASPECT` times as long as it is broad.
 A layer cluster that holds most of the drawing (a BERT's ``bert``, then its
 ``bert.encoder``) is looked into: its parts (each encoder layer) are the units, so the
 cluster itself is drawn in columns. A unit that feeds many later ones (the attention
-mask every encoder layer reads) does not stop a cut: its edges across the cut are
+mask every encoder layer reads) does not stop a cut, nor does a skip connection past many
+units (an encoder stage read by the decoder at the end): their edges across the cut are
 drawn without constraining the ranks.
 """
 from __future__ import annotations
@@ -38,6 +39,11 @@ MAX_COLUMNS = 8
 DOMINANT_SHARE = 0.6
 # A unit feeding this many later units is broadcast (a mask): its edges never stop a cut.
 BROADCAST_FANOUT = 3
+# A layer cluster of fewer nodes is never looked into for want of places to cut: small
+# nested clusters cut into columns defeat dot's edge routing.
+MIN_LOOKED_INTO = 12
+# An edge that skips at least this many units (or a quarter of them) is a skip connection.
+LONG_SKIP_UNITS = 6
 RANK_GAP = 20  # ranksep (0.28 in) in points
 NODE_GAP = 14  # nodesep (0.2 in)
 CLUSTER_PAD = 24  # a cluster's label and margins, along the flow
@@ -118,6 +124,20 @@ def _units(plan: Plan) -> tuple[list[_Unit], dict[str, int]]:
             break
         units.remove(big)
         units.extend(inner)
+    # a layer cluster too long for one column leaves no place to cut (a U-Net's encode
+    # and decode, side by side): look into each such cluster, largest first
+    longest = max(MIN_LOOKED_INTO, total / (2 * MAX_COLUMNS))
+    looked = set()
+    while True:
+        big = max((u for u in units if u.tree is not None and len(u.nodes) > longest and id(u) not in looked),
+                  key=lambda u: len(u.nodes), default=None)
+        if big is None:
+            break
+        looked.add(id(big))
+        inner = parts(big.tree, big.level)
+        if len(inner) >= 2:
+            units.remove(big)
+            units.extend(inner)
     for u in units:
         if u.pos == math.inf:  # only constants (Paddle 2.6 lists them last): made first
             u.pos = -math.inf
@@ -254,9 +274,16 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
     for a, b, _ in crossing:
         fed[a].add(b)
     broadcast = {a for a, bs in fed.items() if len(bs) >= BROADCAST_FANOUT}
+    # a skip connection past many units (an encoder stage's output read by the decoder at
+    # the end: U-Net, FPN, SegFormer) does not stop a cut either: drawn without ranking
+    long_span = max(LONG_SKIP_UNITS, len(units) // 4)
+
+    def loose_edge(a, b) -> bool:
+        return a in broadcast or abs(b - a) >= long_span
+
     spoiled = [0] * (len(units) + 1)
     for a, b, _ in crossing:
-        if a in broadcast:
+        if loose_edge(a, b):
             continue
         lo, hi = (a + 1, b) if a < b else (b, a)
         if lo < hi:
@@ -283,7 +310,7 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
         return Wrap()
     crossing_at = [[e for a, b, e in crossing if a == cut and b > a] for cut in cuts]
     names = [units[cut].name for cut in cuts]
-    loose = [e for a, b, e in crossing if a in broadcast and not (a in cuts and b > a)
+    loose = [e for a, b, e in crossing if loose_edge(a, b) and not (a in cuts and b > a)
              and any(min(a, b) <= c < max(a, b) for c in cuts)]
     # the first column starts where the flow does (the input), not at a unit of constants
     start = next((u for u in units if u.pos != -math.inf), units[0])
