@@ -43,7 +43,7 @@ from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, conve
                                                 unconverted)
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name, spec_text
-from d2s_lab.core.specs import (InputInfo, describe_inputs, parameter_defaults, parameter_names, random_inputs,
+from d2s_lab.core.specs import (InputInfo, describe_inputs, made_shape, parameter_defaults, parameter_names, random_inputs,
                                  to_input_specs)
 from d2s_lab.text import t
 from d2s_lab.core.steps import capture_source, capture_steps, converted_functions
@@ -75,6 +75,7 @@ class Conversion:
     notes: List[str] = field(default_factory=list)
     error: Optional[ConversionError] = None  # when conversion or the first run failed
     example_inputs: Any = None
+    input_dims: Dict[Any, int] = field(default_factory=dict)  # sizes of made-up inputs (--dim)
     source_file: str = ""
     source_first_line: int = 0
     callees: List[Any] = field(default_factory=list)  # ConvertedFunction: converted recursively
@@ -289,6 +290,7 @@ def convert(
     name: Optional[str] = None,
     run_budget_s: Optional[float] = None,
     before_run: Optional[Callable[[Graph], None]] = None,
+    dims: Optional[Dict[Any, int]] = None,
 ) -> Conversion:
     """Convert ``obj`` with ``paddle.jit.to_static`` and gather what it produced.
 
@@ -310,6 +312,9 @@ def convert(
             loop (its end depends on the data), and tracing forward (AST mode); by default
             20 s for the run and 300 s for tracing. Either can also be stopped with the
             kernel's Interrupt. The conversion so far is kept.
+        dims: sizes of dynamic dimensions in the made-up inputs of the first run (no
+            ``example_inputs``): ``{axis: size}`` for every input, ``{"name:axis": size}``
+            for one (``{1: 16, "past:1": 3}``); any other dynamic dimension is 2.
         before_run: AST mode: called with the Program's graph as traced, just before the
             first static run, to start work that needs only the graph while the run goes
             (``%%to_static`` starts Graphviz on it); what it raises is ignored.
@@ -350,6 +355,7 @@ def convert(
         source_file=src_file,
         source_first_line=first,
         inputs=describe_inputs(specs, fn),
+        input_dims=dict(dims or {}),
     )
     if not src:
         conv.notes.append(t("report.note_no_source"))
@@ -380,7 +386,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     run = run or mode == "sot"  # SOT converts on the first call
     # A batch of 2, not 1: a dimension of 1 broadcasts against anything and would hide the
     # keepdim mistakes (x - x.max(axis=1)) a first run exists to catch; SOT specialises it.
-    inputs = (examples if examples is not None else random_inputs(specs)) if run else None
+    inputs = (examples if examples is not None else random_inputs(specs, dims=conv.input_dims)) if run else None
     trace_budget_s = TRACE_BUDGET_S if run_budget_s is None else run_budget_s
     run_budget_s = RUN_BUDGET_S if run_budget_s is None else run_budget_s
     walk = _convert_ast(conv, fn, layer, specs, paddle, inputs, trace_budget_s) if mode == "ast" else None
@@ -429,7 +435,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         if examples is None and err.report.hint_id in SIZE_HINTS:
             # inputs the specs made up, two or more with guessed sizes that may not fit each
             # other (ids, a mask, past keys): say so, and which
-            made = [f"{i.name or 'input'} {spec_text([2 if d is None else d for d in i.shape], i.dtype)}"
+            made = [f"{i.name or 'input'} {spec_text(made_shape(i, conv.input_dims), i.dtype)}"
                     for i in conv.inputs if not i.constant and i.shape and None in i.shape]
             if len(made) >= 2:
                 err.report.facts["random_inputs"] = made

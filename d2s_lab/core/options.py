@@ -326,6 +326,28 @@ def parse_dims(texts) -> Dict[int, int]:
     return dims
 
 
+def parse_input_dims(texts) -> Dict[Any, int]:
+    """``%%to_static --dim``: ``["1=16", "past:1=3"]`` -> ``{1: 16, "past:1": 3}``, the sizes
+    of dynamic dimensions in the first run's made-up inputs (axis 0 included: the batch);
+    a D2SError naming the bad entry otherwise."""
+    from d2s_lab.text import t
+
+    if isinstance(texts, str):
+        texts = [texts]
+    dims: Dict[Any, int] = {}
+    for text in texts or []:
+        for entry in str(text).replace(" ", "").split(","):
+            if not entry:
+                continue
+            key, eq, size = entry.partition("=")
+            name, colon, axis = key.rpartition(":")
+            if not (eq and axis.isdigit() and size.isdigit() and int(size) >= 1 and (name or not colon)
+                    and (not name or name.isidentifier())):
+                raise D2SError(t("inputs.dim_bad", entry=entry), t("inputs.dim_hint"))
+            dims[f"{name}:{int(axis)}" if name else int(axis)] = int(size)
+    return dims
+
+
 def check_bench_args(args) -> list:
     """Check the parsed ``bench`` options (the magic's and the CLI's) in place: threads
     and repeat whole numbers of 1 or more, min-time 0 or more seconds, ``dim`` parsed

@@ -171,7 +171,7 @@ def _without_output_bookkeeping(d: GraphDiff) -> GraphDiff:
 # -- train -------------------------------------------------------------------
 
 def _inputs(conv):
-    return conv.example_inputs if conv.example_inputs is not None else random_inputs(conv.input_specs)
+    return conv.example_inputs if conv.example_inputs is not None else random_inputs(conv.input_specs, dims=conv.input_dims)
 
 
 def _train_graph(conv) -> Graph:

@@ -630,3 +630,26 @@ def test_a_run_on_made_up_inputs_says_so_and_names_them():
     assert "随机生成的输入" in report.hint_for("zh")
     examples = (paddle.zeros([2, 3], "int64"), paddle.ones([2, 5], "int64"), paddle.zeros([2, 2, 8]))
     assert d2s_lab.convert(_Masked(), example_inputs=examples, mode="ast").error is None
+
+
+
+def test_sizes_that_fit_from_dim(shell):
+    """--dim sizes the made-up inputs: every input's axis, or one input's; the hint lists
+    the sizes the run used, and sizes that fit convert."""
+    import d2s_lab
+    from d2s_lab.errors import ConversionError
+
+    specs = ["ids: [None, None] int64", "mask: [None, 5] int64", "past: [None, None, 8] float32"]
+    with pytest.raises(ConversionError) as info:
+        d2s_lab.convert(_Masked(), specs, mode="ast", dims={1: 3})
+    assert info.value.report.facts["random_inputs"] == ["ids [2,3] int64", "mask [2,5] int64", "past [2,3,8] float32"]
+    assert "--dim past:1=3" in info.value.report.hint_for("en")
+    conv = d2s_lab.convert(_Masked(), specs, mode="ast", dims={"ids:1": 3, "past:1": 2, 0: 4})
+    assert conv.error is None and "first_run_s" in conv.timings
+    shell.ns["Masked"] = _Masked
+    spec = " ".join(f'-i "{s}"' for s in specs)
+    res, htmls, _ = shell.run(f"%%to_static --model m --mode ast {spec} --dim ids:1=3 --dim past:1=2\nm = Masked()\n")
+    assert res.success and shell.ns["_d2s"].error is None and shell.ns["_d2s"].input_dims == {"ids:1": 3, "past:1": 2}
+    res, htmls, _ = shell.run(f"%%to_static --model m --mode ast {spec} --dim past=2\nm = Masked()\n")
+    page = " ".join(htmls)
+    assert res.success and "--dim past=2: give AXIS=SIZE or INPUT:AXIS=SIZE" in page and "Traceback" not in page

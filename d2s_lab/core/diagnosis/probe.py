@@ -48,7 +48,7 @@ def _probe_layer_input(conversion, layer, sub):
     try:
         inputs = conversion.example_inputs
         if inputs is None:
-            inputs = random_inputs(conversion.input_specs)
+            inputs = random_inputs(conversion.input_specs, dims=getattr(conversion, 'input_dims', None))
         fn = resolve(conversion.target).function
         with to_static_disabled():
             fn(*as_input_list(inputs))

@@ -241,6 +241,10 @@ TEXTS = {
         "en": "Convert only; skip the first static run.",
         "zh": "只转换；跳过第一次静态运行。",
     },
+    "help.to_static.dim": {
+        "en": "Size of a dynamic dimension in the first run's made-up inputs, repeatable: AXIS=SIZE for every input (--dim 1=16: sequence length 16), INPUT:AXIS=SIZE for one (--dim past:1=3). Default: 2. Use it when inputs must fit each other (ids, a mask, past keys); --example gives real inputs instead.",
+        "zh": "首次运行时随机生成的输入中某个动态维度的大小，可重复给出：AXIS=SIZE 作用于所有输入（--dim 1=16：序列长度 16），INPUT:AXIS=SIZE 只作用于一个输入（--dim past:1=3）。默认：2。当输入的尺寸必须彼此匹配（ids、掩码、过去的 key）时使用；--example 则给出真实输入。",
+    },
     "help.to_static.run_timeout": {
         "en": "When the Program has a while loop (its end depends on the data), stop waiting for the first static run after this many seconds (default {run_s}), and stop tracing forward (AST mode) after them (default {trace_s}); the kernel's Interrupt stops either. The conversion is kept.",
         "zh": "当 Program 含有 while 循环（其结束取决于数据）时，第一次静态运行超过这么多秒（默认 {run_s}）就不再等待，追踪 forward（AST 模式）超过这么多秒（默认 {trace_s}）也会停止；内核的中断（Interrupt）可停止两者。转换结果会保留。",

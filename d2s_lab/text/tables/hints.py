@@ -3,11 +3,14 @@ of an error report's plain text, and the sentence about a layer's shape mismatch
 
 TEXTS = {
     "hints.random_inputs": {
-        "en": "This first run used random inputs made from the specs, each dynamic dimension 2: {inputs}. "
-              "Where forward needs inputs whose sizes fit each other (a mask as long as the ids, past keys and "
-              "values), give real ones with --example.",
-        "zh": "这次首次运行使用的是按输入描述随机生成的输入，每个动态维度都取 2：{inputs}。如果 forward 需要尺寸彼此"
-              "匹配的输入（与 ids 等长的掩码、过去的 key 和 value），请用 --example 给出真实输入。",
+        "en": "This first run used random inputs made from the specs, each dynamic dimension 2 unless --dim "
+              "sized it: {inputs}. Where forward needs inputs whose sizes fit each other (a mask as long as the "
+              "ids, past keys and values), give sizes that fit with --dim (--dim 1=16 for every input, "
+              "--dim past:1=3 for one) or real inputs with --example.",
+        "zh": "这次首次运行使用的是按输入描述随机生成的输入，除非用 --dim 指定，每个动态维度都取 2：{inputs}。"
+              "如果 forward 需要尺寸彼此匹配的输入（与 ids 等长的掩码、过去的 key 和 value），请用 --dim 给出"
+              "彼此匹配的大小（--dim 1=16 作用于所有输入，--dim past:1=3 只作用于一个输入），或用 --example "
+              "给出真实输入。",
     },
     "hints.tolist.title": {
         "en": "Tensor.tolist() in forward",

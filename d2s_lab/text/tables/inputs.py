@@ -98,6 +98,14 @@ TEXTS = {
         "en": "{option} {value}: give a whole number of 1 or more.",
         "zh": "{option} {value}：请给一个不小于 1 的整数。",
     },
+    "inputs.dim_bad": {
+        "en": "--dim {entry}: give AXIS=SIZE or INPUT:AXIS=SIZE with whole numbers, e.g. --dim 1=16 or --dim past:1=3.",
+        "zh": "--dim {entry}：请写成 AXIS=SIZE 或 INPUT:AXIS=SIZE（整数），例如 --dim 1=16 或 --dim past:1=3。",
+    },
+    "inputs.dim_hint": {
+        "en": "AXIS counts from 0 (the batch); INPUT is the name of forward's argument.",
+        "zh": "AXIS 从 0（批维度）开始计数；INPUT 是 forward 参数的名字。",
+    },
     "inputs.seconds": {
         "en": "{option} {value}: give a number of seconds, 0 or more.",
         "zh": "{option} {value}：请给一个不小于 0 的秒数。",
