@@ -6,6 +6,7 @@ order.  Viz never imports paddle: the Conversion is plain data here.
 """
 from __future__ import annotations
 
+from d2s_lab.core.structure import fold_repeated_layers
 from d2s_lab.viz.check_view import section_check
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import section_graph
@@ -87,7 +88,7 @@ def sources_or_structure(conv) -> str:
     code (nn.Sequential); the original alone in SOT mode, which rewrites bytecode."""
     if conv.library_forward:
         return (f"<details open><summary>{esc(t('report.structure'))}</summary>"
-                f"<pre>{esc(conv.structure)}</pre></details>")
+                f"<pre>{esc(fold_repeated_layers(conv.structure or ''))}</pre></details>")
     if conv.mode == "sot":
         return (f"<details open><summary>{esc(t('report.source'))}</summary>"
                 f'<div class="d2s-sub">{esc(t("report.sot_no_transformed"))}</div>'

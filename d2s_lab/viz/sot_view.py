@@ -18,6 +18,9 @@ MAX_DRAWN = 8
 # fold them by, so a BERT encoder's subgraph is one flat drawing of 700 ops).
 DRAWN_BYTES = 120_000
 MAX_DRAWN_OPS = 250
+# What the list of subgraphs may take in all, drawings included (an LLM makes a few per
+# decoder layer); the rest are listed by the line that shows them.
+SUBGRAPHS_BYTES = 150_000
 
 SOT_CSS = """
 .d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
@@ -121,11 +124,16 @@ def sot_body(report, draw: bool = True) -> str:
     if report.subgraphs:
         parts.append(f"<div><b>{esc(t('sot.subgraphs'))}</b> {esc(t('sot.subgraphs_tail'))}</div>")
         # Drawing costs a Graphviz run each: draw the first few that fit the page's budget.
-        room = DRAWN_BYTES
+        room, listed = DRAWN_BYTES, 0
         for i, s in enumerate(report.subgraphs):
             part = _subgraph_html(s, i, room, draw and i < MAX_DRAWN and room > 0, report.min_graph_size,
                                   source_file)
+            if listed + len(part) > SUBGRAPHS_BYTES and i:  # an LLM's hundreds: the rest a call away
+                how = f"{report_var()}.sot.subgraphs[{i}:]"
+                parts.append(f'<div class="d2s-sub">{t_html("sot.subgraphs_more", n=len(report.subgraphs) - i, how="<code>" + esc(how) + "</code>")}</div>')
+                break
             room -= len(part)
+            listed += len(part)
             parts.append(part)
     parts.append(frames_html(report, lines=linked))
     if report.settings:

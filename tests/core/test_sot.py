@@ -1,6 +1,7 @@
 """SOT graph-break report: real SOT runs on functions with a data-dependent branch and a
 NumPy call, in Python and through %%to_static --mode sot in a real IPython shell."""
 import html
+import re
 
 import pytest
 
@@ -143,6 +144,21 @@ def test_sot_view_escapes_script():
     )
     page = sot_report_html(rep)
     assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
+
+
+def test_an_llms_hundreds_of_subgraphs_are_listed_within_budget():
+    """A few subgraphs per decoder layer: the list stops at its budget with the line that
+    shows the rest (SOT_CSS and the frames aside, the page stays far under 250 KB)."""
+    from d2s_lab.viz.sot_view import SUBGRAPHS_BYTES
+
+    rep = SotReport(name="llm", subgraphs=[Subgraph(f"SIR_{k}", 7, lines=[10, 11], runs_static=k % 2 == 0)
+                                           for k in range(2000)], min_graph_size=10)
+    page = sot_report_html(rep)
+    shown = page.count("SIR_")
+    assert 0 < shown < 2000 and len(page) < SUBGRAPHS_BYTES + 30_000, (shown, len(page))
+    assert re.search(r"\d+ more subgraph\(s\): <code>_d2s\.sot\.subgraphs\[\d+:\]</code>", page)
+    small = sot_report_html(SotReport(name="m", subgraphs=[Subgraph("SIR_0", 12)]))
+    assert "more subgraph" not in small
 
 
 FSTRING = '''%%to_static --mode sot --input "x: [None, 4] float32"

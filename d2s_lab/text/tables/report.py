@@ -82,6 +82,10 @@ TEXTS = {
             "builds a different Program.",
         "zh": "Python 常量：{items}。程序针对它们进行了特化：换一个值就会构建另一个程序。",
     },
+    "report.structure_more": {
+        "en": "{n} more like ({first})",
+        "zh": "另有 {n} 个，与 ({first}) 相同",
+    },
     "report.structure": {
         "en": "Structure (forward is Paddle's library code)",
         "zh": "结构（forward 是 Paddle 的库代码）",

@@ -209,6 +209,10 @@ TEXTS = {
         "en": "{n} more guard(s): {how}",
         "zh": "还有 {n} 个守卫条件：{how}",
     },
+    "sot.subgraphs_more": {
+        "en": "{n} more subgraph(s): {how}",
+        "zh": "还有 {n} 个子图：{how}",
+    },
     "sot.frames_more": {
         "en": "{n} more frame(s) (library code): {how}",
         "zh": "还有 {n} 个帧（库代码）：{how}",
