@@ -32,7 +32,6 @@ def branch(x):
 CELLS = ["%load_ext d2s_lab\n%d2s_lang zh", STEPS_CELL, REPORT_CELL]
 NOTEBOOK = "steps-zh.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it, then ready()
 STEPS, REPORT = 1, 2
-SMALL = {"width": 1024, "height": 768}
 
 # Each control of the stepper's bar whose text would be cut: the buttons, the slider's and
 # the check box's labels; for each, its text and whether that text fits its box.
@@ -44,7 +43,7 @@ MEASURE = """(root) => [...root.querySelectorAll(
 
 
 def ready(page):
-    page.set_viewport_size(SMALL)
+    page.set_viewport_size(bu.SMALL)
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.locator(".jp-FileBrowser").first.wait_for(state="visible", timeout=20_000)
     bu.output(page, STEPS).locator(".d2s-steps-live button").first.wait_for(state="visible",
@@ -54,7 +53,7 @@ def ready(page):
 
 def test_chinese_stepper_buttons_read_whole_at_1024_with_the_file_browser_open(lab_page, out_dir):
     assert lab_page.locator(".jp-FileBrowser").first.is_visible()
-    assert lab_page.viewport_size == SMALL
+    assert lab_page.viewport_size == bu.SMALL
     live = bu.output(lab_page, STEPS).locator(".d2s-steps-live")
     bu.screenshot(live, os.path.join(out_dir, "browser-steps-zh-1024.png"))
     controls = live.evaluate(MEASURE)

@@ -26,14 +26,7 @@ wide = Wide()
 CELLS = ["%load_ext d2s_lab\n%d2s_lang zh", ERROR_CELL, WIDE_CELL]
 NOTEBOOK = "fit-zh.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it
 ERROR, WIDE = 1, 2
-SMALL = {"width": 1024, "height": 768}
 
-
-def ready(page):
-    page.set_viewport_size(SMALL)
-    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-    page.locator(".jp-FileBrowser").first.wait_for(state="visible", timeout=20_000)
-    page.wait_for_timeout(500)  # the notebook re-lays out after the side panel opens
 
 
 def check_error_box(out, shot):

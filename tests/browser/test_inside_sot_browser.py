@@ -22,7 +22,6 @@ CALLS_CELL = "x = paddle.ones([4, 8])\n_d2s(x, 2.0); _d2s(x, 2.0); _d2s(x, 3.0)\
 CELLS = ["%load_ext d2s_lab\n%d2s_lang zh", SOT_CELL, CALLS_CELL]
 NOTEBOOK = "inside-sot-zh.ipynb"  # lab_page (tests/browser/conftest.py) runs CELLS in it
 REPORT, CALLS = 1, 2
-SMALL = {"width": 1024, "height": 768}
 
 # Every part of an output wider than the output itself (what would run past its edge).
 OVERFLOW = """(root) => { const right = root.getBoundingClientRect().right + 1;
@@ -30,12 +29,6 @@ OVERFLOW = """(root) => { const right = root.getBoundingClientRect().right + 1;
       && el.getBoundingClientRect().right > right && !el.closest('[style*="overflow"], .d2s-scroll, pre'))
     .map(el => el.tagName + '.' + el.className).slice(0, 5); }"""
 
-
-def ready(page):
-    page.set_viewport_size(SMALL)
-    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-    page.locator(".jp-FileBrowser").first.wait_for(state="visible", timeout=20_000)
-    page.wait_for_timeout(500)  # the notebook re-lays out after the side panel opens
 
 
 def test_inside_sot_unfolds_within_the_output_in_chinese(lab_page, out_dir):

@@ -144,7 +144,7 @@ def test_jupyterlab36_error_box_and_fit_width_in_chinese(old_server, browser, ou
     try:
         bu.open_notebook(page, old_server, name)
         bu.run_all_cells(page, len(fit.CELLS))
-        fit.ready(page)
+        bu.small_screen_with_files(page)
         fit.check_error_box(bu.output(page, fit.ERROR), os.path.join(out_dir, "frontend-lab36-error-box-zh.png"))
         fit.check_fit_width(page, bu.output(page, fit.WIDE), os.path.join(out_dir, "frontend-lab36-fit-zh.png"))
     finally:

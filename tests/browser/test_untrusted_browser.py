@@ -26,7 +26,6 @@ resnet.eval()
 CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
          "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL]
 LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET = range(len(CELLS))
-SMALL = {"width": 1024, "height": 768}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
@@ -47,7 +46,7 @@ def handout(server):
 
 @pytest.fixture(scope="module")
 def page(server, browser, handout, out_dir):
-    pg = bu.new_page(browser, viewport=SMALL)
+    pg = bu.new_page(browser, viewport=bu.SMALL)
     try:
         try:
             bu.open_notebook(pg, server, "handout.ipynb")
@@ -276,7 +275,7 @@ def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
 def test_notebook7_shows_the_same_essentials(server, browser, handout, out_dir):
     """Notebook 7 renders outputs with JupyterLab's sanitizer too: the same picture,
     aligned sources and error box."""
-    context = browser.new_context(viewport=SMALL, device_scale_factor=1)
+    context = browser.new_context(viewport=bu.SMALL, device_scale_factor=1)
     pg = context.new_page()
     pg.set_default_timeout(60_000)
     try:

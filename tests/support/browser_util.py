@@ -31,6 +31,7 @@ CHROMIUM_ARGS = [
 ]
 KERNEL_NAME = "d2s_lab"
 VIEWPORT = {"width": 1400, "height": 1000}
+SMALL = {"width": 1024, "height": 768}  # a laptop's window, as classes use it
 
 
 def missing_requirements() -> List[str]:
@@ -299,6 +300,15 @@ def run_all_cells(page, n_cells: int, timeout_s: float = 150.0) -> None:
         }""",
         arg=n_cells, timeout=int(timeout_s * 1000), polling=500,
     )
+
+
+def small_screen_with_files(page) -> None:
+    """The page at :data:`SMALL` with JupyterLab's file browser open beside the notebook,
+    once the notebook has laid itself out again."""
+    page.set_viewport_size(SMALL)
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.locator(".jp-FileBrowser").first.wait_for(state="visible", timeout=20_000)
+    page.wait_for_timeout(500)  # the notebook re-lays out after the side panel opens
 
 
 def cell(page, index: int):
