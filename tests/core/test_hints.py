@@ -653,3 +653,19 @@ def test_sizes_that_fit_from_dim(shell):
     res, htmls, _ = shell.run(f"%%to_static --model m --mode ast {spec} --dim past=2\nm = Masked()\n")
     page = " ".join(htmls)
     assert res.success and "--dim past=2: give AXIS=SIZE or INPUT:AXIS=SIZE" in page and "Traceback" not in page
+
+
+def test_a_sot_failure_in_library_code_says_so_in_sots_words():
+    """PaddleFormers 1.2's LLaMA on Paddle 3.3: SOT fails inside the library's config
+    code. The hint names the library's line and SOT (not AST) as what translated it."""
+    from d2s_lab.core.diagnosis.report import library_text
+
+    facts = {"kind": "library", "library": "paddleformers", "lib_file": "/site-packages/paddleformers/c.py",
+             "lib_line": 828, "lib_code": "return super().__getattribute__(key)", "user_file": "",
+             "user_line": None, "sot": None, "mode": "sot"}
+    text = library_text(facts, "en")
+    assert "SOT translates an installed library's code" in text and "c.py line 828" in text
+    assert "AST mode converts" not in text and "--mode ast" in text
+    assert "SOT 会把已安装库的代码" in library_text(facts, "zh")
+    ast = library_text(dict(facts, mode="ast", sot=False), "en")
+    assert "AST mode converts an installed library's code" in ast and "--mode sot" in ast

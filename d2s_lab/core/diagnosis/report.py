@@ -66,10 +66,13 @@ def library_text(facts: Dict[str, Any], lang: Optional[str] = None) -> str:
     """The sentences about an error inside an installed library's code: its line, the
     user's line that called it, and what SOT mode does with it."""
     lib_where = where_text(facts["lib_file"], facts["lib_line"], lang)
-    out = t("hints.library.where", lang, library=facts["library"], where=lib_where,
-            code=facts.get("lib_code") or "")
+    sot_run = facts.get("mode") == "sot"  # SOT translated the library's code and failed there
+    out = t("hints.library.where_sot" if sot_run else "hints.library.where", lang, library=facts["library"],
+            where=lib_where, code=facts.get("lib_code") or "")
     if facts.get("user_line"):
         out += " " + t("hints.library.caller", lang, where=where_text(facts["user_file"], facts["user_line"], lang))
+    if sot_run:
+        return out + " " + t("hints.library.ast_try", lang)
     sot = facts.get("sot")
     key = {True: "hints.library.sot_ok", False: "hints.library.sot_fails"}.get(sot, "hints.library.sot_try")
     return out + " " + t(key, lang)
@@ -212,13 +215,14 @@ def _diagnose(exc, conversion) -> ErrorReport:
             rep.facts = layer_shape_facts(rep, conversion, text)
         except Exception:  # only a sharper hint; the general one stands
             rep.facts = {}
-    if not rep.facts and not rep.hint_id and rep.mode in ("ast", ""):
+    if not rep.facts and not rep.hint_id and rep.mode in ("ast", "sot", ""):
         try:
             rep.facts = library_facts(users, err)
         except Exception:  # only a sharper hint
             rep.facts = {}
         if rep.facts:
             rep.hint_id = "library-code"
+            rep.facts["mode"] = rep.mode or "ast"
     rep.hint = rep.hint_for() if rep.hint_id or rep.facts else ""
     _message_names_report_line(exc, rep)
     return rep

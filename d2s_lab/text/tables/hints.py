@@ -344,6 +344,14 @@ TEXTS = {
         "en": "The error is inside the {library} library's code ({where}: `{code}`), not yours: AST mode converts an installed library's code along with yours, and Paddle fails on it there.",
         "zh": "错误发生在 {library} 的代码中（{where}：`{code}`），不在你的代码里：AST 模式会把已安装库的代码和你的代码一起转换，Paddle 在那里失败了。",
     },
+    "hints.library.where_sot": {
+        "en": "The error is inside the {library} library's code ({where}: `{code}`), not yours: SOT translates an installed library's code along with yours, and Paddle fails on it there.",
+        "zh": "错误发生在 {library} 的代码中（{where}：`{code}`），不在你的代码里：SOT 会把已安装库的代码和你的代码一起翻译，Paddle 在那里失败了。",
+    },
+    "hints.library.ast_try": {
+        "en": "AST mode (`%%to_static --mode ast`) converts the library's code another way: try it; where it fails too, the library may need a newer Paddle, or a version of the library made for this Paddle.",
+        "zh": "AST 模式（`%%to_static --mode ast`）用另一种方式转换库的代码：请试试；如果它也失败，这个库可能需要更新的 Paddle，或适配当前 Paddle 的库版本。",
+    },
     "hints.library.caller": {
         "en": "Your line that calls into it: {where}.",
         "zh": "调用它的你的代码行：{where}。",
