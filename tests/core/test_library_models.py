@@ -28,6 +28,7 @@ from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.linked_view import ops_by_line_html
 from d2s_lab.viz.steps_view import steps_static_html
 from models import line_in
+from versions import plain_failure
 from paths import ROOT, SUPPORT, child_env
 
 SPEC = ["input_ids: [None, None] int64"]
@@ -162,6 +163,45 @@ def test_llama_ops_sit_under_the_layer_paddle_names(llama):
     # the inference program keeps them too
     infer = [o for o in _program_ops(conv.program_graph("inference")) if o.layer.startswith("llama.layers.")]
     assert {o.layer.split(".", 3)[-1] for o in infer} >= {"input_layernorm", "self_attn.q_proj", "mlp.down_proj"}
+
+
+def test_a_paddleformers_1x_llama_fails_in_ast_as_paddle_does_and_converts_on_the_default_path(bertlib):
+    """PaddleFormers 1.x's layout (``model``, an ``lm_head`` reading its config in forward,
+    a derived config class): AST mode recurses inside the library's config code, as plain
+    ``to_static(full_graph=True)`` does; the report says where and that SOT converts it;
+    SOT, Paddle 3's default path, converts it."""
+    import bertlib.llama1x as lib
+
+    paddle.seed(0)
+    model = bertlib.Llama1xForCausalLM(bertlib.Llama1xConfig())
+    model.eval()
+    ids = paddle.randint(0, 100, [2, 6])
+    # Paddle 3 recurses; Paddle 2.6 stops at once ("super(): no arguments"): both in the config
+    with pytest.raises((RecursionError, RuntimeError)) as plain:
+        paddle.jit.to_static(bertlib.Llama1xForCausalLM(bertlib.Llama1xConfig()), full_graph=True)(ids)
+    assert isinstance(plain.value, RecursionError) or "super(): no arguments" in str(plain.value)
+    with pytest.raises(ConversionError) as info:
+        convert(model, SPEC, mode="ast")
+    facts = info.value.report.facts
+    assert facts["kind"] == "library" and facts["library"] == "bertlib", facts
+    super_line = line_in(lib.__file__, "LIB1X_SUPER")  # the body of __getattribute__
+    assert super_line - 2 <= facts["lib_line"] <= super_line
+    # a fresh model, as a user's default path gets it (Paddle 2.6 leaves AST-converted code
+    # on the instance converted above)
+    model = bertlib.Llama1xForCausalLM(bertlib.Llama1xConfig())
+    model.eval()
+    sot_fails = plain_failure(bertlib.Llama1xForCausalLM(bertlib.Llama1xConfig()), None, [ids], mode="sot")
+    assert ("SOT mode converts this model" in info.value.report.hint_for("en")) == (sot_fails is None)
+    if sot_fails is not None:  # Paddle 2.6's SOT: "super(): no arguments", in the config too
+        with pytest.raises(ConversionError) as info:
+            convert(model, example_inputs=[ids], mode="sot")
+        report = info.value.report
+        assert report.hint_id == "library-code" and report.facts["mode"] == "sot"
+        assert "SOT translates an installed library's code" in report.hint_for("en")
+        return
+    conv = convert(model, example_inputs=[ids], mode="sot")
+    assert conv.error is None
+    assert float((conv.static_function(ids) - model(ids)).abs().max()) < 1e-5
 
 
 def test_an_llms_inference_diff_fits_a_cell(bertlib, shell):
