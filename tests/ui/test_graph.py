@@ -393,14 +393,47 @@ def test_shape_arithmetic_folds_into_the_op_that_uses_it():
     assert "slice" in re.findall(r'tooltip="(?:pd_op\.)?(\w+) ', conv.graph(depth="all", constants=True).dot)
 
 
+class _StageHeads(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.blocks = paddle.nn.LayerList(
+            [paddle.nn.Sequential(paddle.nn.Linear(8, 8), paddle.nn.ReLU()) for _ in range(16)])
+        self.heads = paddle.nn.LayerList([paddle.nn.Linear(8, 8) for _ in range(4)])
+        self.fuse = paddle.nn.Linear(32, 8)
+
+    def forward(self, x):
+        stages = []
+        for k, block in enumerate(self.blocks):
+            x = block(x)
+            if k % 4 == 3:
+                stages.append(x)
+        return self.fuse(paddle.concat([head(s) for head, s in zip(self.heads, stages)], axis=-1))
+
+
 def test_a_unets_every_op_drawing_is_not_a_strip():
     """Skip connections from each encoder stage to the decoder do not keep the drawing one
     strip: within 1:4."""
     from d2s_lab.core.convert import convert
 
     conv = convert(models.UNet(widths=(8, 16, 32, 64, 128)), "x: [None,3,64,64] float32", run=False)
-    w, h = _size(parse(conv.graph(depth="all").svg))
+    view = conv.graph(depth="all")
+    w, h = _size(parse(view.svg))
     assert max(w, h) <= 4 * min(w, h), (w, h)
+
+
+def test_heads_fed_by_skip_connections_stay_in_their_column():
+    """SegFormer's decoder: a head per backbone stage, each fed only by a skip connection
+    from an earlier column, is kept under its column's head, not above the input."""
+    from d2s_lab.core.convert import convert
+
+    conv = convert(_StageHeads(), "x: [None,8] float32", run=False)
+    view = conv.graph(depth="all")
+    assert view.info.columns >= 2
+    dot = view.dot
+    loose = set(re.findall(r"^\w+ -> (\w+) \[constraint=false\]$", dot, re.M))
+    ranked = set(re.findall(r"^\w+ -> (\w+)(?: \[style=dashed\])?$", dot, re.M))
+    anchored = set(re.findall(r"^wrap\d+b -> (\w+) \[style=invis\]$", dot, re.M))
+    assert loose - ranked and loose - ranked <= anchored, (loose, ranked, anchored)
 
 
 def test_auto_collapse_over_budget(outer):

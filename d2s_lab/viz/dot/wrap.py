@@ -208,12 +208,15 @@ class Wrap:
 
     def __init__(self, edges: Optional[list] = None, heads: Optional[list] = None,
                  names: Optional[list] = None, along: str = "column",
-                 loose: Optional[list] = None):
+                 loose: Optional[list] = None, anchors: Optional[list] = None):
         self.along = along  # "row" where the flow runs left to right
         self.crossing = edges or []  # per cut: the (src, dst) edges across it
         # edges from a broadcast unit across a cut: drawn, but not ranking their target
         self.loose = loose or []
         self.edges = {e for cut in self.crossing for e in cut} | set(self.loose)
+        # (column k, node): a node a loose edge feeds from an earlier column, kept under that
+        # column's head (an unranked node would float to the top, left of the input)
+        self.anchors = anchors or []
         self.heads = heads or []
         self.names = names or []  # per cut: what the last column ended with
 
@@ -238,6 +241,8 @@ class Wrap:
             heads.append(top)
         lines.append("{rank=same; " + " -> ".join(heads) + " [style=invis]}")
         lines.extend(f"{s} -> {d} [constraint=false]" for s, d in self.loose)
+        lines.extend(f"wrap{k}b -> {d} [style=invis]" for k, d in dict.fromkeys(self.anchors)
+                     if 1 <= k <= len(self.crossing))
         return lines
 
 
@@ -314,7 +319,15 @@ def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wra
              and any(min(a, b) <= c < max(a, b) for c in cuts)]
     # the first column starts where the flow does (the input), not at a unit of constants
     start = next((u for u in units if u.pos != -math.inf), units[0])
-    return Wrap(crossing_at, [_entry(start, edges)], names, "row" if lr else "column", loose)
+    column = [sum(1 for c in cuts if c < i) for i in range(len(units))]
+    anchors = [(column[b], e[1]) for a, b, e in crossing
+               if e in loose and column[b] > column[a] and not _ranked(e[1], edges, loose)]
+    return Wrap(crossing_at, [_entry(start, edges)], names, "row" if lr else "column", loose, anchors)
+
+
+def _ranked(node: str, edges: list, loose: list) -> bool:
+    """Whether an edge that ranks ``node`` (not a loose one) leads to it."""
+    return any(d == node and (s, d) not in loose for s, d in edges)
 
 
 def _entry(unit: _Unit, edges: list) -> str:
