@@ -39,7 +39,7 @@ def test_output_ops_alone_are_no_difference(conv):
 def test_a_failure_while_drawing_a_diff_is_one_message(shell, conv, monkeypatch):
     import d2s_lab.magics.diff as magic
 
-    def broken(_d):  # the drawing fails (a bug, a renderer crash): no traceback reaches the user
+    def broken(_d, _var=""):  # the drawing fails (a bug, a renderer crash): no traceback reaches the user
         raise RuntimeError("drawing broke")
 
     monkeypatch.setattr(magic, "diff_html", broken)
