@@ -100,24 +100,24 @@ PART2 := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_f
 
 test-paddle3-rest: setup
 	@echo "== Paddle 3.3.1 (all but $(PART2)) =="
-	$(PY) -m pytest -q -p no:cacheprovider $(foreach p,$(PART2),--ignore=$(p)) tests; rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider --durations=25 $(foreach p,$(PART2),--ignore=$(p)) tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 test-paddle3-notebooks: setup
 	@echo "== Paddle 3.3.1 ($(PART2)) =="
-	$(PY) -m pytest -q -p no:cacheprovider $(PART2); rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider --durations=25 $(PART2); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 test-paddle26: setup26
 	@echo "== Paddle 2.6.2 =="
-	$(PY26) -m pytest -q -p no:cacheprovider tests; rc=$$?; \
+	$(PY26) -m pytest -q -p no:cacheprovider --durations=25 tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 # Quick check while working: Paddle 3.3.1 only, without the browser and notebook tests and
 # those marked slow (markers in pyproject.toml); a few minutes on 2 cores. `make test` runs all.
 test-fast: setup
 	@echo "== Paddle 3.3.1, fast subset =="
-	$(PY) -m pytest -q -p no:cacheprovider -m "not browser and not notebook and not slow" tests; rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider --durations=25 -m "not browser and not notebook and not slow" tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 # JupyterLab on the lab and demo notebooks (they live in the package: d2s_lab/teaching/notebooks/).

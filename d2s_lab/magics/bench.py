@@ -11,7 +11,8 @@ from IPython.display import HTML, display
 from d2s_lab.core.bench.runner import bench
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import check_bench_args
-from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
+from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parse_line, show_error, stage,
+                                   store)
 from d2s_lab.core.bench.result import duration
 from d2s_lab.text import t
 
@@ -58,6 +59,7 @@ class BenchMagics(Magics):
     @argument("--as", dest="as_", default="_d2s_bench", metavar="NAME",
               help="help.d2s_bench.as_")
     @line_magic
+    @interruptible("%d2s_bench")
     def d2s_bench(self, line):
         """Help: the catalogue's ``help.d2s_bench.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_bench, line)
@@ -67,6 +69,7 @@ class BenchMagics(Magics):
             show_error(err, t("magics.see_options", magic="%d2s_bench"))
             return None
         expr = args.obj or "_d2s"
+        stage("bench")
         try:
             check_target_name(args.as_)
             batches = check_bench_args(args)

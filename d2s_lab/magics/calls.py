@@ -6,7 +6,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from d2s_lab.errors import D2SError
-from d2s_lab.magics.common import evaluate, options, parse_line, show_error
+from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
 from d2s_lab.viz.sot_frames_view import calls_html
@@ -19,6 +19,7 @@ class CallsMagics(Magics):
               help="help.d2s_calls.name")
     @options("lang")
     @line_magic
+    @interruptible("%d2s_calls")
     def d2s_calls(self, line):
         """Help: the catalogue's ``help.d2s_calls.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_calls, line)

@@ -100,18 +100,24 @@ def run_body(shell, body: str) -> Tuple[str, int]:
             t("magics.syntax_error", line=line, msg=exc.msg) + (f":  {text.strip()}" if text else ""),
             t("magics.syntax_hint"),
         ) from None
+    except KeyboardInterrupt:  # e.g. while the cell's `import paddle` ran: one message
+        raise CellFailed(t("magics.cell_interrupted", where=_cell_line(filename, "magics.cell_interrupted_where")),
+                         t("magics.cell_interrupted_hint")) from None
     except Exception as exc:
-        tb = traceback.extract_tb(sys.exc_info()[2])
-        where = ""
-        for fr in reversed(tb):
-            if fr.filename == filename:
-                where = t("magics.cell_raised_where", line=fr.lineno, code=(fr.line or "").strip())
-                break
+        where = _cell_line(filename, "magics.cell_raised_where")
         raise CellFailed(
             t("magics.cell_raised", error=type(exc).__name__, where=where, exc=exc),
             _cell_hint(exc),
         ) from None
     return source, count
+
+
+def _cell_line(filename: str, key: str) -> str:
+    """``key``'s text naming the innermost line of the cell in the exception being handled."""
+    for fr in reversed(traceback.extract_tb(sys.exc_info()[2])):
+        if fr.filename == filename:
+            return t(key, line=fr.lineno, code=(fr.line or "").strip())
+    return ""
 
 
 # Paddle's words when a ParamAttr(name=...) is used a second time in one process

@@ -3,10 +3,17 @@
 short message instead of a traceback."""
 from __future__ import annotations
 
+import _thread
 import base64
+import contextlib
+import functools
 import keyword
 import re
 import shlex
+import signal
+import sys
+import threading
+import time
 
 from IPython import get_ipython
 from IPython.core.error import UsageError
@@ -23,6 +30,88 @@ from d2s_lab.text import t
 def show_error(message: str, hint: str = "") -> None:
     """One short message box; never a d2s_lab traceback."""
     display(HTML(message_box("error", message, hint)))
+
+
+# What the running magic is doing, for the message an Interrupt leaves: a key of the
+# catalogue's ``magics.stage.*``. Magics run one at a time on the kernel's main thread.
+_STAGE = ["work"]
+
+
+def stage(key: str) -> None:
+    """Say what the running magic does now (``convert``, ``draw``...): an Interrupt names it."""
+    _STAGE[0] = key
+
+
+def _paddle_importing() -> bool:
+    """Whether Paddle, or one of its modules, is being imported right now: Python sets
+    ``__spec__._initializing`` while a module's code runs."""
+    for name, module in list(sys.modules.items()):
+        if (name == "paddle" or name.startswith("paddle.")) and getattr(
+                getattr(module, "__spec__", None), "_initializing", False):
+            return True
+    return False
+
+
+@contextlib.contextmanager
+def _imports_finish_first():
+    """An Interrupt that lands while Paddle is being imported waits until the import ends,
+    then takes effect: an interrupted ``import paddle`` leaves Paddle's core half loaded,
+    and no later import in that kernel works ("Can not import paddle core while this file
+    exists") until a restart. Any other moment raises at once, as Python's own handler does.
+    Only on the main thread (signal handlers live there); the handler is put back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        previous = signal.getsignal(signal.SIGINT)
+    except (ValueError, OSError):
+        previous = None
+    if previous is None:
+        yield
+        return
+
+    def wait_then_interrupt():
+        while _paddle_importing():
+            time.sleep(0.05)
+        _thread.interrupt_main()
+
+    def handler(signum, frame):
+        if _paddle_importing():
+            threading.Thread(target=wait_then_interrupt, name="d2s-interrupt", daemon=True).start()
+            return
+        if callable(previous) and previous is not signal.default_int_handler:
+            return previous(signum, frame)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def interruptible(magic: str):
+    """Wrap a magic so that the kernel's Interrupt, whenever it lands (Paddle importing,
+    converting, tracing, drawing), ends the magic with one message instead of a
+    ``KeyboardInterrupt`` traceback; one landing in Paddle's import takes effect once the
+    import is done (see :func:`_imports_finish_first`). The parts that can keep something
+    (the cell's code, the first run, the benchmark) catch it earlier and say more."""
+    def wrap(func):
+        @functools.wraps(func)
+        def run(*args, **kwargs):
+            _STAGE[0] = "work"
+            try:
+                with _imports_finish_first():
+                    return func(*args, **kwargs)
+            except KeyboardInterrupt:
+                try:
+                    show_error(t("magics.interrupted", magic=magic, stage=t(f"magics.stage.{_STAGE[0]}")),
+                               t("magics.interrupted_hint"))
+                except KeyboardInterrupt:  # a second Interrupt while the message is shown
+                    pass
+                return None
+        return run
+    return wrap
 
 
 def show_note(message: str, hint: str = "") -> None:

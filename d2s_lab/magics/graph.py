@@ -16,7 +16,7 @@ from d2s_lab.viz.explorer import fallback_html, graph_explorer
 from d2s_lab.viz.graph_view import cell_view, draw_graph_with
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.dot.render import render
-from d2s_lab.magics.common import evaluate, options, parse_line, show_error, show_note, show_png_twin
+from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error, show_note, show_png_twin
 from d2s_lab.magics.widget_outputs import WIDGET_MIME, widget_view
 from d2s_lab.text import t
 
@@ -35,6 +35,7 @@ class GraphMagics(Magics):
               help="help.d2s_graph.explore")
     @options("input", "budget")
     @line_magic
+    @interruptible("%d2s_graph")
     def d2s_graph(self, line):
         """Help: the catalogue's ``help.d2s_graph.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_graph, line)

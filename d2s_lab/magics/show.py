@@ -10,7 +10,7 @@ from d2s_lab.core.options import parse_depth
 from d2s_lab.core.saved.model import read_saved
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.viz.saved_view import saved_html
-from d2s_lab.magics.common import check_target_name, parse_line, show_error, show_png_twin, store
+from d2s_lab.magics.common import interruptible, check_target_name, parse_line, show_error, show_png_twin, store
 from d2s_lab.text import t
 
 
@@ -24,6 +24,7 @@ class ShowMagics(Magics):
     @argument("--as", dest="as_", default="_d2s_saved", metavar="NAME",
               help="help.d2s_show.as_")
     @line_magic
+    @interruptible("%d2s_show")
     def d2s_show(self, line):
         """Help: the catalogue's ``help.d2s_show.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_show, line)

@@ -8,7 +8,7 @@ from IPython.display import HTML, display
 from d2s_lab.errors import D2SError
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.steps import capture_source, capture_steps
-from d2s_lab.magics.common import evaluate, options, parse_line, show_error
+from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error
 from d2s_lab.magics.widget_outputs import cell_run, display_steps
 from d2s_lab.text import t
 from d2s_lab.viz.source_view import layer_source_html
@@ -23,6 +23,7 @@ class StepsMagics(Magics):
     @argument("--static", action="store_true",
               help="help.d2s_steps.static")
     @line_magic
+    @interruptible("%d2s_steps")
     def d2s_steps(self, line):
         """Help: the catalogue's ``help.d2s_steps.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, err = parse_line(self.d2s_steps, line)

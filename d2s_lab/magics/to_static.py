@@ -16,8 +16,8 @@ from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.viz.graph_view import draw_graph_with, report_graph
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.magics.cellrun import CellFailed, find_model, run_body
-from d2s_lab.magics.common import (check_target_name, evaluate, options, parse_line, show_error, show_png_twin,
-                     start_drawing)
+from d2s_lab.magics.common import (check_target_name, evaluate, interruptible, options, parse_line, show_error,
+                                   show_png_twin, stage, start_drawing)
 from d2s_lab.magics.widget_outputs import cell_run, conversion_steps, show_outputs
 from d2s_lab.text import t
 
@@ -46,6 +46,7 @@ class D2SMagics(Magics):
               help="help.to_static.save")
     @options("graph", "wrap")
     @cell_magic
+    @interruptible("%%to_static")
     def to_static(self, line, cell):
         """Help: the catalogue's ``help.to_static.doc`` (see :mod:`d2s_lab.magics.help`)."""
         args, arg_error = parse_line(self.to_static, line)
@@ -86,6 +87,7 @@ class D2SMagics(Magics):
                            t("magics.spec_hint")) from None
 
     def _convert_and_show(self, source, args, run=(None, None)):
+        stage("convert")
         try:
             check_target_name(args.as_)
             require_paddle()
@@ -120,6 +122,7 @@ class D2SMagics(Magics):
         self.shell.user_ns[args.as_] = conv
         conv.var_name = args.as_
         conv.view = view
+        stage("draw")
         if args.check:
             attach_check(conv)
         if args.save:

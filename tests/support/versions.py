@@ -109,3 +109,18 @@ def assert_same_outputs(static_function, fn, input_spec, inputs_list, mode="ast"
         assert len(ours) == len(theirs)
         for a, b in zip(ours, theirs):
             np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def cpu_runs_bfloat16() -> bool:
+    """Whether this CPU runs bfloat16 kernels: oneDNN needs AVX-512 BF16 or AMX for them,
+    and on other CPUs a bfloat16 Program (``auto_cast(dtype="bfloat16")``) aborts the process
+    on its first run. Tests whose subject depends on it assert the outcome for each kind."""
+    try:
+        with open("/proc/cpuinfo") as fh:
+            flags = set(fh.read().split())
+    except OSError:
+        return False
+    return bool({"avx512_bf16", "amx_bf16"} & flags)
+
+
+CPU_RUNS_BFLOAT16 = cpu_runs_bfloat16()

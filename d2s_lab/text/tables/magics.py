@@ -140,6 +140,42 @@ TEXTS = {
         "en": "Run %d2s_graph NAME -o FILE (without --explore) to save the drawing.",
         "zh": "不加 --explore 运行 %d2s_graph NAME -o FILE 即可保存图。",
     },
+    "magics.interrupted": {
+        "en": "{magic} was interrupted while {stage}.",
+        "zh": "{magic} 在{stage}时被中断。",
+    },
+    "magics.interrupted_hint": {
+        "en": "The notebook's variables are kept; nothing of this run was stored. Run the cell again when ready.",
+        "zh": "笔记本中的变量都已保留；本次运行的结果没有保存。准备好后请重新运行该单元格。",
+    },
+    "magics.stage.convert": {
+        "en": "converting the model (Paddle's tracing or first run)",
+        "zh": "转换模型（Paddle 追踪或第一次运行）",
+    },
+    "magics.stage.draw": {
+        "en": "drawing the report",
+        "zh": "绘制报告",
+    },
+    "magics.stage.bench": {
+        "en": "preparing the benchmark",
+        "zh": "准备基准测试",
+    },
+    "magics.stage.work": {
+        "en": "working",
+        "zh": "运行",
+    },
+    "magics.cell_interrupted": {
+        "en": "The cell was interrupted{where}, before its model was converted.",
+        "zh": "单元格{where}被中断，模型尚未转换。",
+    },
+    "magics.cell_interrupted_where": {
+        "en": " at line {line} ({code})",
+        "zh": "在第 {line} 行（{code}）",
+    },
+    "magics.cell_interrupted_hint": {
+        "en": "Variables assigned before that line are kept. Run the cell again to convert.",
+        "zh": "该行之前赋值的变量都已保留。请重新运行单元格以完成转换。",
+    },
     "magics.diff_interrupted": {
         "en": "%d2s_diff was interrupted: nothing was stored.",
         "zh": "%d2s_diff 已被中断：未保存任何结果。",
