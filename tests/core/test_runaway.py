@@ -476,7 +476,7 @@ def test_an_interrupt_at_any_moment_is_one_message(kernel):
                  else "convert" if "while converting" in text
                  else "draw" if "while drawing" in text else "other" if boxes else "done")
         assert stage != "other", (delay, text[-2000:])
-        status, out = run_cell(kc, f"print('kept', globals().get('kept'))")
+        status, out = run_cell(kc, "print('kept', globals().get('kept'))")
         assert status == "ok" and f"kept {k}" in out or stage in ("import", "cell"), (delay, stage, out)
         return stage
 
