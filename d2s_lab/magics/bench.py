@@ -69,7 +69,7 @@ class BenchMagics(Magics):
             show_error(err, t("magics.see_options", magic="%d2s_bench"))
             return None
         expr = args.obj or "_d2s"
-        stage("bench")
+        stage("magics.stage.bench")
         try:
             check_target_name(args.as_)
             batches = check_bench_args(args)

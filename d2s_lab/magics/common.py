@@ -32,13 +32,13 @@ def show_error(message: str, hint: str = "") -> None:
     display(HTML(message_box("error", message, hint)))
 
 
-# What the running magic is doing, for the message an Interrupt leaves: a key of the
-# catalogue's ``magics.stage.*``. Magics run one at a time on the kernel's main thread.
-_STAGE = ["work"]
+# What the running magic is doing, for the message an Interrupt leaves: a catalogue key
+# (``magics.stage.*``). Magics run one at a time on the kernel's main thread.
+_STAGE = ["magics.stage.work"]
 
 
 def stage(key: str) -> None:
-    """Say what the running magic does now (``convert``, ``draw``...): an Interrupt names it."""
+    """Say what the running magic does now (``"magics.stage.convert"``...): an Interrupt names it."""
     _STAGE[0] = key
 
 
@@ -99,13 +99,13 @@ def interruptible(magic: str):
     def wrap(func):
         @functools.wraps(func)
         def run(*args, **kwargs):
-            _STAGE[0] = "work"
+            _STAGE[0] = "magics.stage.work"
             try:
                 with _imports_finish_first():
                     return func(*args, **kwargs)
             except KeyboardInterrupt:
                 try:
-                    show_error(t("magics.interrupted", magic=magic, stage=t(f"magics.stage.{_STAGE[0]}")),
+                    show_error(t("magics.interrupted", magic=magic, stage=t(_STAGE[0])),
                                t("magics.interrupted_hint"))
                 except KeyboardInterrupt:  # a second Interrupt while the message is shown
                     pass

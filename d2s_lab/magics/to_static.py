@@ -87,7 +87,7 @@ class D2SMagics(Magics):
                            t("magics.spec_hint")) from None
 
     def _convert_and_show(self, source, args, run=(None, None)):
-        stage("convert")
+        stage("magics.stage.convert")
         try:
             check_target_name(args.as_)
             require_paddle()
@@ -122,7 +122,7 @@ class D2SMagics(Magics):
         self.shell.user_ns[args.as_] = conv
         conv.var_name = args.as_
         conv.view = view
-        stage("draw")
+        stage("magics.stage.draw")
         if args.check:
             attach_check(conv)
         if args.save:
