@@ -87,6 +87,8 @@ docs: $(DOCS_STAMP)
 # environment and the JupyterLab 3.6 / Notebook 6.5 server are built first, so the
 # front-end tests run instead of skipping.
 TEST_JOBS ?= 4
+# the slowest tests, printed by each suite
+DURATIONS ?= --durations=25
 test: setup lint docs setup26 widgets7 frontends-lab3
 	@echo "== Paddle 3.3.1 and Paddle 2.6.2 suites and the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-paddle3-notebooks test-paddle3-rest test-paddle26 test-platform
@@ -100,24 +102,24 @@ PART2 := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_f
 
 test-paddle3-rest: setup
 	@echo "== Paddle 3.3.1 (all but $(PART2)) =="
-	$(PY) -m pytest -q -p no:cacheprovider --durations=25 $(foreach p,$(PART2),--ignore=$(p)) tests; rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider $(DURATIONS) $(foreach p,$(PART2),--ignore=$(p)) tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 test-paddle3-notebooks: setup
 	@echo "== Paddle 3.3.1 ($(PART2)) =="
-	$(PY) -m pytest -q -p no:cacheprovider --durations=25 $(PART2); rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider $(DURATIONS) $(PART2); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 test-paddle26: setup26
 	@echo "== Paddle 2.6.2 =="
-	$(PY26) -m pytest -q -p no:cacheprovider --durations=25 tests; rc=$$?; \
+	$(PY26) -m pytest -q -p no:cacheprovider $(DURATIONS) tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 # Quick check while working: Paddle 3.3.1 only, without the browser and notebook tests and
 # those marked slow (markers in pyproject.toml); a few minutes on 2 cores. `make test` runs all.
 test-fast: setup
 	@echo "== Paddle 3.3.1, fast subset =="
-	$(PY) -m pytest -q -p no:cacheprovider --durations=25 -m "not browser and not notebook and not slow" tests; rc=$$?; \
+	$(PY) -m pytest -q -p no:cacheprovider $(DURATIONS) -m "not browser and not notebook and not slow" tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 
 # JupyterLab on the lab and demo notebooks (they live in the package: d2s_lab/teaching/notebooks/).

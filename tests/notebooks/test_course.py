@@ -28,10 +28,14 @@ BOB = "<img src=x onerror=alert(1)>bob"  # a folder name is student-controlled
 LABS = [p.stem for p in labs.lab_files()]
 # Every lab in English; one lab in Chinese too (the placeholder, the messages).
 ASSIGNMENTS = [course.assignment_name(s, "en") for s in LABS] + [course.assignment_name(LABS[1], "zh")]
-# Blank submissions of three of them (lab 1, lab 2 in both languages): a blank answer fails
-# its check in every lab's student copy already (tests/notebooks/test_labs.py); here it is
-# nbgrader's score of it, and each autograded notebook costs a kernel and a Paddle.
+# Blank and solved submissions of three of them (lab 1, lab 2 in both languages): a blank
+# answer fails its check in every lab's student copy already (tests/notebooks/test_labs.py)
+# and every lab's solutions pass theirs (lab_runs); here it is nbgrader's score of them, and
+# each autograded notebook costs a kernel and a Paddle. Every other lab is autograded as
+# the Chinese submissions below: solved but for one wrong answer, so each of its solved
+# exercises is scored by nbgrader too.
 BLANK = [ASSIGNMENTS[0], ASSIGNMENTS[1], ASSIGNMENTS[-1]]
+SOLVED = BLANK
 # Every lab in Chinese, submitted by a student with a wrong (not blank) answer: answer cell
 # number -> the student's cell.
 CHINESE = [course.assignment_name(s, "zh") for s in LABS]
@@ -81,7 +85,7 @@ def graded_course(tmp_path_factory):
     _nbgrader(["generate_assignment", "*"], root)
     for name in ASSIGNMENTS:
         for student, folder in (("blank", "release"), ("solved", "source")):
-            if student == "blank" and name not in BLANK:
+            if name not in (BLANK if student == "blank" else SOLVED):
                 continue
             target = root / "submitted" / student / name
             target.mkdir(parents=True)
@@ -123,16 +127,17 @@ def test_autograde_scores_blank_zero_and_solved_full_marks(graded_course):
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{graded_course / 'gradebook.db'}") as gb:
-        for name in ASSIGNMENTS:
+        for name in SOLVED:
             solved = gb.find_submission(name, "solved")
             assert solved.max_score > 0, name
             assert solved.score == solved.max_score, (name, solved.score, solved.max_score)
         for name in BLANK:
             blank = gb.find_submission(name, "blank")
             assert blank.score == 0, (name, blank.score)
-        for name in CHINESE:
+        for name in CHINESE:  # solved but for one answer: full marks for every other exercise
             wrong = gb.find_submission(name, "wrong")
-            assert 0 <= wrong.score < wrong.max_score, (name, wrong.score)
+            assert wrong.score == wrong.max_score - course.POINTS * len(WRONG[name.rsplit(".", 1)[0]]), \
+                (name, wrong.score, wrong.max_score)
 
 
 def _english_fragments():
@@ -207,7 +212,9 @@ def test_class_report_counts_each_exercise(graded_course, capsys):
                 assert rep.points(student) == (sub.score, sub.max_score), (name, student)
     for name in ASSIGNMENTS:
         rep = reports[name]
-        assert "solved" in rep.students and ("blank" in rep.students) == (name in BLANK), name
+        assert ("solved" in rep.students) == (name in SOLVED) and ("blank" in rep.students) == (name in BLANK), name
+        if name not in SOLVED:
+            continue
         for ex in rep.exercises:
             assert ex.results["solved"].status == "pass" and "solved" not in ex.not_attempted(), (name, ex.number)
             if name in BLANK:

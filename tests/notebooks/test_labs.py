@@ -3,7 +3,6 @@ real d2s_lab kernel (quick mode, as ``make labs`` runs them) and all its self-ch
 the student copies have no solution and fail their checks; a wrong answer gets friendly
 feedback in English and in Chinese; the handouts read offline in Chromium; the teacher's
 page lists every lab. Also the ``d2s_lab.lab`` check API on its own."""
-import html
 import json
 import os
 import re
@@ -19,6 +18,7 @@ from d2s_lab.teaching import handouts as labs
 from d2s_lab.text import CATALOGUE
 from d2s_lab.text.lang import set_lang
 from html_text import text as _text
+from lab_answers import in_wrong_tries
 from versions import PADDLE3
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,15 +45,23 @@ def _build(out, **kw):
     t0 = time.perf_counter()
     rows = labs.build(out, quick=True, progress=False, **kw)
     print(f"\nlabs built in {time.perf_counter() - t0:.0f} s: "
-          + ", ".join(f"{r['lab']}.{r['lang']} {r['seconds']:.1f} s" for r in rows))
+          + ", ".join(f"{r['lab']}.{r['lang']} {r.get('seconds', 0):.1f} s" for r in rows))
     return out, rows
 
 
 @pytest.fixture(scope="module")
+def copies(tmp_path_factory):
+    """``make labs`` without running: every lab's student and teacher copies in English.
+    Returns (out dir, rows)."""
+    return _build(tmp_path_factory.mktemp("labs-copies"), langs=("en",), run=False)
+
+
+@pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """What ``make labs`` does, in quick mode: every lab in English, each in a fresh
-    kernel of this venv. Returns (out dir, rows)."""
-    return _build(tmp_path_factory.mktemp("labs"), langs=("en",))
+    """What ``make labs`` does, in quick mode, for the control-flow lab in English: run in a
+    fresh kernel of this venv, signed, with its handout, summary and index (every lab's
+    solutions are run by ``lab_runs``, after their wrong answers). Returns (out dir, rows)."""
+    return _build(tmp_path_factory.mktemp("labs"), langs=("en",), only=["02"])
 
 
 @pytest.fixture(scope="module")
@@ -67,14 +75,38 @@ def test_there_are_six_numbered_labs():
     assert [p.name[:2] for p in LABS] == [f"{i:02d}" for i in range(1, len(LABS) + 1)]
 
 
-def test_every_lab_runs_with_its_solutions_and_passes_its_checks(built, built_zh):
+def test_every_lab_runs_with_its_solutions_and_passes_its_checks(lab_runs):
+    """Each lab's solutions, run after its wrong answers (``lab_runs``): no cell outside a
+    wrong try leaves an error, and every check of a right answer passes."""
+    assert set(lab_runs) == {p.stem for p in LABS}
+    for stem, (nb, seconds) in lab_runs.items():
+        right = [c for c in nb.cells if c.cell_type == "code" and not in_wrong_tries(c)]
+        errors = [c.source[:80] for c in right if any(o.get("output_type") == "error" for o in c.outputs)]
+        assert not errors, (stem, errors)
+        checks = [c for c in right if labs.CHECK_TAG in c.metadata.get("tags", [])]
+        assert len(checks) >= 2, stem
+        _assert_checks_pass(stem, "en", checks)
+        assert seconds < 2 * MAX_LAB_S, (stem, seconds)  # the lab and its wrong tries
+
+
+def _assert_checks_pass(stem, lang, checks):
+    # every CPU grades alike (lab 6's AMP Program is checked without running bfloat16)
+    for c in checks:
+        verdict = labs.check_verdict(c)
+        assert verdict in OK_VERDICTS, (stem, c.source, _text(_check_outputs(c)))
+        plain = " ".join(str(o.get("data", {}).get("text/plain", "")) for o in c.outputs)
+        if verdict == "pass":
+            assert ("— PASS" if lang == "en" else "— 通过") in plain, plain
+        assert "✘" not in plain and "Traceback" not in plain
+
+
+def test_make_labs_runs_signs_and_summarises(built, built_zh):
     out, rows = built
-    assert {r["lab"] for r in rows} == {p.stem for p in LABS}
+    assert [(r["lab"], r["lang"]) for r in rows] == [("02_control_flow", "en")]
     assert [(r["lab"], r["lang"]) for r in built_zh[1]] == [("02_control_flow", "zh")]
     for r in rows + built_zh[1]:
         assert not r["error"] and not r["errors"], r
         assert r["checks"] >= 2 and not r["failed"], r
-        # every CPU grades alike (lab 6's AMP Program is checked without running bfloat16)
         assert r["passed"] + (r["partial"] if not PADDLE3 else 0) == r["checks"], r
         assert r["seconds"] < MAX_LAB_S, r
     summary = (out / "summary.json").read_text(encoding="utf-8")
@@ -87,18 +119,19 @@ def test_check_cells_say_pass(built, built_zh):
         nb = nbformat.read(str(out / r["teacher"]), as_version=4)
         checks = _cells(nb, "check")
         assert checks, r["lab"]
-        for c in checks:
-            verdict = labs.check_verdict(c)
-            assert verdict in OK_VERDICTS, (r["lab"], c.source, _text(_check_outputs(c)))
-            plain = " ".join(str(o.get("data", {}).get("text/plain", "")) for o in c.outputs)
-            if verdict == "pass":
-                assert ("— PASS" if r["lang"] == "en" else "— 通过") in plain, plain
-            assert "✘" not in plain and "Traceback" not in plain
+        _assert_checks_pass(r["lab"], r["lang"], checks)
         # the executed copy is signed (JupyterLab trusts it) and holds no solution markers
         from nbformat.sign import NotebookNotary
 
         assert NotebookNotary().check_signature(nb)
         assert labs.BEGIN not in nbformat.writes(nb)
+
+
+def test_the_teachers_page_lists_every_lab(copies):
+    out, rows = copies
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert [r["lab"] for r in rows] == [p.stem for p in LABS]
+    assert all(f"student/{p.stem}.en.ipynb" in page for p in LABS), page[:2000]
 
 
 def test_chinese_lab_is_in_chinese(built_zh):
@@ -162,8 +195,8 @@ def _lines(source: str) -> set:
 
 
 @pytest.mark.parametrize("path", LABS, ids=[p.stem for p in LABS])
-def test_student_copy_has_no_solutions_and_no_outputs(built, path):
-    out, _ = built
+def test_student_copy_has_no_solutions_and_no_outputs(copies, path):
+    out, _ = copies
     teacher = labs.localize(labs.read_lab(path), "en")
     student = nbformat.read(str(out / "student" / f"{path.stem}.en.ipynb"), as_version=4)
     assert len(student.cells) == len(teacher.cells)
@@ -191,11 +224,11 @@ def test_student_copy_has_no_solutions_and_no_outputs(built, path):
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in LABS])
-def test_student_copy_fails_its_checks_kindly(built, stem, tmp_path):
+def test_student_copy_fails_its_checks_kindly(copies, stem, tmp_path):
     """Run as a student gets it (no solutions): every self-check says "not yet", in words,
     and no cell shows a traceback (a given cell that needs a blank exercise's result says so
     in one line)."""
-    out, _ = built
+    out, _ = copies
     nb = nbformat.read(str(out / "student" / f"{stem}.en.ipynb"), as_version=4)
     executed, _ = labs.execute(nb, tmp_path, quick=True, progress=False, allow_errors=True)
     for c in executed.cells:
