@@ -44,6 +44,8 @@ _LAZY = {
     "SotReport": ("d2s_lab.core.sot_report", "SotReport"),
     "diff": ("d2s_lab.core.diff", "diff"),
     "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),
+    "unhook": ("d2s_lab.core.paddle_compat.hooks", "unhook"),
+    "set_hooks": ("d2s_lab.core.paddle_compat.hooks", "set_hooks"),
 }
 
 __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]
@@ -66,7 +68,10 @@ def load_ipython_extension(ipython):
 
 
 def unload_ipython_extension(ipython):
-    """``%unload_ext d2s_lab``: remove the magics."""
+    """``%unload_ext d2s_lab``: remove the magics and put back every patch d2s_lab made to
+    Paddle's internals (:func:`d2s_lab.unhook`)."""
+    from d2s_lab.core.paddle_compat.hooks import unhook
     from d2s_lab.magics import unload
 
     unload(ipython)
+    unhook()

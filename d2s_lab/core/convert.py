@@ -34,7 +34,7 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
                                     recording_layer_paths, runs_low_precision, value_name)
 from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
-from d2s_lab.core.paddle_compat.sot import recording_call_breaks
+from d2s_lab.core.paddle_compat.hooks.sot_run import recording_call_breaks
 from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun

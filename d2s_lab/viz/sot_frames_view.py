@@ -125,8 +125,8 @@ def calls_html(calls, var: Optional[str] = None) -> str:
     """``conv.calls()`` as a table: calls that made a new entry one row each, runs of
     cache hits folded into one row."""
     log = getattr(calls, "log", None)
-    if log is None:
-        return _box(f'<div class="d2s-note">{esc(t("calls.not_watched"))}</div>')
+    if log is None or getattr(log, "hooks_off", ""):
+        return _box(f'<div class="d2s-note">{esc(getattr(log, "hooks_off", "") or t("calls.not_watched"))}</div>')
     if not len(calls):
         how = f"{var or '_d2s'}(x)"
         return _box(f'<div class="d2s-note">{esc(t("calls.none_yet", name=log.name, how=how))}</div>')

@@ -1,5 +1,5 @@
 """The SOT report of a conversion's own first run: SOT's internals are hooked while
-that run goes (:func:`~d2s_lab.core.paddle_compat.sot.capturing`), with the user's SOT
+that run goes (:func:`~d2s_lab.core.paddle_compat.hooks.sot_run.capturing`), with the user's SOT
 settings kept, and what they recorded becomes a :class:`~.model.SotReport`: user lines,
 the code on them, the subgraphs drawn, which of them Paddle runs in dygraph."""
 from __future__ import annotations
@@ -11,7 +11,8 @@ import time
 from typing import List, Optional
 
 from d2s_lab.core.frames import is_user_file
-from d2s_lab.core.paddle_compat import sot
+from d2s_lab.core.paddle_compat import hooks, sot
+from d2s_lab.core.paddle_compat.hooks import sot_run
 from d2s_lab.core.paddle_compat.walk import program_to_graph
 from d2s_lab.core.sot.frames import build_frames
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
@@ -132,17 +133,20 @@ class SotRun:
             self.rep.message = t("sot.no_collector_partial", version=paddle_version)
         self.events = sot.new_events()
         self._stack = contextlib.ExitStack()
-        self._collector = None
-        self._unmatched, self._op_counts = [], {}
+        self._capture = None
+        self._unmatched = []
+        self.aside = None
         self._done = False
 
     def __enter__(self):
-        # Only this function's own entries are dropped, so SOT translates it afresh here;
-        # every other function keeps its translation and its compiled subgraphs.
-        sot.forget_translation(self.code)
+        # Only this function's own entries are set aside, so SOT translates it afresh here
+        # (every other function keeps its translation and its compiled subgraphs), and put
+        # back after as plain Paddle would have left them; a full cache is left full.
+        self.aside = sot.set_aside(self.code)
+        self.events["aside"] = self.aside
         if self.mods is not None:
             self.rep.min_graph_size, self.rep.settings = sot.settings(self.mods)
-            self._collector = self._stack.enter_context(sot.capturing(self.mods, self.events))
+            self._capture = self._stack.enter_context(sot_run.capturing(self.mods, self.events))
         return self
 
     def __exit__(self, *exc):
@@ -153,9 +157,12 @@ class SotRun:
         if self._done:
             return
         self._done = True
-        if self._collector is not None:
-            self._unmatched, self._op_counts = sot.collected(self.mods, self._collector)
-        self._stack.close()
+        try:
+            if self._capture is not None:
+                self._unmatched = sot_run.collected(self.mods, self._capture)
+        finally:
+            self._stack.close()
+            sot.put_back(self.aside, self.events.get("main_translated"))
 
     def report(self, seconds: float, error=None) -> SotReport:
         """The report, once the run is over (``error``: its ErrorReport, if it failed)."""
@@ -178,10 +185,14 @@ class SotRun:
                     _place_from_inline_call(brk, breaks)
                 breaks.append(brk)
         skipped = sot.why_not_translated(self.mods, self.code, events)
-        if skipped is not None:
+        if skipped is not None and not (skipped[0] == "CacheFull" and self.code in events["cache_full"]):
             reason, message = skipped
             breaks.append(GraphBreak(reason, message, "skipped", self.code.co_filename,
                                      self.code.co_firstlineno, self.code.co_name))
+        # frames whose cache was full: Paddle ran them in dygraph, and so did this run
+        for code, (n, limit, _) in events["cache_full"].items():
+            breaks.append(GraphBreak("CacheFull", t("sot.cache_full_frame", name=code.co_name, n=n, limit=limit),
+                                     "skipped", code.co_filename, code.co_firstlineno, code.co_name))
         _refine_lines(breaks)
         for b in breaks:
             b.code = _line_text(b.file, b.line)
@@ -192,7 +203,7 @@ class SotRun:
                 graph = program_to_graph(cp.main_program, name=sir) if cp is not None else None
             except Exception as e:
                 events["notes"].append(t("sot.not_drawn", name=sir, error=type(e).__name__))
-            n = self._op_counts.get(sir) or size
+            n = size
             if n is None and graph is not None:
                 n = graph.num_ops()
             lines = sorted({o.source.line for o in graph.iter_ops() if o.source is not None}) if graph else []
@@ -203,6 +214,11 @@ class SotRun:
         except Exception as e:  # only a view: the rest of the report stands
             events["notes"].append(t("sot.frames_not_read", error=f"{type(e).__name__}: {e}"))
         rep.frames_s = time.perf_counter() - t0
+        if not hooks.enabled():
+            events["notes"].append(hooks.off_note())
+        elif self._capture is not None and self._capture.stacks.on and not self._capture.stacks.fired and rep.subgraphs:
+            events["notes"].append(t("hooks.not_firing", what=t("hooks.what_lines"), version=rep.paddle_version,
+                                     where="function_graph.log_do"))
         if events["notes"]:
             rep.message = "; ".join(([rep.message] if rep.message else []) + events["notes"])
         return rep

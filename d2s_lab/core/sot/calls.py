@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
 from d2s_lab.core import display
-from d2s_lab.core.paddle_compat import program_cache
+from d2s_lab.core.paddle_compat import hooks
+from d2s_lab.core.paddle_compat.hooks import executor_cache, program_cache
 from d2s_lab.core.paddle_compat.sot import cache as sot_cache
 from d2s_lab.core.sot.source import ident
 from d2s_lab.text import t
@@ -92,6 +93,7 @@ class CallLog:
         self.items = collections.deque()  # CallRecord, or a run of hits [first, last, size, limit]
         self.total = self.new_entries = 0
         self.watching = False
+        self.hooks_off = ""  # why nothing is recorded: d2s_lab's hooks are off
         self.size, self.limit = 0, None  # the cache's size as last seen, and Paddle's limit
 
     def hit(self, resume: bool, entries: Optional[int] = None) -> None:
@@ -186,6 +188,8 @@ class Calls(list):
         self.log = log
 
     def __repr__(self) -> str:
+        if self.log is not None and self.log.hooks_off:
+            return self.log.hooks_off
         head = self.log.summary() if self.log is not None else t("calls.not_watched")
         rows = [f"  {t('calls.col_call')} {r.index}: {t('calls.new') if r.new_entry else t('calls.dygraph')}"
                 f"{': ' + r.reason if r.reason else ''}" for r in self if r.new_entry or r.dygraph]
@@ -234,11 +238,14 @@ def watch_calls(conv, fn, code) -> CallLog:
     log = CallLog(conv.name, conv.mode)
     if conv.mode == "sot" and code is not None:
         log.size, log.limit = len(sot_cache.entries(code)), sot_cache.max_cache_size()
-        log.watching = sot_cache.watch(code, _Sink(log, lambda: sot_cache.unwatch(code)))
+        sink = _Sink(log, lambda: executor_cache.unwatch(code, sink))
+        log.watching = executor_cache.watch(code, sink)
     elif conv.static_function is not None:
         sf = conv.static_function
         log.watching = program_cache.watch(sf, _Sink(log, lambda: program_cache.watch(sf, None)),
                                            _param_names(fn))
+    if not log.watching and not hooks.enabled():
+        log.hooks_off = hooks.off_note()
     return log
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dis
 import re
 import types
+import warnings
 from typing import Tuple
 
 # A code object past this many bytes of bytecode is listed, not decompiled (the
@@ -93,7 +94,9 @@ def translated_source(code: types.CodeType) -> Tuple[str, bool]:
     its bytecode listing (``decompiled`` False)."""
     if len(code.co_code) <= MAX_DECOMPILE_BYTES:
         try:
-            from depyf import decompile
+            with warnings.catch_warnings():  # depyf leaves its VERSION.txt open: not the user's log
+                warnings.simplefilter("ignore", ResourceWarning)
+                from depyf import decompile
         except ImportError:
             decompile = None
         if decompile is not None:

@@ -111,6 +111,10 @@ TEXTS = {
         "en": "Paddle's SOT does not translate a function with try/except (an exception table) on Python {version}: the whole function runs in dygraph, and Paddle says nothing about it. Move the try/except out of the converted function, or use the AST path (--mode ast).",
         "zh": "在 Python {version} 上，Paddle 的 SOT 不翻译含 try/except（异常表）的函数：整个函数以动态图运行，Paddle 对此不作任何提示。请把 try/except 移出被转换的函数，或使用 AST 路径（--mode ast）。",
     },
+    "sot.cache_full_frame": {
+        "en": "SOT's cache for {name} is full ({n} entries, Paddle's MAX_CACHE_SIZE is {limit}): Paddle runs it in dygraph, without a word, and so did this run. Each earlier call that did not fit an entry added one (often each new instance of a Layer, or a Python value that changed). Convert one instance once and reuse it, pass changing numbers as tensors, or raise the limit (paddle.jit.sot's OpcodeExecutorCache.MAX_CACHE_SIZE) in a fresh kernel.",
+        "zh": "SOT 对 {name} 的缓存已满（{n} 个条目，Paddle 的 MAX_CACHE_SIZE 为 {limit}）：Paddle 会不声不响地以动态图运行它，这次运行也是如此。之前每一次不符合已有条目的调用都会添加一个条目（常见原因是每次新建一个 Layer 实例，或某个 Python 值发生了变化）。请只转换一个实例并重复使用它，把变化的数值作为张量传入，或在新内核中提高上限（paddle.jit.sot 的 OpcodeExecutorCache.MAX_CACHE_SIZE）。",
+    },
     "sot.skip_cache_full": {
         "en": "SOT's cache for this function is full ({limit} translations, Paddle's MAX_CACHE_SIZE): Paddle runs it in dygraph from now on.",
         "zh": "SOT 对这个函数的缓存已满（{limit} 个翻译结果，即 Paddle 的 MAX_CACHE_SIZE）：从现在起 Paddle 以动态图运行它。",

@@ -1,4 +1,5 @@
-"""The user's line of every op of an SOT subgraph.
+"""Hook: the user's line of every op of an SOT subgraph (``function_graph.log_do``,
+``interpreter.log_do`` and ``FunctionGraph.get_opcode_executor_stack``, for one run).
 
 Each statement SOT records (``symbolic/statement_ir.py``) has a ``stmt_stack``, and
 the interpreter that builds a subgraph's Program copies it onto each op it makes
@@ -7,13 +8,17 @@ innermost frame (for a Linear, a line in ``paddle/nn``). While
 :func:`keeping_statement_stacks` is on, both run at any log level, with every frame SOT
 is simulating (the user's ``forward`` and the layers it calls), so an op's callstack
 leads to the user's line the way an AST op's does. Nothing is printed and nothing else
-changes.
+changes. The loggers are recognised by the names of their closure's variables; where
+Paddle renamed them, :attr:`StackCapture.fired` stays False and the report says the
+lines are missing, rather than showing none.
 """
 from __future__ import annotations
 
 import contextlib
 import linecache
 from typing import List
+
+from d2s_lab.core.paddle_compat import hooks
 
 
 def _executor_stack() -> List[str]:
@@ -53,27 +58,37 @@ def _onto_ops(fn) -> None:
             op.callstack = stack
 
 
+class StackCapture:
+    """What one run's capture did: ``on`` (the hooks were put on this Paddle), ``fired``
+    (at least one statement's stack was kept)."""
+
+    def __init__(self, on: bool):
+        self.on, self.fired = on, False
+
+
 @contextlib.contextmanager
 def keeping_statement_stacks():
-    """Fill statements' stacks and copy them onto ops, for the duration of the block.
-    Where this Paddle lacks the pieces, does nothing."""
+    """Fill statements' stacks and copy them onto ops, for the duration of the block;
+    yields a :class:`StackCapture`. Where this Paddle lacks the pieces, or hooks are off,
+    does nothing (``on`` False)."""
     try:
         from paddle.jit.sot.opcode_translator.executor import function_graph
         from paddle.jit.sot.symbolic import interpreter
     except Exception:
-        yield False
+        yield StackCapture(False)
         return
     fg_log_do = getattr(function_graph, "log_do", None)
     in_log_do = getattr(interpreter, "log_do", None)
     FG = getattr(function_graph, "FunctionGraph", None)
     # Paddle 2.6 copies a statement's stack onto its ops always (no log_do in its interpreter)
-    if fg_log_do is None or FG is None or "get_opcode_executor_stack" not in vars(FG):
-        yield False
+    if fg_log_do is None or FG is None or "get_opcode_executor_stack" not in vars(FG) or not hooks.enabled():
+        yield StackCapture(False)
         return
-    orig_stack = vars(FG)["get_opcode_executor_stack"]
+    capture = StackCapture(True)
 
     def fg_log(level, fn, *args, **kwargs):
         if level == 3 and _runs(fn, "stmt_stacks"):  # the statement's stack: kept always
+            capture.fired = True
             return fn()
         return fg_log_do(level, fn, *args, **kwargs)
 
@@ -86,14 +101,8 @@ def keeping_statement_stacks():
             return None
         return in_log_do(level, fn, *args, **kwargs)
 
-    function_graph.log_do = fg_log
+    changes = [(function_graph, "log_do", fg_log), (FG, "get_opcode_executor_stack", staticmethod(_executor_stack))]
     if in_log_do is not None:
-        interpreter.log_do = in_log
-    FG.get_opcode_executor_stack = staticmethod(_executor_stack)
-    try:
-        yield True
-    finally:
-        function_graph.log_do = fg_log_do
-        if in_log_do is not None:
-            interpreter.log_do = in_log_do
-        FG.get_opcode_executor_stack = orig_stack
+        changes.append((interpreter, "log_do", in_log))
+    with hooks.patched(*changes):
+        yield capture

@@ -1,15 +1,18 @@
-"""AST mode's program cache (``StaticFunction._program_cache``, a ``ProgramCache``): one
-Program per ``CacheKey`` (the inputs' specs, Python values among them, train/eval).
+"""Hook: AST mode's program cache (``StaticFunction._program_cache``, a ``ProgramCache``):
+one Program per ``CacheKey`` (the inputs' specs, Python values among them, train/eval).
 
 :func:`watch` makes one StaticFunction's cache report each later call: a hit, or a new
 Program and which input made it. Only that function's cache object changes class (to
 a subclass that records and defers to Paddle's own lookup); other functions are
-untouched.
+untouched, and :func:`d2s_lab.core.paddle_compat.hooks.unhook` gives it its class back.
 """
 from __future__ import annotations
 
 import time
+import weakref
 from typing import Any, List, Optional
+
+from d2s_lab.core.paddle_compat import hooks
 
 _RECORDING = {}  # Paddle's ProgramCache class -> its recording subclass
 
@@ -93,14 +96,29 @@ def _recording_class(base):
 def watch(static_function, sink, names: Optional[List[str]] = None) -> bool:
     """Report each later lookup in ``static_function``'s program cache to ``sink``:
     ``sink.hit(False, programs)`` for a hit, ``sink.add(event)`` for a new Program
-    (None: stop reporting)."""
+    (None: stop reporting). False where the cache is not Paddle's or hooks are off."""
     cache = getattr(static_function, "_program_cache", None)
     if cache is None or not hasattr(cache, "_caches") or not hasattr(cache, "_recent_cache_key"):
         return False
+    base = type(cache) if not hasattr(type(cache), "_d2s_sink") else type(cache).__mro__[1]
+    if sink is None:
+        cache.__dict__.pop("_d2s_sink", None)
+        return True
+    if not hooks.enabled():
+        return False
     try:
-        cache.__class__ = _recording_class(type(cache) if not hasattr(type(cache), "_d2s_sink")
-                                           else type(cache).__mro__[1])
+        cache.__class__ = _recording_class(base)
         cache._d2s_sink, cache._d2s_names = sink, names
     except TypeError:
         return False
+    ref = weakref.ref(cache)
+
+    def give_back():
+        got = ref()
+        if got is not None and type(got) is not base:
+            got.__class__ = base
+            got.__dict__.pop("_d2s_sink", None)
+            got.__dict__.pop("_d2s_names", None)
+
+    hooks.on_unhook(give_back)
     return True

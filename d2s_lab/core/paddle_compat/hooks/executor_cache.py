@@ -1,0 +1,119 @@
+"""Hook: ``OpcodeExecutorCache.__call__`` (SOT's executor cache, a singleton), wrapped in
+place until :func:`d2s_lab.core.paddle_compat.hooks.unhook`, to record each later call of
+a watched code object (and of its resume functions): a cache hit, a new entry and why,
+or a full cache. For a code nobody watches the wrapper adds one dict lookup and calls
+Paddle's own method; every read of Paddle's state sits in a ``try``, so a renamed
+attribute turns the record off and never breaks the user's call.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, Optional, Tuple
+
+from d2s_lab.core.paddle_compat import hooks
+from d2s_lab.core.paddle_compat.sot.cache import (SHAPE_DIM, base_name, guard_parts, guarded, left_side,
+                                                  missed_part, sot_cache)
+
+# id(watched code) -> (code, sink), resume functions included once seen; the watched
+# functions by (file, function name) -> sink, where their resume functions are looked up.
+# Both change under hooks' lock only (the wrapper reads them without it: a dict read is atomic).
+_BY_ID: Dict[int, Tuple[Any, Any]] = {}
+_RESUMES: Dict[Tuple[str, str], Any] = {}
+
+
+def _wrap(orig):
+    # Keyed by id(code): hashing a code object hashes its bytecode and constants each
+    # time (microseconds), an id does not. The entries keep their code alive.
+    def __call__(self, frame, **kwargs):
+        code = frame.f_code
+        got = _BY_ID.get(id(code))
+        if got is None:
+            if not _RESUMES or code.co_name[:1] != "$":
+                return orig(self, frame, **kwargs)
+            sink = _RESUMES.get((code.co_filename, base_name(code.co_name)))
+            if sink is None:
+                return orig(self, frame, **kwargs)
+            with hooks.LOCK:
+                _BY_ID[id(code)] = got = (code, sink)  # a resume function: looked up once
+        return _watched_call(orig, self, frame, kwargs, got[1])
+
+    __call__.__wrapped__ = orig
+    return __call__
+
+
+def _watched_call(orig, cache, frame, kwargs, sink):
+    # A hit costs two counter reads and a call; the cache and the guards are read only
+    # when SOT translated again or ran the frame in dygraph.
+    try:
+        count = cache.translate_count
+    except Exception:  # a Paddle without the counter: no record, the call as Paddle makes it
+        return orig(cache, frame, **kwargs)
+    t0 = time.perf_counter()
+    out = orig(cache, frame, **kwargs)
+    try:
+        translated = cache.translate_count != count
+        dygraph = getattr(out, "code", 1) is None
+        code = frame.f_code
+        if not translated and not dygraph:
+            sink.hit(code.co_name[:1] == "$")
+            return out
+        seconds = time.perf_counter() - t0
+        after = guarded(cache.cache.get(code))
+        limit = cache.MAX_CACHE_SIZE
+        if not translated and len(after) < limit:  # a frame that always runs in dygraph
+            sink.hit(code.co_name[:1] == "$")
+            return out
+        # the entry SOT appended is the last; the one before it was tried and missed
+        prior = after[:-1] if translated and after and after[-1][0] is out else after
+        event = {"code": code.co_name, "resume": code.co_name[:1] == "$", "first": translated and not prior,
+                 "translated": translated, "seconds": seconds if translated else 0.0, "missed": None,
+                 "entries": len(after), "limit": limit, "dygraph": dygraph}
+        if translated and prior:  # why no entry fitted: the newest one's failing condition
+            event["missed"] = missed = missed_part(prior[-1][1], frame)
+            if missed and len(after) > len(prior):
+                # no longer pinned to a value in the new entry (``x.shape[0] >= 1``): dynamic now
+                left = left_side(missed[0])
+                if (missed[1] and SHAPE_DIM.search(left)
+                        and not any(p.startswith(left + " == ") for p in guard_parts(after[-1][1]))):
+                    event["dynamic"] = left
+        sink.add(event)
+    except Exception:  # a record must never break the user's call
+        pass
+    return out
+
+
+def watch(code, sink) -> bool:
+    """Tell ``sink`` of every later call of ``code`` and of its resume functions that
+    reaches SOT's cache: ``sink.hit(resume)`` for a cache hit, ``sink.add(event)`` (a
+    dict) for a translation or a full cache. False where this Paddle has no SOT cache to
+    watch, or hooks are off."""
+    cache = sot_cache()
+    if cache is None or not hooks.lasting(type(cache), "__call__", _wrap, cleanup=_forget_all):
+        return False
+    with hooks.LOCK:
+        _BY_ID[id(code)] = (code, sink)
+        _RESUMES[(code.co_filename, code.co_name)] = sink
+    return True
+
+
+def unwatch(code, sink: Optional[Any] = None) -> None:
+    """Stop telling ``sink`` (by default the one watching ``code`` now) of ``code`` and of
+    its resume functions. Only that sink's records go: a watch of the same code that
+    another conversion made since is left alone."""
+    with hooks.LOCK:
+        key = (code.co_filename, code.co_name)
+        if sink is None:
+            sink = _RESUMES.get(key)
+        if sink is None:
+            return
+        if _RESUMES.get(key) is sink:
+            _RESUMES.pop(key, None)
+        for k in [k for k, (_, s) in _BY_ID.items() if s is sink]:
+            _BY_ID.pop(k, None)
+
+
+def _forget_all() -> None:
+    """On unhook: nothing is watched any more (a later conversion watches afresh)."""
+    with hooks.LOCK:
+        _BY_ID.clear()
+        _RESUMES.clear()
