@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle26 test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-frontends test-paddle3-sot test-paddle26 test-paddle26-notebooks test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
 
 setup: $(STAMP)
 
@@ -77,50 +77,64 @@ docs: $(DOCS_STAMP)
 	$(VENV)/bin/mkdocs build --strict --quiet -d build/docs
 
 # The whole suite on Paddle 3.3.1 and again on Paddle 2.6.2; tests that need Paddle 3 are
-# skipped there with the reason. pytest's "no tests" (exit 5) fails. The two suites and the
-# platform smoke run side by side (each suite keeps about one core busy; the 2.6 suite
-# writes its screenshots to build/test-output/paddle26), each printing its output when it
-# ends; the Paddle 3.3.1 suite, the longest, runs as two parts (PART2 below). 27 min on
-# a fresh clone of a 2-core machine (jobs: Paddle 3 parts 16.5 and 18.5 min, Paddle 2.6.2
-# 18.7 min, the platform smoke 5.1 min; set-up, lint and docs about 8 min; see
-# docs/performance.md). The ipywidgets 7
-# environment and the JupyterLab 3.6 / Notebook 6.5 server are built first, so the
-# front-end tests run instead of skipping.
-TEST_JOBS ?= 4
-# the slowest tests, printed by each suite
+# skipped there with the reason. pytest's "no tests" (exit 5) fails. Everything runs side by
+# side once the two Paddle environments are set up (editable installs write into the tree,
+# as `make dist` does): lint, the docs, the front ends' environments, the suites in parts
+# (below) and the platform smoke, each printing its output when it ends; a part waits only
+# for the environment it needs. Many tests wait on a kernel, a browser or a timeout more than they
+# compute, so seven parts on two cores keep both busy. The 2.6 suite writes its screenshots
+# to build/test-output/paddle26. Figures per part: docs/performance.md.
+TEST_JOBS ?= 8
+# the slowest tests, printed by each part
 DURATIONS ?= --durations=25
-test: setup lint docs setup26 widgets7 frontends-lab3
-	@echo "== Paddle 3.3.1 and Paddle 2.6.2 suites and the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target test-paddle3-notebooks test-paddle3-rest test-paddle26 test-platform
+test: setup $(DOCS_STAMP) setup26
+	@echo "== lint, docs, Paddle 3.3.1 and Paddle 2.6.2 suites in parts, the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target lint docs test-paddle3 test-paddle26 test-platform
 
-test-paddle3: test-paddle3-rest test-paddle3-notebooks
+# Each part: which tests, where. P3_NOTEBOOKS has the demo's one run (its browser test
+# opens the export) and the hostile files at the reader's limits; P3_FRONTENDS needs the
+# ipywidgets 7 and JupyterLab 3.6 environments; P3_SOT the default path, runaways and
+# library models; P3_REST is every other test. Paddle 2.6.2 runs in two parts.
+P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py
+P3_FRONTENDS := tests/browser tests/platform --ignore=tests/browser/test_browser.py
+P3_SOT := tests/core/test_runaway.py tests/core/test_library_models.py tests/core/test_sot.py \
+	tests/core/test_default_path.py tests/core/test_hooks.py
+P3_REST := tests $(foreach p,tests/notebooks tests/browser tests/platform tests/core/test_hostile_files.py $(P3_SOT),--ignore=$(p))
+P26_NOTEBOOKS := tests/notebooks tests/browser
+P26_REST := tests --ignore=tests/notebooks --ignore=tests/browser
 
-# The Paddle 3.3.1 suite in two parts of about equal time: the notebooks with the browser
-# test of the demo's export (one session's demo run serves both), the hostile files at the
-# reader's limits; and the rest.
-PART2 := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py
-
-test-paddle3-rest: setup
-	@echo "== Paddle 3.3.1 (all but $(PART2)) =="
-	$(PY) -m pytest -q -p no:cacheprovider $(DURATIONS) $(foreach p,$(PART2),--ignore=$(p)) tests; rc=$$?; \
+# $(call suite,TITLE,PYTHON,PYTEST ARGUMENTS)
+define suite
+	@echo "== $(1) =="
+	$(2) -m pytest -q -p no:cacheprovider $(DURATIONS) $(3); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
+endef
+
+test-paddle3: test-paddle3-notebooks test-paddle3-frontends test-paddle3-sot test-paddle3-rest
+test-paddle26: test-paddle26-notebooks test-paddle26-rest
 
 test-paddle3-notebooks: setup
-	@echo "== Paddle 3.3.1 ($(PART2)) =="
-	$(PY) -m pytest -q -p no:cacheprovider $(DURATIONS) $(PART2); rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
+	$(call suite,Paddle 3.3.1: notebooks and hostile files,$(PY),$(P3_NOTEBOOKS))
 
-test-paddle26: setup26
-	@echo "== Paddle 2.6.2 =="
-	$(PY26) -m pytest -q -p no:cacheprovider $(DURATIONS) tests; rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
+test-paddle3-frontends: setup widgets7 frontends-lab3
+	$(call suite,Paddle 3.3.1: browsers and front ends,$(PY),$(P3_FRONTENDS))
+
+test-paddle3-sot: setup
+	$(call suite,Paddle 3.3.1: the default path and runaways,$(PY),$(P3_SOT))
+
+test-paddle3-rest: setup
+	$(call suite,Paddle 3.3.1: the rest,$(PY),$(P3_REST))
+
+test-paddle26-notebooks: setup26
+	$(call suite,Paddle 2.6.2: notebooks and browsers,$(PY26),$(P26_NOTEBOOKS))
+
+test-paddle26-rest: setup26
+	$(call suite,Paddle 2.6.2: the rest,$(PY26),$(P26_REST))
 
 # Quick check while working: Paddle 3.3.1 only, without the browser and notebook tests and
 # those marked slow (markers in pyproject.toml); a few minutes on 2 cores. `make test` runs all.
 test-fast: setup
-	@echo "== Paddle 3.3.1, fast subset =="
-	$(PY) -m pytest -q -p no:cacheprovider $(DURATIONS) -m "not browser and not notebook and not slow" tests; rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
+	$(call suite,Paddle 3.3.1: the fast subset,$(PY),-m "not browser and not notebook and not slow" tests)
 
 # JupyterLab on the lab and demo notebooks (they live in the package: d2s_lab/teaching/notebooks/).
 jupyter: setup

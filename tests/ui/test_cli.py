@@ -1,4 +1,9 @@
-"""Every d2s-lab command through a subprocess, as a user runs it."""
+"""Every d2s-lab command, as a user runs it: through the installed console script in a fresh
+process for the end-to-end runs (help, a report, a failing model, `show` without Paddle),
+and through ``d2s_lab.cli.main`` in this process for the rest, which is what the script
+calls (the same arguments, exit codes, standard output and error)."""
+import contextlib
+import io
 import json
 import os
 import platform
@@ -38,6 +43,20 @@ def cli(*args, cwd=None, timeout=300):
                           cwd=cwd or ROOT, timeout=timeout)
 
 
+def run(*args):
+    """``d2s_lab.cli.main`` with these arguments, here: (returncode, stdout, stderr) as the
+    script gives them (argparse's exit included)."""
+    from d2s_lab.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
 @pytest.fixture(scope="module")
 def saved_seed(tmp_path_factory):
     import paddle
@@ -56,7 +75,7 @@ def test_help_for_every_command():
     assert r.returncode == 0 and all(c in r.stdout for c in ("graph", "steps", "show", "report", "bench"))
     for cmd, word in [("graph", "--input"), ("steps", "MODULE:FUNC"), ("show", "path"),
                       ("report", "--output"), ("bench", "--batch")]:
-        r = cli(cmd, "--help")
+        r = run(cmd, "--help")
         assert r.returncode == 0 and word in r.stdout and f"d2s-lab {cmd}" in r.stdout, r.stderr
     r = cli()
     assert r.returncode == 2 and "COMMAND" in r.stderr
@@ -65,23 +84,23 @@ def test_help_for_every_command():
 @pytest.mark.slow
 def test_graph_svg_and_dot(tmp_path):
     out = tmp_path / "g.svg"
-    r = cli("graph", *SEED, "-o", out)
+    r = run("graph", *SEED, "-o", out)
     assert r.returncode == 0, r.stderr
     svg = out.read_text()
     assert svg.lstrip().startswith("<?xml") or "<svg" in svg[:500]
     assert "conv1" in svg and "fc1" in svg
-    r = cli("graph", *SEED, "--depth", "all")
+    r = run("graph", *SEED, "--depth", "all")
     assert r.returncode == 0 and r.stdout.lstrip().startswith("digraph") and "conv2d" in r.stdout
 
 
 @pytest.mark.slow
 def test_steps_page_and_listing(tmp_path):
     out = tmp_path / "steps.html"
-    r = cli("steps", "d2s_lab.teaching.examples:EmbeddingNet", "-o", out)
+    r = run("steps", "d2s_lab.teaching.examples:EmbeddingNet", "-o", out)
     assert r.returncode == 0, r.stderr
     html = out.read_text()
     assert html.startswith("<!DOCTYPE html>") and "ReturnTransformer" in html and "<script" not in html
-    r = cli("steps", "d2s_lab.teaching.examples:EmbeddingNet")
+    r = run("steps", "d2s_lab.teaching.examples:EmbeddingNet")
     assert r.returncode == 0, r.stderr
     # one row per step, in order: index, transformer, whether it changed the code; the
     # rows that say "changed" are exactly the steps capture_steps says changed
@@ -99,16 +118,16 @@ def test_steps_page_and_listing(tmp_path):
 
 
 def test_show_saved_model(tmp_path, saved_seed):
-    r = cli("show", saved_seed + PROGRAM_SUFFIX)
+    r = run("show", saved_seed + PROGRAM_SUFFIX)
     assert r.returncode == 0, r.stderr
     n_ops = 33 if PIR else 21  # PIR: parameter and constant ops; legacy: feed, scale, fetch
     assert f"{n_ops} ops" in r.stdout and full_op("conv2d") in r.stdout
     assert "[N, 32, 15, 15]" in r.stdout
     out = tmp_path / "model.svg"
-    r = cli("show", saved_seed, "-o", out)
+    r = run("show", saved_seed, "-o", out)
     assert r.returncode == 0 and "<svg" in out.read_text(), r.stderr
     out = tmp_path / "model.html"
-    r = cli("show", saved_seed + ".pdiparams", "-o", out)
+    r = run("show", saved_seed + ".pdiparams", "-o", out)
     page = out.read_text()
     assert r.returncode == 0 and page.startswith("<!DOCTYPE html>"), r.stderr
     # the .pdiparams led to its program (named, drawn) beside the parameters file
@@ -120,7 +139,7 @@ def test_show_saved_model(tmp_path, saved_seed):
     assert r.returncode == 0 and "<svg" in (tmp_path / "np.svg").read_text(), r.stderr
     bad = tmp_path / "bad.json"
     bad.write_text('{"base_code": {"magic": "pir"}, "program": {"regions": [{"blocks": [')
-    r = cli("show", bad)
+    r = run("show", bad)
     assert r.returncode == 1 and str(bad) in r.stderr  # the error names the file
     with pytest.raises(ValueError) as bad_json:
         json.loads(bad.read_text())
@@ -169,7 +188,7 @@ def test_report_of_failing_model(tmp_path):
 @pytest.mark.slow
 def test_bench_command(tmp_path):
     out = tmp_path / "chart.png"
-    r = cli("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32",
+    r = run("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--input", "x: [None,3,32,32] float32",
             "--batch", "2", "--repeat", "2", "--min-time", "0",
             "--runtimes", "to_static,predictor", "-o", out)
     assert r.returncode == 0, r.stderr
@@ -181,18 +200,18 @@ def test_bench_command(tmp_path):
         assert row, (runtime, r.stdout)
         assert int(row.group(1)) == 2 and float(row.group(2)) > 0
     assert out.read_bytes()[:4] == b"\x89PNG"
-    r = cli("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--batch", "x")
+    r = run("bench", "d2s_lab.teaching.examples:EmbeddingNet", "--batch", "x")
     assert r.returncode == 1 and "--batch x" in r.stderr and "Traceback" not in r.stderr
 
 
 @pytest.mark.slow
 def test_bad_targets():
-    r = cli("graph", "no_such_module_xyz:Net", "--input", "[None, 4]")
+    r = run("graph", "no_such_module_xyz:Net", "--input", "[None, 4]")
     assert r.returncode == 1 and "no_such_module_xyz" in r.stderr and "Traceback" not in r.stderr
-    r = cli("graph", "d2s_lab.teaching.examples:Nope", "--input", "[None, 4]")
+    r = run("graph", "d2s_lab.teaching.examples:Nope", "--input", "[None, 4]")
     # names the missing object and lists what the module does define
     assert r.returncode == 1 and "Nope" in r.stderr and "EmbeddingNet" in r.stderr
-    r = cli("graph", "d2s_lab.teaching.examples")
+    r = run("graph", "d2s_lab.teaching.examples")
     assert r.returncode == 1 and "MODULE:OBJ" in r.stderr
-    r = cli("graph", "d2s_lab.teaching.examples:EmbeddingNet")
+    r = run("graph", "d2s_lab.teaching.examples:EmbeddingNet")
     assert r.returncode == 1 and "--input" in r.stderr and "Traceback" not in r.stderr
