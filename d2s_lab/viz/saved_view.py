@@ -10,7 +10,7 @@ import shlex
 from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import t
-from d2s_lab.viz.html import esc, message_box, t_html, table, wrap
+from d2s_lab.viz.html import esc, t_html, table, wrap
 from d2s_lab.viz import op_table
 from d2s_lab.viz.op_table import cut_note, op_table_html
 
@@ -72,7 +72,3 @@ def section_saved(conv) -> str:
             + table([t("saved.col_file"), t("saved.col_size")], rows)
             + f'<div class="d2s-sub">{t_html("saved.view_it", command=command)}</div>'
             + "</details>")
-
-
-def saved_error_html(message: str, hint: str = "") -> str:
-    return message_box("error", message, hint)

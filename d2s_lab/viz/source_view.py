@@ -152,14 +152,6 @@ def _lines(source: str) -> Tuple[List[str], List[str]]:
     return [_render(t) for t in toks], keys
 
 
-def highlight_lines(source: str) -> List[str]:
-    """Python source as one escaped, pygments-highlighted HTML string per line.
-
-    Tokens spanning lines (docstrings) are split so each line stands alone
-    (CSS classes match pygments' ``highlight`` stylesheet)."""
-    return _lines(source)[0]
-
-
 def align(a: List[str], b: List[str]) -> List[Tuple[Optional[int], Optional[int], str]]:
     """Pair lines (or line keys) of ``a`` and ``b``: ``(i or None, j or None, tag)``,
     tag in equal | replace | delete | insert."""

@@ -26,13 +26,5 @@ def require_paddle():
     return paddle
 
 
-def paddle_available() -> bool:
-    try:
-        require_paddle()
-        return True
-    except PaddleMissing:
-        return False
-
-
 def paddle_version() -> str:
     return require_paddle().__version__
