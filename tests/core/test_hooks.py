@@ -58,6 +58,7 @@ def raises_half_way(x):
 
 
 def test_a_conversion_puts_back_everything_it_patched_for_its_run():
+    d2s_lab.unhook()  # what earlier tests of this process left
     before = _snapshot()
     conv = d2s_lab.convert(breaks_at_print, SPEC, mode="sot")
     assert conv.sot is not None and conv.sot.breaks, conv.sot
