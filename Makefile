@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-frontends test-paddle3-sot test-paddle26 test-paddle26-notebooks test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-frontends test-paddle3-sot test-paddle26 test-paddle26-notebooks test-paddle26-sot test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
 
 setup: $(STAMP)
 
@@ -78,30 +78,32 @@ docs: $(DOCS_STAMP)
 
 # The whole suite on Paddle 3.3.1 and again on Paddle 2.6.2; tests that need Paddle 3 are
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. Everything runs side by
-# side once the two Paddle environments are set up (editable installs write into the tree,
-# as `make dist` does): lint, the docs, the front ends' environments, the suites in parts
-# (below) and the platform smoke, each printing its output when it ends; a part waits only
-# for the environment it needs. Many tests wait on a kernel, a browser or a timeout more than they
-# compute, so seven parts on two cores keep both busy. The 2.6 suite writes its screenshots
+# side once the main environment is set up: lint, the docs, the other environments, the
+# suites in parts (below) and the platform smoke, each printing its output when it ends; a
+# part waits only for the environment it needs, and the wheel is built after the Paddle 2.6
+# environment (both write setuptools' files into the tree). Many tests wait on a kernel, a browser or a timeout more than they
+# compute, so eight parts on two cores keep both busy. The 2.6 suite writes its screenshots
 # to build/test-output/paddle26. Figures per part: docs/performance.md.
-TEST_JOBS ?= 8
+TEST_JOBS ?= 10
 # the slowest tests, printed by each part
 DURATIONS ?= --durations=25
-test: setup $(DOCS_STAMP) setup26
+test: setup $(DOCS_STAMP)
 	@echo "== lint, docs, Paddle 3.3.1 and Paddle 2.6.2 suites in parts, the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target lint docs test-paddle3 test-paddle26 test-platform
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target DIST_AFTER=setup26 \
+	  lint docs test-paddle3 test-paddle26 test-platform
 
 # Each part: which tests, where. P3_NOTEBOOKS has the demo's one run (its browser test
 # opens the export) and the hostile files at the reader's limits; P3_FRONTENDS needs the
 # ipywidgets 7 and JupyterLab 3.6 environments; P3_SOT the default path, runaways and
-# library models; P3_REST is every other test. Paddle 2.6.2 runs in two parts.
+# library models; P3_REST is every other test. Paddle 2.6.2 runs in three parts.
 P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py
 P3_FRONTENDS := tests/browser tests/platform --ignore=tests/browser/test_browser.py
 P3_SOT := tests/core/test_runaway.py tests/core/test_library_models.py tests/core/test_sot.py \
 	tests/core/test_default_path.py tests/core/test_hooks.py
 P3_REST := tests $(foreach p,tests/notebooks tests/browser tests/platform tests/core/test_hostile_files.py $(P3_SOT),--ignore=$(p))
 P26_NOTEBOOKS := tests/notebooks tests/browser
-P26_REST := tests --ignore=tests/notebooks --ignore=tests/browser
+P26_SOT := $(P3_SOT)
+P26_REST := tests $(foreach p,tests/notebooks tests/browser $(P3_SOT),--ignore=$(p))
 
 # $(call suite,TITLE,PYTHON,PYTEST ARGUMENTS)
 define suite
@@ -111,7 +113,7 @@ define suite
 endef
 
 test-paddle3: test-paddle3-notebooks test-paddle3-frontends test-paddle3-sot test-paddle3-rest
-test-paddle26: test-paddle26-notebooks test-paddle26-rest
+test-paddle26: test-paddle26-notebooks test-paddle26-sot test-paddle26-rest
 
 test-paddle3-notebooks: setup
 	$(call suite,Paddle 3.3.1: notebooks and hostile files,$(PY),$(P3_NOTEBOOKS))
@@ -127,6 +129,9 @@ test-paddle3-rest: setup
 
 test-paddle26-notebooks: setup26
 	$(call suite,Paddle 2.6.2: notebooks and browsers,$(PY26),$(P26_NOTEBOOKS))
+
+test-paddle26-sot: setup26
+	$(call suite,Paddle 2.6.2: SOT and runaways,$(PY26),$(P26_SOT))
 
 test-paddle26-rest: setup26
 	$(call suite,Paddle 2.6.2: the rest,$(PY26),$(P26_REST))
@@ -145,7 +150,8 @@ jupyter: setup
 # Built in isolation (PEP 517: setuptools in a throw-away environment) from a small venv
 # that holds only `build`, not from the test environment: under a minute on a fresh clone.
 DIST_ENV := build/dist-env
-dist:
+# DIST_AFTER: what must be done first (make test: the Paddle 2.6 environment's editable install).
+dist: | $(DIST_AFTER)
 	rm -rf dist
 	@test -x $(DIST_ENV)/bin/python || $(PYTHON) -m venv $(DIST_ENV)
 	@$(DIST_ENV)/bin/python -I -c "import build.__main__" 2>/dev/null || $(DIST_ENV)/bin/pip install -q build

@@ -49,11 +49,15 @@ def test_prediction_counts_long_edges_and_taming_removes_them():
 
 @needs_dot
 def test_tamed_ladder_draws_within_seconds():
+    import resource
+
     text, _ = prepare(ladder_dot(100))
-    t0 = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run(["dot", "-Tsvg"], input=text.encode(), capture_output=True, timeout=60)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert r.returncode == 0 and b"<svg" in r.stdout
-    assert time.perf_counter() - t0 < 5.0
+    # dot's own CPU time (untamed: minutes): the wall time counts whatever else the machine runs
+    assert (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime) < 5.0
 
 
 @needs_dot
@@ -62,10 +66,10 @@ def test_predicted_too_slow_is_refused_at_once(monkeypatch):
     from d2s_lab.viz.dot.render import RenderTimeout, render
 
     monkeypatch.setattr(cost, "TAME_VIRTUAL", 10**9)  # leave the ladder as it is: minutes of dot
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: refused before any layout, however busy the machine
     with pytest.raises(RenderTimeout, match="would take longer than 20 s"):
         render(ladder_dot(150))
-    assert time.perf_counter() - t0 < 2.0
+    assert time.process_time() - t0 < 2.0
 
 
 @pytest.mark.slow  # converts a 100-layer model

@@ -28,7 +28,7 @@ from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.linked_view import ops_by_line_html
 from d2s_lab.viz.steps_view import steps_static_html
 from models import line_in
-from versions import plain_failure
+from versions import PADDLE3, plain_failure
 from paths import ROOT, SUPPORT, child_env
 
 SPEC = ["input_ids: [None, None] int64"]
@@ -204,6 +204,8 @@ def test_a_paddleformers_1x_llama_fails_in_ast_as_paddle_does_and_converts_on_th
     assert float((conv.static_function(ids) - model(ids)).abs().max()) < 1e-5
 
 
+@pytest.mark.skipif(not PADDLE3, reason="the diff table's budget is the same code whichever Paddle made the "
+                    "programs (Paddle 2.6's legacy programs are diffed in test_diff.py); the Paddle 3 run checks it")
 def test_an_llms_inference_diff_fits_a_cell(bertlib, shell):
     """A 24-layer LLM's inference diff lists hundreds of fused ops: the cell shows the
     first within its budget and says how to list every one, which lists them all."""
