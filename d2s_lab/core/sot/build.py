@@ -12,7 +12,7 @@ from typing import List, Optional
 
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.paddle_compat import hooks, sot
-from d2s_lab.core.paddle_compat.hooks import sot_run
+from d2s_lab.core.paddle_compat.hooks import self_test, sot_run
 from d2s_lab.core.paddle_compat.walk import program_to_graph
 from d2s_lab.core.sot.frames import build_frames
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
@@ -134,6 +134,7 @@ class SotRun:
         self.events = sot.new_events()
         self._stack = contextlib.ExitStack()
         self._capture = None
+        self._silent = []
         self._unmatched = []
         self.aside = None
         self._done = False
@@ -142,6 +143,7 @@ class SotRun:
         # Only this function's own entries are set aside, so SOT translates it afresh here
         # (every other function keeps its translation and its compiled subgraphs), and put
         # back after as plain Paddle would have left them; a full cache is left full.
+        self._silent = self_test.silent_hooks(self.mods) if self.mods is not None else []
         self.aside = sot.set_aside(self.code)
         self.events["aside"] = self.aside
         if self.mods is not None:
@@ -214,6 +216,7 @@ class SotRun:
         except Exception as e:  # only a view: the rest of the report stands
             events["notes"].append(t("sot.frames_not_read", error=f"{type(e).__name__}: {e}"))
         rep.frames_s = time.perf_counter() - t0
+        events["notes"].extend(self._silent)
         if not hooks.enabled():
             events["notes"].append(hooks.off_note())
         elif self._capture is not None and self._capture.stacks.on and not self._capture.stacks.fired and rep.subgraphs:

@@ -13,6 +13,18 @@ TEXTS = {
         "en": "{what}: the hook d2s_lab puts on Paddle {version}'s {where} did not fire in this run, so this part is not shown (Paddle's internals may have changed).",
         "zh": "{what}：d2s_lab 在 Paddle {version} 的 {where} 上设置的钩子在这次运行中没有触发，因此这部分不显示（Paddle 的内部实现可能已经改变）。",
     },
+    "hooks.what_frames": {
+        "en": "The frames SOT translated and where it broke them",
+        "zh": "SOT 翻译的帧以及它在哪里拆分这些帧",
+    },
+    "hooks.what_subgraphs": {
+        "en": "The subgraphs SOT compiled or left to dygraph",
+        "zh": "SOT 编译的子图或留给动态图的子图",
+    },
+    "hooks.what_calls": {
+        "en": "The record of later calls (%d2s_calls)",
+        "zh": "之后调用的记录（%d2s_calls）",
+    },
     "hooks.what_lines": {
         "en": "The line of each subgraph op",
         "zh": "每个子图算子所在的行",
