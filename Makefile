@@ -124,7 +124,7 @@ test-paddle3-frontends: setup widgets7 frontends-lab3
 test-paddle3-sot: setup
 	$(call suite,Paddle 3.3.1: the default path and runaways,$(PY),$(P3_SOT))
 
-test-paddle3-rest: setup
+test-paddle3-rest: setup setup26  # (a test compares the two Paddles' drawings)
 	$(call suite,Paddle 3.3.1: the rest,$(PY),$(P3_REST))
 
 test-paddle26-notebooks: setup26

@@ -229,18 +229,21 @@ def test_a_full_cache_is_reported_as_the_dygraph_run_paddle_makes():
 
     cache, code, x = sot_cache(), Block.forward.__code__, paddle.ones([2, 4])
     limit = max_cache_size()
-    for _ in range(limit + 1):  # fresh instances: each adds an entry until the cache is full
-        paddle.jit.to_static(Block())(x)
+    # fresh instances, all kept alive (a freed one's id, which a guard may check, is reused):
+    # each adds an entry until the cache is full
+    blocks = [Block() for _ in range(limit + 4)]
+    for block in blocks[:limit + 1]:
+        paddle.jit.to_static(block)(x)
     assert _entries(code) == limit
     count = cache.translate_count
-    paddle.jit.to_static(Block())(x)
+    paddle.jit.to_static(blocks[limit + 1])(x)
     assert cache.translate_count == count  # plain Paddle: dygraph, no translation
-    conv = d2s_lab.convert(Block(), SPEC, mode="sot")
+    conv = d2s_lab.convert(blocks[limit + 2], SPEC, mode="sot")
     assert cache.translate_count == count and _entries(code) == limit  # no translation for the view
     full = [b for b in conv.sot.breaks if b.reason == "CacheFull"]
     assert full and str(limit) in full[0].message and "MAX_CACHE_SIZE" in full[0].message, conv.sot.breaks
     assert not any(s.runs_static for s in conv.sot.subgraphs)
-    paddle.jit.to_static(Block())(x)
+    paddle.jit.to_static(blocks[limit + 3])(x)
     assert cache.translate_count == count  # and Paddle's state is as it was for the user's code
 
 

@@ -515,7 +515,7 @@ def test_pickle_limits_refuse_early_and_keep_real_files():
     from d2s_lab.errors import SavedModelError
     from d2s_lab.core.saved.pdiparams_info import read_info_bytes
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: the wall clock counts whatever else the machine runs
     for levels in (20, 60, 5000):  # shallow enough to pass depth, but a tuple key: refused
         with pytest.raises(SavedModelError, match="refused"):
             read_info_bytes(deep_key_pickle(levels), "k.info")
@@ -525,15 +525,15 @@ def test_pickle_limits_refuse_early_and_keep_real_files():
         read_info_bytes(b"\x80\x02]q\x00h\x00a.", "c.info")
     with pytest.raises(SavedModelError, match="after placing it inside"):
         read_info_bytes(b"\x80\x02]q\x00]q\x01h\x00a0K\x01a.", "c.info")
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 1.0
     import pickle
 
     real = {f"linear_{i}.w_0": {"structured_name": f"layers.{i}.weight", "stop_gradient": False,
                                 "trainable": True} for i in range(20_000)}
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for proto in (2, 4):
         assert read_info_bytes(pickle.dumps(real, protocol=proto), "ok.info") == real
-    assert time.perf_counter() - t0 < 5.0
+    assert time.process_time() - t0 < 5.0
     old = LIMITS.pickle_depth
     try:
         LIMITS.pickle_depth = 2
