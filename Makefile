@@ -137,9 +137,10 @@ test-paddle26-rest: setup26
 	$(call suite,Paddle 2.6.2: the rest,$(PY26),$(P26_REST))
 
 # Quick check while working: Paddle 3.3.1 only, without the browser and notebook tests and
-# those marked slow (markers in pyproject.toml); a few minutes on 2 cores. `make test` runs all.
+# those marked slow (markers in pyproject.toml), on both cores (pytest-xdist, a file's tests
+# together): about 2.5 min on 2 cores. `make test` runs all.
 test-fast: setup
-	$(call suite,Paddle 3.3.1: the fast subset,$(PY),-m "not browser and not notebook and not slow" tests)
+	$(call suite,Paddle 3.3.1: the fast subset,$(PY),-n 2 --dist loadfile -m "not browser and not notebook and not slow" tests)
 
 # JupyterLab on the lab and demo notebooks (they live in the package: d2s_lab/teaching/notebooks/).
 jupyter: setup
