@@ -12,7 +12,7 @@ from typing import List, Optional
 
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.paddle_compat import hooks, sot
-from d2s_lab.core.paddle_compat.hooks import self_test, sot_run
+from d2s_lab.core.paddle_compat.hooks import sot_run
 from d2s_lab.core.paddle_compat.walk import program_to_graph
 from d2s_lab.core.sot.frames import build_frames
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
@@ -135,6 +135,7 @@ class SotRun:
         self._stack = contextlib.ExitStack()
         self._capture = None
         self._silent = []
+        self._count = None
         self._unmatched = []
         self.aside = None
         self._done = False
@@ -143,8 +144,8 @@ class SotRun:
         # Only this function's own entries are set aside, so SOT translates it afresh here
         # (every other function keeps its translation and its compiled subgraphs), and put
         # back after as plain Paddle would have left them; a full cache is left full.
-        self._silent = self_test.silent_hooks(self.mods) if self.mods is not None else []
         self.aside = sot.set_aside(self.code)
+        self._count = sot.translate_count()
         self.events["aside"] = self.aside
         if self.mods is not None:
             self.rep.min_graph_size, self.rep.settings = sot.settings(self.mods)
@@ -162,6 +163,9 @@ class SotRun:
         try:
             if self._capture is not None:
                 self._unmatched = sot_run.collected(self.mods, self._capture)
+                now = sot.translate_count()
+                translated = None not in (now, self._count) and now > self._count
+                self._silent = sot_run.silent(self.events, translated, self.rep.paddle_version)
         finally:
             self._stack.close()
             sot.put_back(self.aside, self.events.get("main_translated"))

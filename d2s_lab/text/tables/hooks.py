@@ -10,16 +10,12 @@ TEXTS = {
         "zh": "d2s_lab 对 Paddle 的钩子已关闭（d2s_lab.set_hooks(False)）：Paddle 的任何部分都没有被修改，因此这个需要从内部读取 SOT 的视图不可用。d2s_lab.set_hooks(True) 可重新打开它们。",
     },
     "hooks.not_firing": {
-        "en": "{what}: the hook d2s_lab puts on Paddle {version}'s {where} did not fire in this run, so this part is not shown (Paddle's internals may have changed).",
-        "zh": "{what}：d2s_lab 在 Paddle {version} 的 {where} 上设置的钩子在这次运行中没有触发，因此这部分不显示（Paddle 的内部实现可能已经改变）。",
+        "en": "{what}: Paddle {version} translated in this run, but the hook d2s_lab puts on its {where} did not fire, so this part is not shown (Paddle's internals may have changed).",
+        "zh": "{what}：Paddle {version} 在这次运行中进行了翻译，但 d2s_lab 在它的 {where} 上设置的钩子没有触发，因此这部分不显示（Paddle 的内部实现可能已经改变）。",
     },
     "hooks.what_frames": {
         "en": "The frames SOT translated and where it broke them",
         "zh": "SOT 翻译的帧以及它在哪里拆分这些帧",
-    },
-    "hooks.what_subgraphs": {
-        "en": "The subgraphs SOT compiled or left to dygraph",
-        "zh": "SOT 编译的子图或留给动态图的子图",
     },
     "hooks.what_calls": {
         "en": "The record of later calls (%d2s_calls)",

@@ -4,9 +4,12 @@ compiles and which it leaves to dygraph, and which frames found their cache full
 For the length of :func:`capturing`: ``OpcodeExecutor._break_graph_when_if`` /
 ``_break_graph_when_call`` (Paddle 2.6: ``_break_graph_in_jump`` / ``_in_call``),
 ``executor_cache.start_translate``, ``OpcodeExecutorCache.lookup``,
+``OpcodeExecutorCache.__call__`` (counted, on top of the lasting record of later calls),
 ``FallbackWrapper.__call__``, ``FallbackError.__init__``, ``opcode_executor.need_fallback``,
 the statement stacks (:mod:`.statement_stacks`), and ``SOT_COLLECT_INFO`` with
-``breakgraph_reason`` added. The user's own collector is left as Paddle would leave it:
+``breakgraph_reason`` added. :func:`silent` says afterwards which of them did not fire
+in a run where Paddle did translate (its internals moved): that view is then missing,
+said in one note, rather than shown empty. The user's own collector is left as Paddle would leave it:
 what they collected before is kept, what they asked for is added, and nothing d2s_lab
 turned on stays in it or is printed.
 
@@ -60,7 +63,7 @@ def capturing(mods, events: Dict[str, Any]):
     orig_wrapper_call = cc.FallbackWrapper.__call__
     orig_fallback_init = exc_mod.FallbackError.__init__
     orig_need_fallback = getattr(oe, "need_fallback", None)
-    Cache = ec.OpcodeExecutorCache
+    Cache = type(ec.OpcodeExecutorCache())  # the class (Paddle 2.6 wraps it in a Singleton object)
     orig_lookup = getattr(Cache, "lookup", None)
 
     # The wrappers take *args so a changed signature in Paddle passes straight through; each
@@ -129,6 +132,12 @@ def capturing(mods, events: Dict[str, Any]):
             pass
         return result
 
+    orig_cache_call = Cache.__call__
+
+    def on_cache_call(self, frame, **kwargs):  # counted: does Paddle still come through here?
+        events["cache_calls"] += 1
+        return orig_cache_call(self, frame, **kwargs)
+
     def on_lookup(self, frame, guarded_fns, *args, **kwargs):
         try:  # Paddle's first test in lookup: a full cache runs the frame in dygraph
             limit = self.MAX_CACHE_SIZE
@@ -167,6 +176,7 @@ def capturing(mods, events: Dict[str, Any]):
         changes.append((oe, "need_fallback", on_need_fallback))
     if orig_lookup is not None:
         changes.append((Cache, "lookup", on_lookup))
+    changes.append((Cache, "__call__", on_cache_call))
     Guard = getattr(envs, "EnvironmentVariableGuard", None)
     collector = ic.InfoCollector() if ic is not None else None
     with contextlib.ExitStack() as stack:
@@ -262,3 +272,18 @@ def recording_call_breaks(breaks: Dict[Any, CallBreak]):
 
     with hooks.patched((OpcodeExecutor, name, on_call_break)):
         yield breaks
+
+
+def silent(events, translated: bool, version: str) -> list:
+    """Notes for the hooks that did not fire in a run where Paddle translated something
+    (``translated``: its translation count went up): Paddle has moved what they wrap."""
+    if not translated:
+        return []
+    notes = []
+    if not events.get("cache_calls"):
+        notes.append(t("hooks.not_firing", what=t("hooks.what_calls"), version=version,
+                       where="OpcodeExecutorCache.__call__"))
+    if not events.get("frames"):
+        notes.append(t("hooks.not_firing", what=t("hooks.what_frames"), version=version,
+                       where="executor_cache.start_translate"))
+    return notes

@@ -237,6 +237,14 @@ def put_back(aside: SetAside, translated) -> None:
         pass
 
 
+def translate_count() -> Optional[int]:
+    """SOT's count of translations so far (all functions), or None."""
+    try:
+        return int(sot_cache().translate_count)
+    except Exception:
+        return None
+
+
 def settings(mods) -> Tuple[Optional[int], Dict[str, str]]:
     """``MIN_GRAPH_SIZE`` in force, and the SOT switches the user set in the environment
     (``SOT_LOG_LEVEL``, ``STRICT_MODE``...), as Paddle's ``envs`` module names them."""
@@ -287,4 +295,4 @@ def new_events() -> Dict[str, Any]:
     """The record :func:`capturing` fills during one run."""
     return {"breaks": [], "frames": 0, "subgraphs": [], "seen_sir": set(), "codes": set(),
             "fallback_errors": [], "matched": set(), "notes": [],
-            "translated": [], "resume_of": {}, "cache_full": {}}
+            "translated": [], "resume_of": {}, "cache_full": {}, "cache_calls": 0}
