@@ -284,3 +284,32 @@ def test_a_hook_that_does_not_fire_says_so(monkeypatch):
     conv = d2s_lab.convert(breaks_at_print, SPEC, mode="sot")
     assert "executor_cache.start_translate did not fire" in conv.sot.message, conv.sot.message
     assert "OpcodeExecutorCache.__call__ did not fire" in conv.sot.message, conv.sot.message
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6's SOT compiles no subgraph of a paddle.vision ResNet")
+def test_the_sixth_resnet_says_its_blocks_ran_in_dygraph():
+    """paddle.vision ResNets converted one after another: each adds an entry per block to
+    the cache of ``Sequential.forward`` (their own ``forward`` is in Paddle's files, never
+    translated), so after five the cache is full and plain Paddle runs the sixth's blocks in
+    dygraph. The sixth's report says so (``CacheFull``, beside ``SkipFile``), translates
+    nothing for the view, and a seventh plain call still translates nothing."""
+    from paddle.vision.models import resnet18
+
+    from d2s_lab.core.paddle_compat.sot.cache import max_cache_size, sot_cache
+
+    cache, x = sot_cache(), paddle.randn([1, 3, 32, 32])
+    nets = [resnet18() for _ in range(7)]
+    for net in nets:
+        net.eval()
+    seq = paddle.nn.Sequential.forward.__code__
+    for net in nets[:5]:  # four blocks each: 20 entries
+        paddle.jit.to_static(net)(x)
+    assert _entries(seq) == max_cache_size()
+    count = cache.translate_count
+    conv = d2s_lab.convert(nets[5], example_inputs=[x], mode="sot")
+    reasons = {(b.reason, b.function) for b in conv.sot.breaks}
+    assert {("SkipFile", "forward"), ("CacheFull", "forward")} <= reasons, reasons
+    assert cache.translate_count == count
+    paddle.jit.to_static(nets[6])(x)
+    assert cache.translate_count == count
