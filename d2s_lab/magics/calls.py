@@ -28,14 +28,14 @@ class CallsMagics(Magics):
         if err:
             show_error(err, t("calls.usage"))
             return None
-        try:
-            conv = evaluate(self.shell, args.name, f"%d2s_calls {args.name}", t("calls.what"))
-            if not callable(getattr(conv, "calls", None)) or not hasattr(conv, "call_log"):
-                raise D2SError(t("calls.not_conversion", name=args.name, type=type(conv).__name__),
-                               t("calls.usage"))
-        except D2SError as exc:
-            show_error(exc.message, exc.hint)
-            return None
-        with using_lang(args.lang):
+        with using_lang(args.lang):  # the error boxes too
+            try:
+                conv = evaluate(self.shell, args.name, f"%d2s_calls {args.name}", t("calls.what"))
+                if not callable(getattr(conv, "calls", None)) or not hasattr(conv, "call_log"):
+                    raise D2SError(t("calls.not_conversion", name=args.name, type=type(conv).__name__),
+                                   t("calls.usage"))
+            except D2SError as exc:
+                show_error(exc.message, exc.hint)
+                return None
             display(HTML(calls_html(conv.calls(), args.name)))
         return None

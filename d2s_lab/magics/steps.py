@@ -11,6 +11,7 @@ from d2s_lab.core.steps import capture_source, capture_steps
 from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error
 from d2s_lab.magics.widget_outputs import cell_run, display_steps
 from d2s_lab.text import t
+from d2s_lab.text.lang import using_lang
 from d2s_lab.viz.source_view import layer_source_html
 
 
@@ -32,16 +33,17 @@ class StepsMagics(Magics):
         if err:
             show_error(err, t("magics.steps_usage"))
             return None
-        try:
-            require_paddle()
-            obj = evaluate(self.shell, args.obj, f"%d2s_steps {args.obj}", t("magics.steps_what"))
-            if args.source:
-                display(HTML(layer_source_html(capture_source(obj, args.layer), args.lang)))
+        with using_lang(args.lang):  # the error boxes too
+            try:
+                require_paddle()
+                obj = evaluate(self.shell, args.obj, f"%d2s_steps {args.obj}", t("magics.steps_what"))
+                if args.source:
+                    display(HTML(layer_source_html(capture_source(obj, args.layer), args.lang)))
+                    return None
+                steps = capture_steps(obj, args.layer)
+            except D2SError as exc:
+                show_error(exc.message, exc.hint)
                 return None
-            steps = capture_steps(obj, args.layer)
-        except D2SError as exc:
-            show_error(exc.message, exc.hint)
-            return None
         self.shell.user_ns["_d2s_steps"] = steps
         display_steps(steps, args.lang, static=args.static, run=cell_run("%d2s_steps " + line))
         return None

@@ -296,3 +296,14 @@ def test_the_cli_lang_option_sets_the_whole_command(capsys):
         assert re.search(r"[\u4e00-\u9fff]", capsys.readouterr().err)
     finally:
         set_lang(None)
+
+
+@pytest.mark.parametrize("magic", ["%d2s_steps", "%d2s_calls"])
+def test_error_boxes_follow_the_lines_lang(shell, magic):
+    """A name that does not exist, with --lang zh: the error box is Chinese (it was English
+    when the rest of the magic followed --lang)."""
+    res, htmls, _ = shell.run(f"{magic} nosuch_name_xyz --lang zh")
+    assert res.success and htmls
+    words = _text(htmls[-1])
+    assert "nosuch_name_xyz" in words and "求值时抛出了" in words, words[-400:]
+    assert "evaluating it raised" not in words
