@@ -21,16 +21,21 @@ def printed_symbols(text: str) -> bool:
 
 
 def section_prints(conv) -> str:
-    """The user's prints while Paddle traced forward, shown once and labelled; when they
-    show placeholders (a dynamic dim as a Value or -1), a note says why."""
+    """The user's prints while Paddle traced forward (AST), or during the first run (SOT:
+    a print runs on every call), shown once and labelled; when they show placeholders (a
+    dynamic dim as a Value or -1), a note says why."""
     if not conv.traced_prints.strip():
         return ""
     note = ""
     if printed_symbols(conv.traced_prints):
         note = (f'<div class="d2s-note d2s-symbolic" style="{INLINE["note"]}">'
                 f'{esc(t("report.printed_symbolic"))}</div>')
-    return (f'<div class="d2s-log d2s-traced"><b>{esc(t("report.printed"))}</b> '
-            f'<span class="d2s-sub">{esc(t("report.printed_why"))}</span>'
+    # AST: forward's Python runs once, while traced; SOT: a print runs in Python on every call
+    sot = getattr(conv, "mode", "") == "sot"
+    head, why = (t("report.printed_sot"), t("report.printed_why_sot")) if sot else \
+        (t("report.printed"), t("report.printed_why"))
+    return (f'<div class="d2s-log d2s-traced"><b>{esc(head)}</b> '
+            f'<span class="d2s-sub">{esc(why)}</span>'
             f"<pre>{esc(conv.traced_prints.rstrip())}</pre>{note}</div>")
 
 

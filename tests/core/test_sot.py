@@ -266,3 +266,31 @@ def test_every_break_is_at_its_line_also_in_resumed_frames(paddle, name):
         rows2 = [(b.function, b.line, b.reason) for b in again.sot.breaks if b.kind == "break"]
         # Paddle 2.6 keeps no reasons: a break in a frame it does not translate again is not seen
         assert rows2 == rows if COLLECTOR else rows2 and set(rows2) <= set(rows), (rows, rows2)
+
+
+def prints_its_sum(x):
+    y = x * 2
+    print("sum is", y.shape[-1])  # (Paddle 2.6's SOT ends the process on float(y.sum()) here)
+    return y + 1
+
+
+@pytest.mark.parametrize("mode", ["sot", "ast"])
+def test_what_the_report_says_of_a_print_is_what_later_calls_do(mode, capsys):
+    """The report's line over what forward printed says when it prints again: on the default
+    path on every call (SOT leaves the print to Python), on the AST path never (only the
+    trace printed; the Program does not)."""
+    import paddle
+
+    from d2s_lab.core.convert import convert
+    from d2s_lab.viz.log_view import section_prints
+
+    conv = convert(prints_its_sum, ["x: [None, 4] float32"], mode=mode)
+    said = _text(section_prints(conv))
+    capsys.readouterr()
+    for _ in range(2):
+        conv.static_function(paddle.ones([2, 4]))
+    later = capsys.readouterr().out.count("sum is")
+    if mode == "sot":
+        assert "on every call" in said and later == 2, (said, later)
+    else:
+        assert "does not print" in said and later == 0, (said, later)

@@ -156,6 +156,15 @@ TEXTS = {
             "Program itself does not print)",
         "zh": "（Paddle 追踪 forward 以构建程序时会运行它的 Python 代码；静态程序本身不会打印）",
     },
+    "report.printed_sot": {
+        "en": "Printed in the first run",
+        "zh": "第一次运行时打印的内容",
+    },
+    "report.printed_why_sot": {
+        "en": "(on Paddle's default path a print is left to Python: SOT breaks the graph there, "
+              "and it prints on every call, this first run included)",
+        "zh": "（在 Paddle 的默认路径上，print 留给 Python 执行：SOT 在那里中断计算图，每次调用都会打印，包括这第一次运行）",
+    },
     "report.paddle_log": {
         "en": "Paddle's log ({n} line{s})",
         "zh": "Paddle 的日志（{n} 行）",
