@@ -294,3 +294,30 @@ def test_what_the_report_says_of_a_print_is_what_later_calls_do(mode, capsys):
         assert "on every call" in said and later == 2, (said, later)
     else:
         assert "does not print" in said and later == 0, (said, later)
+
+
+def small_graph(x):
+    return paddle_tanh(x) * 2 + 1
+
+
+def paddle_tanh(x):
+    import paddle
+
+    return paddle.tanh(x)
+
+
+def test_the_min_graph_size_advice_works_as_said(monkeypatch):
+    """A graph under MIN_GRAPH_SIZE runs in dygraph, and the report says to set the
+    variable and convert again; done as said, at run time, the subgraph runs statically
+    (on both Paddles)."""
+    from d2s_lab.core.convert import convert
+
+    monkeypatch.delenv("MIN_GRAPH_SIZE", raising=False)
+    conv = convert(small_graph, ["x: [None, 4] float32"], mode="sot")
+    said = _text(sot_report_html(conv.sot))
+    assert not any(s.runs_static for s in conv.sot.subgraphs)
+    if COLLECTOR:  # (Paddle 2.6 records no subgraph it leaves to dygraph, so says nothing of it)
+        assert "os.environ['MIN_GRAPH_SIZE'] = '0'" in said and "convert again" in said, said[-1500:]
+    monkeypatch.setenv("MIN_GRAPH_SIZE", "0")
+    conv = convert(small_graph, ["x: [None, 4] float32"], mode="sot")
+    assert conv.sot.subgraphs and all(s.runs_static for s in conv.sot.subgraphs), conv.sot.subgraphs

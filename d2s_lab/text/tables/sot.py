@@ -152,12 +152,12 @@ TEXTS = {
         "zh": "以动态图运行：算子数少于 MIN_GRAPH_SIZE（{min}）",
     },
     "sot.none_compiled": {
-        "en": "SOT compiled no static graph for {name}: it ran in dygraph ({tr} frame(s) translated). Paddle compiles no graph smaller than MIN_GRAPH_SIZE ({min}) ops; set MIN_GRAPH_SIZE=0 before Paddle loads to run small graphs statically, or see the whole Program with --mode ast.",
-        "zh": "SOT 没有为 {name} 编译静态图：它以动态图运行（翻译了 {tr} 个帧）。Paddle 不编译小于 MIN_GRAPH_SIZE（{min}）个算子的图；若要让小图以静态方式运行，请在加载 Paddle 之前设置 MIN_GRAPH_SIZE=0，或用 --mode ast 查看整个 Program。",
+        "en": "SOT compiled no static graph for {name}: it ran in dygraph ({tr} frame(s) translated). Paddle compiles no graph smaller than MIN_GRAPH_SIZE ({min}) ops; set os.environ['MIN_GRAPH_SIZE'] = '0' (any time: Paddle reads it at each translation) and convert again to run small graphs statically, or see the whole Program with --mode ast.",
+        "zh": "SOT 没有为 {name} 编译静态图：它以动态图运行（翻译了 {tr} 个帧）。Paddle 不编译小于 MIN_GRAPH_SIZE（{min}）个算子的图；若要让小图以静态方式运行，请设置 os.environ['MIN_GRAPH_SIZE'] = '0'（任何时候都可以：Paddle 每次翻译时都会读取它）并重新转换，或用 --mode ast 查看整个 Program。",
     },
     "sot.all_dygraph": {
-        "en": "SOT traced {name} into {k} subgraph(s) ({sizes} ops), each smaller than MIN_GRAPH_SIZE ({min}): Paddle runs them in dygraph, so no static program runs. Set MIN_GRAPH_SIZE=0 before Paddle loads to run small graphs statically.",
-        "zh": "SOT 把 {name} 追踪成 {k} 个子图（算子数 {sizes}），每个都小于 MIN_GRAPH_SIZE（{min}）：Paddle 以动态图运行它们，没有静态程序在运行。若要让小图也以静态方式运行，请在加载 Paddle 之前设置 MIN_GRAPH_SIZE=0。",
+        "en": "SOT traced {name} into {k} subgraph(s) ({sizes} ops), each smaller than MIN_GRAPH_SIZE ({min}): Paddle runs them in dygraph, so no static program runs. Set os.environ['MIN_GRAPH_SIZE'] = '0' (any time: Paddle reads it at each translation) and convert again to run small graphs statically.",
+        "zh": "SOT 把 {name} 追踪成 {k} 个子图（算子数 {sizes}），每个都小于 MIN_GRAPH_SIZE（{min}）：Paddle 以动态图运行它们，没有静态程序在运行。若要让小图也以静态方式运行，请设置 os.environ['MIN_GRAPH_SIZE'] = '0'（任何时候都可以：Paddle 每次翻译时都会读取它）并重新转换。",
     },
     "sot.settings": {
         "en": "SOT settings in force: {items}.",
