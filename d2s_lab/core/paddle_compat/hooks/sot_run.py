@@ -183,13 +183,14 @@ def capturing(mods, events: Dict[str, Any]):
         saved, wanted = None, frozenset()
         if Guard is not None and collector is not None:
             name = envs.ENV_SOT_COLLECT_INFO.name
+            user = _collect_value(envs)  # what the user collects
+            wanted = frozenset(user)
             try:
-                wanted = frozenset(envs.ENV_SOT_COLLECT_INFO.get())  # what the user collects
                 saved = _snapshot(collector, ic)
             except Exception:
                 saved = None
             stack.callback(restore_env, name, os.environ.get(name))
-            collect = {k: list(v) for k, v in (_collect_value(envs) or {}).items()}
+            collect = {k: list(v) for k, v in user.items()}
             collect.setdefault(OURS, [])
             stack.enter_context(Guard(envs.ENV_SOT_COLLECT_INFO, collect))
         stacks = stack.enter_context(keeping_statement_stacks())
