@@ -1,14 +1,30 @@
 """SOT's guards as the model's code writes them, the same check on each item of a layer
-list told once (d2s_lab.core.sot.guards: text only, no Paddle)."""
-from d2s_lab.core.sot.guards import grouped, readable
+list told once, and SOT's names read (d2s_lab.core.sot.guards, d2s_lab.core.sot_text:
+text only, no Paddle)."""
+from d2s_lab.core.sot.guards import grouped
+from d2s_lab.core.sot_text import base_name, ident, is_resume, readable_guard, resumes_called
 
 
 def test_attribute_paths_read_as_the_code_writes_them():
     raw = ("self._sub_layers['llama']._sub_layers['layers']._sub_layers['4']._sub_layers['input_layernorm']"
            "._parameters['weight'].shape[0] == 32")
-    assert readable(raw) == "self.llama.layers[4].input_layernorm.weight.shape[0] == 32"
-    assert readable("self._buffers['inv_freq'].dtype == paddle.float32") == "self.inv_freq.dtype == paddle.float32"
-    assert readable("x.shape[1] == 2") == "x.shape[1] == 2"
+    assert readable_guard(raw) == "self.llama.layers[4].input_layernorm.weight.shape[0] == 32"
+    assert readable_guard("self._buffers['inv_freq'].dtype == paddle.float32") == "self.inv_freq.dtype == paddle.float32"
+    assert readable_guard("x.shape[1] == 2") == "x.shape[1] == 2"
+    # as SOT writes it, from the frame: one rewrite does it all, and is done once
+    raw_frame = "frame.f_locals['self']._sub_layers['layers']._sub_layers['0']._parameters['w'].shape[0] == 8"
+    assert readable_guard(raw_frame) == "self.layers[0].w.shape[0] == 8"
+    assert readable_guard(readable_guard(raw_frame)) == "self.layers[0].w.shape[0] == 8"
+    assert readable_guard("id(type(frame.f_locals['self'])) == 140234") == "type(self) is (the same object)"
+
+
+def test_sot_names_are_read_one_way():
+    assert [is_resume(n) for n in ("f", "#f_84ae0", "$resume_0@f_af1a0")] == [False, False, True]
+    assert base_name("$resume_1@f_7902e") == "f" and base_name("$resume_2@$resume_1@my_fade_7902e") == "my_fade"
+    assert base_name("f_7902e") == "f_7902e"  # only SOT's own names lose their hash
+    assert ident("$resume_0@f_af1a0") == "resume_0_f" and ident("$resume_2@$resume_1@f_af1a0") == "resume_2_f"
+    assert ident("#f_84ae0") == "f" and ident("___graph_fn_SIR_0") == "___graph_fn_SIR_0"
+    assert resumes_called(("paddle", "$resume_0@f_af1a0", "#f_84ae0")) == ["$resume_0@f_af1a0"]
 
 
 def test_a_check_on_each_layer_is_told_once():

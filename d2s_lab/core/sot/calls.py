@@ -24,7 +24,7 @@ from d2s_lab.core import display
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import executor_cache, program_cache
 from d2s_lab.core.paddle_compat.sot import cache as sot_cache
-from d2s_lab.core.sot.source import ident
+from d2s_lab.core.sot_text import ident
 from d2s_lab.text import t
 
 MAX_RECORDS = 500

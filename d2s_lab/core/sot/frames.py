@@ -8,9 +8,10 @@ import inspect
 from typing import Dict, List
 
 from d2s_lab.core.frames import is_user_file
-from d2s_lab.core.paddle_compat.sot.cache import base_name, guard_parts
+from d2s_lab.core.paddle_compat.sot.cache import guard_parts
 from d2s_lab.core.sot.model import GraphBreak, SotFrame
-from d2s_lab.core.sot.source import ident, translated_source
+from d2s_lab.core.sot.source import translated_source
+from d2s_lab.core.sot_text import ident, resumes_called
 from d2s_lab.text import t
 
 # A run of a big library model translates many frames; past this many only the user's
@@ -35,7 +36,7 @@ def build_frames(translated, resume_of: Dict[str, int], breaks_by_raw: Dict[int,
             continue
         seen.add(code)
         text, decompiled = translated_source(new_code) if new_code is not None else ("", False)
-        resumes = [ident(n) for n in getattr(new_code, "co_names", ()) if n.startswith("$resume_")]
+        resumes = [ident(n) for n in resumes_called(getattr(new_code, "co_names", ()))]
         made_by = breaks_by_raw.get(resume_of.get(code.co_name, -1))
         try:
             guards = guard_parts(guard_fn)
@@ -48,8 +49,7 @@ def build_frames(translated, resume_of: Dict[str, int], breaks_by_raw: Dict[int,
             made_by=made_by, dygraph=new_code is None))
     order = {f.name: i for i, f in enumerate(frames)}
     # the user's frame first, each resume after the frame whose code calls it
-    frames.sort(key=lambda f: (not is_user_file(f.file), base_name(f.code_name) != f.code_name,
-                               order[f.name]))
+    frames.sort(key=lambda f: (not is_user_file(f.file), f.is_resume, order[f.name]))
     return frames
 
 

@@ -1,5 +1,6 @@
-"""SOT's guards as people read them: attribute paths as written in the model's code, and
-the same check on each item of a layer list told once, with the items it covers.
+"""SOT's guards as people read them: attribute paths as written in the model's code
+(:func:`d2s_lab.core.sot_text.readable_guard`), and the same check on each item of a
+layer list told once, with the items it covers.
 
 SOT writes a guard on a sublayer's parameter as
 ``self._sub_layers['llama']._sub_layers['layers']._sub_layers['4']._parameters['weight'].shape[0] == 32``;
@@ -12,17 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import List
 
-# ._sub_layers['name'] / ._parameters['name'] / ._buffers['name'] -> .name, or [k] for an index
-_MEMBER = re.compile(r"\._(?:sub_layers|parameters|buffers)\['([^'\]]+)'\]")
+from d2s_lab.core.sot_text import readable_guard
+
 # an index into a layer list, as a readable guard writes it
 _INDEX = re.compile(r"\[(\d+)\]")
 # SOT's names for the objects a guard compares with (``__object_3382``): new each run
 _OBJECT = re.compile(r"__object_\d+")
-
-
-def readable(guard: str) -> str:
-    """One guard with its attribute paths as the model's code writes them."""
-    return _MEMBER.sub(lambda m: f"[{m.group(1)}]" if m.group(1).isdigit() else f".{m.group(1)}", guard)
 
 
 @dataclass
@@ -48,7 +44,7 @@ def grouped(guards: List[str], min_items: int = 3) -> List[GuardGroup]:
     ``[N]``, those that do not kept), an identical guard told once with its count."""
     by_key: dict = {}
     for g in guards:
-        text = readable(g)
+        text = readable_guard(g)
         by_key.setdefault(_OBJECT.sub("__object", _INDEX.sub("[N]", text)), []).append(text)
     out: List[GuardGroup] = []
     for texts in by_key.values():
@@ -66,4 +62,4 @@ def grouped(guards: List[str], min_items: int = 3) -> List[GuardGroup]:
     return out
 
 
-__all__ = ["GuardGroup", "grouped", "readable"]
+__all__ = ["GuardGroup", "grouped"]

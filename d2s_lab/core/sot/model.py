@@ -8,6 +8,7 @@ from typing import Any, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.frames import display_file
+from d2s_lab.core.sot_text import is_resume
 
 
 @dataclass
@@ -81,7 +82,7 @@ class SotFrame:
     @property
     def is_resume(self) -> bool:
         """A resume function (the code after a graph break), not the user's own frame."""
-        return self.code_name.startswith("$")
+        return is_resume(self.code_name)
 
 
 @dataclass

@@ -2,36 +2,21 @@
 (with depyf's decompiler), or, where that fails, a readable bytecode listing.
 
 SOT names its functions ``#f_84ae0`` and ``$resume_0@f_af1a0``, which are not
-identifiers; they are renamed (``resume_0_f``) before decompiling, and the names
-are the same in every view.
+identifiers; they are renamed (``resume_0_f``, :func:`d2s_lab.core.sot_text.ident`)
+before decompiling, and the names are the same in every view.
 """
 from __future__ import annotations
 
 import dis
-import re
 import types
 import warnings
 from typing import Tuple
 
+from d2s_lab.core.sot_text import ident
+
 # A code object past this many bytes of bytecode is listed, not decompiled (the
 # decompiler's time grows with it); the view folds long listings in any case.
 MAX_DECOMPILE_BYTES = 16_000
-_HASH = re.compile(r"_[0-9a-f]{5}$")
-
-
-_RESUME = re.compile(r"^\$(resume_\d+)@")
-
-
-def ident(name: str) -> str:
-    """SOT's generated names as identifiers: ``$resume_0@f_af1a0`` -> ``resume_0_f``,
-    ``$resume_2@$resume_1@f_af1a0`` (the rest of a resumed frame) -> ``resume_2_f``,
-    ``#f_84ae0`` -> ``f``, ``___graph_fn_SIR_0`` unchanged."""
-    m = _RESUME.match(name)
-    if m:
-        return f"{m[1]}_{ident(_HASH.sub('', name.rsplit('@', 1)[-1]))}"
-    if name.startswith(("$", "#")):
-        name = _HASH.sub("", name.lstrip("$#"))
-    return re.sub(r"\W", "_", name)
 
 
 def _renamed(code: types.CodeType) -> types.CodeType:

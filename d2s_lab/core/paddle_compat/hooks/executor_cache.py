@@ -11,8 +11,8 @@ import time
 from typing import Any, Dict, Optional, Tuple
 
 from d2s_lab.core.paddle_compat import hooks
-from d2s_lab.core.paddle_compat.sot.cache import (SHAPE_DIM, base_name, guard_parts, guarded, left_side,
-                                                  missed_part, sot_cache)
+from d2s_lab.core.paddle_compat.sot.cache import SHAPE_DIM, guard_parts, guarded, left_side, missed_part, sot_cache
+from d2s_lab.core.sot_text import base_name, is_resume
 
 # id(watched code) -> (code, sink), resume functions included once seen; the watched
 # functions by (file, function name) -> sink, where their resume functions are looked up.
@@ -28,7 +28,7 @@ def _wrap(orig):
         code = frame.f_code
         got = _BY_ID.get(id(code))
         if got is None:
-            if not _RESUMES or code.co_name[:1] != "$":
+            if not _RESUMES or not is_resume(code.co_name):
                 return orig(self, frame, **kwargs)
             sink = _RESUMES.get((code.co_filename, base_name(code.co_name)))
             if sink is None:
@@ -55,17 +55,17 @@ def _watched_call(orig, cache, frame, kwargs, sink):
         dygraph = getattr(out, "code", 1) is None
         code = frame.f_code
         if not translated and not dygraph:
-            sink.hit(code.co_name[:1] == "$")
+            sink.hit(is_resume(code.co_name))
             return out
         seconds = time.perf_counter() - t0
         after = guarded(cache.cache.get(code))
         limit = cache.MAX_CACHE_SIZE
         if not translated and len(after) < limit:  # a frame that always runs in dygraph
-            sink.hit(code.co_name[:1] == "$")
+            sink.hit(is_resume(code.co_name))
             return out
         # the entry SOT appended is the last; the one before it was tried and missed
         prior = after[:-1] if translated and after and after[-1][0] is out else after
-        event = {"code": code.co_name, "resume": code.co_name[:1] == "$", "first": translated and not prior,
+        event = {"code": code.co_name, "resume": is_resume(code.co_name), "first": translated and not prior,
                  "translated": translated, "seconds": seconds if translated else 0.0, "missed": None,
                  "entries": len(after), "limit": limit, "dygraph": dygraph}
         if translated and prior:  # why no entry fitted: the newest one's failing condition

@@ -16,7 +16,8 @@ import os
 import sys
 from typing import Any, Dict, NamedTuple, Optional, Tuple
 
-from d2s_lab.core.paddle_compat.sot.cache import base_name, guarded, sot_cache
+from d2s_lab.core.paddle_compat.sot.cache import guarded, sot_cache
+from d2s_lab.core.sot_text import base_name, is_resume, resumes_called
 from d2s_lab.text import t
 
 
@@ -81,7 +82,7 @@ def has_collector(mods) -> bool:
 
 def function_name(code_name: str) -> str:
     """SOT names the rest of a split frame ``$resume_1@f_7902e``; show ``f (resumed)``."""
-    return f"{base_name(code_name)} (resumed)" if code_name.startswith("$") else code_name
+    return f"{base_name(code_name)} (resumed)" if is_resume(code_name) else code_name
 
 
 def executor_place(executor):
@@ -128,9 +129,8 @@ def note_resumes(executor, events) -> None:
     code = getattr(executor, "new_code", None)
     if code is None or not events["breaks"]:
         return
-    for name in getattr(code, "co_names", ()):
-        if name.startswith("$resume_"):
-            events["resume_of"].setdefault(name, len(events["breaks"]) - 1)
+    for name in resumes_called(getattr(code, "co_names", ())):
+        events["resume_of"].setdefault(name, len(events["breaks"]) - 1)
 
 
 def restore_env(name: str, was: Optional[str]) -> None:

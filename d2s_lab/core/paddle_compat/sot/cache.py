@@ -1,9 +1,9 @@
 """SOT's executor cache (``OpcodeExecutorCache``, a singleton): per code object, the
 translated code and the guard that lets a later call reuse it.
 
-* :func:`guard_text` / :func:`guard_parts`: a guard function's expression
-  (``guard_fn.inlined_expr`` on Paddle 3, ``expr`` on 2.6), as the user would write it
-  (``x.shape[0] == 4`` for ``frame.f_locals['x'].shape[0] == 4``);
+* :func:`guard_parts`: a guard function's expression (``guard_fn.inlined_expr`` on
+  Paddle 3, ``lambda_expr`` on 2.6), split into its conditions, each as the user would
+  write it (:func:`d2s_lab.core.sot_text.readable_guard`);
 * :func:`missed_part`: which part of a guard a frame fails, and the value that broke it,
   evaluated the way Paddle's own guard-miss analysis does (``SOT_LOG_LEVEL=2``);
 * :func:`entries`: a code object's entries, read without changing anything.
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from typing import Any, List, Optional, Tuple
+
+from d2s_lab.core.sot_text import guard_local, readable_guard
 
 _AND = " and "
 _HEAD = "lambda frame: "
@@ -73,31 +75,10 @@ def _split(expr: str) -> List[str]:
     return [p.strip() for p in parts if p.strip() and p.strip() != "True"]
 
 
-_LOCAL = re.compile(r"frame\.f_(?:locals|globals|builtins)\[(['\"])(?P<name>[^'\"]+)\1\]")
-_DTYPE = re.compile(r"paddle\.(?:core|base\.core|framework\.core)\.(?:DataType|VarDesc\.VarType)\((\d+)\)")
-_ID_EQ = re.compile(r"id\((?P<what>.+?)\) == \d+")
-
-
-def readable(part: str, globals_: Optional[dict] = None) -> str:
-    """``frame.f_locals['x'].shape[0] == 4`` -> ``x.shape[0] == 4``; a dtype by its name;
-    ``id(type(self)) == 1403...`` -> ``type(self) is the same object``."""
-    text = _LOCAL.sub(lambda m: m["name"], part)
-
-    def dtype(m):
-        try:
-            value = eval(m.group(0), dict(globals_ or {}))  # Paddle's enum, from its own guard
-            return "paddle." + str(value).rsplit(".", 1)[-1].lower()
-        except Exception:
-            return m.group(0)
-
-    text = _DTYPE.sub(dtype, text)
-    return _ID_EQ.sub(lambda m: f"{m['what']} is (the same object)", text)
-
-
 def guard_parts(guard_fn) -> List[str]:
     """The guard's conditions, readable, in Paddle's order."""
     g = getattr(guard_fn, "__globals__", None)
-    return [readable(p, g) for p in _split(raw_guard(guard_fn))]
+    return [readable_guard(p, g) for p in _split(raw_guard(guard_fn))]
 
 
 def _short(value: Any) -> str:
@@ -124,16 +105,16 @@ def missed_part(guard_fn, frame) -> Optional[Tuple[str, str, str]]:
         try:
             ok = eval(_HEAD + part, g)(frame)
         except Exception:
-            m = _LOCAL.search(part)
-            value = frame.f_locals.get(m["name"], None) if m else None
-            return readable(part, g), "", (f"{m['name']}: {type(value).__name__}" if m else "")
+            name = guard_local(part)
+            value = frame.f_locals.get(name, None) if name else None
+            return readable_guard(part, g), "", (f"{name}: {type(value).__name__}" if name else "")
         if ok is False or ok is None or ok == 0:
             left = left_side(part)
             try:
                 now = _short(eval(_HEAD + left, g)(frame)) if left != part else ""
             except Exception:
                 now = ""
-            return readable(part, g), now, ""
+            return readable_guard(part, g), now, ""
     return None
 
 
@@ -155,11 +136,3 @@ def guarded(got) -> list:
         return []
     return got[0] if isinstance(got, tuple) else got
 
-
-def base_name(code_name: str) -> str:
-    """``$resume_1@f_7902e`` -> ``f``; other names unchanged."""
-    if not code_name.startswith("$"):
-        return code_name
-    base = code_name.rsplit("@", 1)[-1]
-    head, _, tail = base.rpartition("_")
-    return head if head and all(ch in "0123456789abcdef" for ch in tail) else base
