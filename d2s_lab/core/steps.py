@@ -26,7 +26,7 @@ from d2s_lab.core import display
 from d2s_lab.core.frames import is_paddle_library, library_of
 from d2s_lab.core.paddle_compat import transformers as compat
 from d2s_lab.core.paddle_compat.targets import original_forward, resolve
-from d2s_lab.core.sot.frames import frame_step_items
+from d2s_lab.core.sot.translated import frame_step_items
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 

@@ -14,7 +14,7 @@ from d2s_lab.text import CATALOGUE, t
 def explain(transformer: str, lang: Optional[str] = None) -> str:
     """The explanation of a transformer (short or class name) in ``lang`` (en/zh)."""
     name = transformer[: -len("Transformer")] if transformer.endswith("Transformer") else transformer
-    if name.startswith("SOT: "):  # a frame SOT translated (d2s_lab.core.sot.frames.frame_steps)
+    if name.startswith("SOT: "):  # a frame SOT translated (d2s_lab.core.sot.translated.frame_step_items)
         name = "SOTResume" if name.startswith("SOT: resume_") else "SOTFrame"
     key = f"transformers.{name}"
     return t(key if key in CATALOGUE else "transformers.generic", lang)

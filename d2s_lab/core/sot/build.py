@@ -14,7 +14,7 @@ from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.paddle_compat import hooks, sot
 from d2s_lab.core.paddle_compat.hooks import sot_run
 from d2s_lab.core.paddle_compat.walk import program_to_graph
-from d2s_lab.core.sot.frames import build_frames
+from d2s_lab.core.sot.translated import build_frames
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
 from d2s_lab.text import t
 

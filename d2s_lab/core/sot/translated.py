@@ -1,7 +1,10 @@
 """What SOT runs instead of each frame of a run: one :class:`~.model.SotFrame` per code
 object it translated (the user's function and each resume function), with the
 translated code as Python, its guards, its resume functions and the break that made it.
-Also the same frames as a step-through (:func:`frame_steps`), like ``%d2s_steps``."""
+Also the same frames as a step-through (:func:`frame_step_items`), like ``%d2s_steps``.
+
+(Where code comes from in a call stack, the user's files and cell names, is
+:mod:`d2s_lab.core.frames`.)"""
 from __future__ import annotations
 
 import inspect
