@@ -38,7 +38,7 @@ from d2s_lab.core.paddle_compat.hooks.sot_run import recording_call_breaks
 from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun
-from d2s_lab.core.sot.calls import calls_of, watch_calls
+from d2s_lab.core.calls import calls_of, watch_calls
 from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, converted_methods, is_layer, resolve,
                                                 unconverted)
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions

@@ -9,7 +9,7 @@ from d2s_lab.errors import D2SError
 from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
-from d2s_lab.viz.sot_frames_view import calls_html
+from d2s_lab.viz.calls_view import calls_html
 
 
 @magics_class

@@ -17,7 +17,7 @@ from d2s_lab.viz.op_table import OpTable
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.viz.saved_view import saved_html
-from d2s_lab.viz.sot_frames_view import calls_html
+from d2s_lab.viz.calls_view import calls_html
 from d2s_lab.viz.sot_view import sot_report_html
 from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.steps_view import steps_static_html

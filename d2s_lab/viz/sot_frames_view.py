@@ -1,7 +1,7 @@
 """Inside SOT, as HTML: for each frame SOT translated, the code it runs instead beside
-the original, its guards and its resume functions; each subgraph's own code; and the
-later calls of a conversion (``%d2s_calls``). Everything is collapsed by default and
-folded past its budget, with the one call that shows the rest."""
+the original, its guards and its resume functions; and each subgraph's own code.
+Everything is collapsed by default and folded past its budget, with the one call that
+shows the rest. (A conversion's later calls: :mod:`d2s_lab.viz.calls_view`.)"""
 from __future__ import annotations
 
 from typing import List, Optional
@@ -9,7 +9,7 @@ from typing import List, Optional
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.sot.guards import grouped
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, esc, highlight_python, report_var, t_html, table
+from d2s_lab.viz.html import esc, highlight_python, report_var, t_html
 from d2s_lab.viz.source_view import side_by_side_html
 
 # A frame's code past this many lines is folded (the rest is one call away); at most
@@ -120,46 +120,3 @@ def subgraph_code_html(sub, index: int, var: Optional[str] = None, room: int = 2
     return (f"<details><summary>{esc(t('sot.subgraph_code', name=sub.name))}</summary>"
             f"{highlight_python(code)}{note}</details>")
 
-
-def calls_html(calls, var: Optional[str] = None) -> str:
-    """``conv.calls()`` as a table: calls that made a new entry one row each, runs of
-    cache hits folded into one row."""
-    log = getattr(calls, "log", None)
-    if log is None or getattr(log, "hooks_off", ""):
-        return _box(f'<div class="d2s-note">{esc(getattr(log, "hooks_off", "") or t("calls.not_watched"))}</div>')
-    if not len(calls):
-        how = f"{var or '_d2s'}(x)"
-        return _box(f'<div class="d2s-note">{esc(t("calls.none_yet", name=log.name, how=how))}</div>')
-    new_word = t("calls.new_program") if log.mode == "ast" else t("calls.new")
-    rows: List[List[str]] = []
-    hits: List[int] = []
-
-    def flush():
-        if hits:
-            label = str(hits[0]) if len(hits) == 1 else f"{hits[0]}-{hits[-1]}"
-            rows.append([label, esc(t("calls.hit")), "", "", ""])
-            hits.clear()
-
-    for r in calls:
-        if not (r.new_entry or r.dygraph):
-            hits.append(r.index)
-            continue
-        flush()
-        result = new_word if r.new_entry else t("calls.dygraph")
-        size = f"{r.cache_size}/{r.cache_limit}" if r.cache_limit else str(r.cache_size)
-        rows.append([str(r.index), f"<b>{esc(result)}</b>", esc(r.reason),
-                     esc(size), f"{r.translate_s * 1000:.0f} ms" if r.translate_s else ""])
-    flush()
-    head = f"<div><b>{esc(log.summary())}</b></div>"
-    dropped = log.total - len(calls)
-    note = f'<div class="d2s-sub">{esc(t("calls.older_dropped", n=len(calls)))}</div>' if dropped > 0 else ""
-    advice = ""
-    if log.new_entries:
-        advice = f'<div class="d2s-sub">{esc(t("calls.how_avoid_ast" if log.mode == "ast" else "calls.how_avoid_sot"))}</div>'
-    body = table([t("calls.col_call"), t("calls.col_result"), t("calls.col_why"), t("calls.col_cache"),
-                  t("calls.col_translate")], rows)
-    return _box(f"{head}{body}{note}{advice}")
-
-
-def _box(body: str) -> str:
-    return f'<div class="d2s"><style>{CSS}</style>{body}</div>'

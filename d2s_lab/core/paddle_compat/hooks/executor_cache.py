@@ -11,6 +11,7 @@ import time
 from typing import Any, Dict, Optional, Tuple
 
 from d2s_lab.core.paddle_compat import hooks
+from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot.cache import SHAPE_DIM, guard_parts, guarded, left_side, missed_part, sot_cache
 from d2s_lab.core.sot_text import base_name, is_resume
 
@@ -65,17 +66,17 @@ def _watched_call(orig, cache, frame, kwargs, sink):
             return out
         # the entry SOT appended is the last; the one before it was tried and missed
         prior = after[:-1] if translated and after and after[-1][0] is out else after
-        event = {"code": code.co_name, "resume": is_resume(code.co_name), "first": translated and not prior,
-                 "translated": translated, "seconds": seconds if translated else 0.0, "missed": None,
-                 "entries": len(after), "limit": limit, "dygraph": dygraph}
+        event = CallEvent(code=code.co_name, translated=translated, first=translated and not prior,
+                          seconds=seconds if translated else 0.0, entries=len(after), limit=limit,
+                          dygraph=dygraph)
         if translated and prior:  # why no entry fitted: the newest one's failing condition
-            event["missed"] = missed = missed_part(prior[-1][1], frame)
+            event.missed = missed = missed_part(prior[-1][1], frame)
             if missed and len(after) > len(prior):
                 # no longer pinned to a value in the new entry (``x.shape[0] >= 1``): dynamic now
                 left = left_side(missed[0])
                 if (missed[1] and SHAPE_DIM.search(left)
                         and not any(p.startswith(left + " == ") for p in guard_parts(after[-1][1]))):
-                    event["dynamic"] = left
+                    event.dynamic = left
         sink.add(event)
     except Exception:  # a record must never break the user's call
         pass
@@ -85,7 +86,7 @@ def _watched_call(orig, cache, frame, kwargs, sink):
 def watch(code, sink) -> bool:
     """Tell ``sink`` of every later call of ``code`` and of its resume functions that
     reaches SOT's cache: ``sink.hit(resume)`` for a cache hit, ``sink.add(event)`` (a
-    dict) for a translation or a full cache. False where this Paddle has no SOT cache to
+    :class:`~.events.CallEvent`) for a translation or a full cache. False where this Paddle has no SOT cache to
     watch, or hooks are off."""
     cache = sot_cache()
     if cache is None or not hooks.lasting(type(cache), "__call__", _wrap, cleanup=_forget_all):

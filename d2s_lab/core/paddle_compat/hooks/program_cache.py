@@ -13,6 +13,7 @@ import weakref
 from typing import Any, List, Optional
 
 from d2s_lab.core.paddle_compat import hooks
+from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 
 _RECORDING = {}  # Paddle's ProgramCache class -> its recording subclass
 
@@ -77,11 +78,9 @@ def _recording_class(base):
                 except Exception:  # a record must never break the user's call
                     pass
                 return out
-            event = {"code": "", "resume": False, "first": False, "translated": built,
-                     "seconds": time.perf_counter() - t0 if built else 0.0, "missed": None,
-                     "entries": len(self._caches), "limit": None, "dygraph": False}
-            if built and last is not None:
-                event["changed"] = key_change(last, item, self._d2s_names)
+            event = CallEvent(translated=True, seconds=time.perf_counter() - t0, entries=len(self._caches))
+            if last is not None:
+                event.changed = key_change(last, item, self._d2s_names)
             try:
                 sink.add(event)
             except Exception:  # a record must never break the user's call
@@ -95,7 +94,8 @@ def _recording_class(base):
 
 def watch(static_function, sink, names: Optional[List[str]] = None) -> bool:
     """Report each later lookup in ``static_function``'s program cache to ``sink``:
-    ``sink.hit(False, programs)`` for a hit, ``sink.add(event)`` for a new Program
+    ``sink.hit(False, programs)`` for a hit, ``sink.add(event)`` (a
+    :class:`~.events.CallEvent`) for a new Program
     (None: stop reporting). False where the cache is not Paddle's or hooks are off."""
     cache = getattr(static_function, "_program_cache", None)
     if cache is None or not hasattr(cache, "_caches") or not hasattr(cache, "_recent_cache_key"):

@@ -23,6 +23,7 @@ from typing import Any, List, Optional
 from d2s_lab.core import display
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import executor_cache, program_cache
+from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot import cache as sot_cache
 from d2s_lab.core.sot_text import ident
 from d2s_lab.text import t
@@ -56,14 +57,14 @@ class CallRecord:
         return "; ".join(self.reasons)
 
 
-def _reason(event: dict) -> str:
-    frame = ident(event["code"]) if event["code"] else ""
-    if event.get("changed"):
-        name, before, now = event["changed"]
+def _reason(event: CallEvent) -> str:
+    frame = ident(event.code) if event.code else ""
+    if event.changed:
+        name, before, now = event.changed
         return t("calls.ast_changed", name=name, before=before, now=now)
-    if event["translated"] and event["first"]:
+    if event.translated and event.first:
         return t("calls.first_resume", frame=frame)
-    missed = event.get("missed")
+    missed = event.missed
     if missed:
         guard, now, kind = missed
         if kind:  # the argument changed type: the condition does not even apply
@@ -73,12 +74,12 @@ def _reason(event: dict) -> str:
             text = t("calls.guard_failed", guard=guard, now=now)
         else:
             text = t("calls.guard_failed_plain", guard=guard)
-        if event.get("dynamic"):
-            text += t("calls.now_dynamic", what=event["dynamic"])
+        if event.dynamic:
+            text += t("calls.now_dynamic", what=event.dynamic)
         return text
-    if event["dygraph"] and event["limit"] and event["entries"] >= event["limit"]:
-        return t("calls.cache_full", frame=frame, limit=event["limit"])
-    return t("calls.new_entry_unknown", frame=frame) if event["translated"] else ""
+    if event.cache_full:
+        return t("calls.cache_full", frame=frame, limit=event.limit)
+    return t("calls.new_entry_unknown", frame=frame) if event.translated else ""
 
 
 class CallLog:
@@ -110,9 +111,9 @@ class CallLog:
             self.items.append([self.total, self.total, entries, self.limit])
             self._trim()
 
-    def add(self, event: dict) -> None:
+    def add(self, event: CallEvent) -> None:
         """A frame translated again (or ran in dygraph with a full cache)."""
-        top = not event["resume"]
+        top = not event.resume
         if top or not self.items:
             self.total += 1
             rec = CallRecord(self.total)
@@ -121,22 +122,22 @@ class CallLog:
         else:
             rec = self._current()
         if top:
-            rec.cache_size, rec.cache_limit = event["entries"], event["limit"]
-            self.size, self.limit = event["entries"], event["limit"]
-        if event["dygraph"] and event["limit"] and event["entries"] >= event["limit"]:
+            rec.cache_size, rec.cache_limit = event.entries, event.limit
+            self.size, self.limit = event.entries, event.limit
+        if event.cache_full:
             rec.dygraph = True
-        if event["translated"] or rec.dygraph:
-            if not rec.new_entry and event["translated"]:
+        if event.translated or rec.dygraph:
+            if not rec.new_entry and event.translated:
                 self.new_entries += 1
-            rec.new_entry = rec.new_entry or event["translated"]
-            rec.translate_s += event["seconds"]
+            rec.new_entry = rec.new_entry or event.translated
+            rec.translate_s += event.seconds
             why = _reason(event)
             if why:
                 rec.reasons.append(why)
-            if event["code"]:
-                rec.frames.append(ident(event["code"]))
-            if event.get("dynamic"):
-                rec.made_dynamic.append(event["dynamic"])
+            if event.code:
+                rec.frames.append(ident(event.code))
+            if event.dynamic:
+                rec.made_dynamic.append(event.dynamic)
 
     def _current(self) -> CallRecord:
         """The record of the newest call, taken out of its run of hits if it is in one."""
@@ -219,7 +220,7 @@ class _Sink:
         else:
             self._unwatch()
 
-    def add(self, event: dict) -> None:
+    def add(self, event: CallEvent) -> None:
         log = self._log()
         if log is not None:
             log.add(event)
