@@ -24,8 +24,10 @@ import warnings
 from typing import List, Optional
 
 from d2s_lab.core.bench.runner import bench
-from d2s_lab.core.convert import RUNAWAY_RUNS, convert
+from d2s_lab.core.convert import convert
+from d2s_lab.core.guarded_run import RUNAWAY_RUNS
 from d2s_lab.errors import ConversionError, D2SError
+from d2s_lab.core.dims import Dims
 from d2s_lab.core.options import (ViewOptions, add_options, check_bench_args, localize_parser, parse_depth,
                                   program_options)
 from d2s_lab.core.paddle_compat import require_paddle
@@ -209,11 +211,12 @@ def cmd_show(args) -> int:
 
 
 def cmd_report(args) -> int:
+    dims = Dims.parse(args.dim)
     obj, name, spec = load_model(args)
 
     failed = None
     try:
-        conv = convert(obj, input_spec=spec, mode=args.mode, name=name)
+        conv = convert(obj, input_spec=spec, mode=args.mode, name=name, dims=dims)
     except ConversionError as exc:
         if exc.conversion is None:
             raise
@@ -342,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="help.cli.report.description")
     model_args(r)
     r.add_argument("-o", "--output", required=True, help="help.cli.report.output")
-    add_options(r.add_argument, "mode", "lang")
+    add_options(r.add_argument, "mode", "dim", "lang")
     r.add_argument("--no-steps", action="store_true", help="help.cli.report.no_steps")
     add_options(r.add_argument, "graph", "wrap")
     r.set_defaults(func=cmd_report)
@@ -350,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="help.cli.bench.help",
                        description="help.cli.bench.description")
     model_args(b)
-    add_options(b.add_argument, "bench")
+    add_options(b.add_argument, "bench", "dim")
     b.add_argument("-o", "--output", help="help.cli.bench.output")
     b.set_defaults(func=cmd_bench)
 

@@ -6,34 +6,30 @@ and output specs, parameter figures and timings.
 """
 from __future__ import annotations
 
-import ctypes
 import inspect
-import linecache
 import textwrap
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.capture import captured
-from d2s_lab.core.child_run import ChildDied, Stopped, can_fork, result_from_child
 from d2s_lab.core.cells import restore_sources
-from d2s_lab.core.diagnosis import attach_line, diagnose
-from d2s_lab.core.diagnosis.report import point_at
+from d2s_lab.core.diagnosis import diagnose
+from d2s_lab.core.dims import Dims
 from d2s_lab.errors import ConversionError, D2SError, SpecError
 from d2s_lab.core.export import save_conversion
-from d2s_lab.core.frames import display_file, gist_at_line, is_paddle_temp_file, is_user_file, library_of
-from d2s_lab.core.paddle_compat.errors import original_location
+from d2s_lab.core.frames import gist_at_line, is_user_file, library_of
 from d2s_lab.core.graph.model import Graph
+from d2s_lab.core.guarded_run import (Aborted, Runaway, TraceStopped, aborted_error, first_run, on_a_short_stack,
+                                      runaway_error, trace_stopped_error)
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.options import RUN_BUDGET_S, TRACE_BUDGET_S, ViewOptions
 from d2s_lab.core.other_programs import program_diff, program_graph, programs_diff
 from d2s_lab.core.rewrites import find_rewrites
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.walk import (feed_values, has_while_loop, param_names_of, program_to_graph,
-                                    recording_layer_paths, runs_low_precision, value_name)
-from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
+                                    recording_layer_paths, value_name)
 from d2s_lab.core.paddle_compat.hooks.sot_run import recording_call_breaks
 from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
@@ -43,7 +39,7 @@ from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, conve
                                                 unconverted)
 from d2s_lab.core.paddle_compat.transformers import recording_converted_functions
 from d2s_lab.core.graph.shapes import dtype_name, spec_text
-from d2s_lab.core.specs import (InputInfo, describe_inputs, made_shape, parameter_defaults, parameter_names, random_inputs,
+from d2s_lab.core.specs import (InputInfo, describe_inputs, parameter_defaults, parameter_names, random_inputs,
                                  to_input_specs)
 from d2s_lab.text import t
 from d2s_lab.core.steps import capture_source, capture_steps, converted_functions
@@ -290,7 +286,7 @@ def convert(
     name: Optional[str] = None,
     run_budget_s: Optional[float] = None,
     before_run: Optional[Callable[[Graph], None]] = None,
-    dims: Optional[Dict[Any, int]] = None,
+    dims: Any = None,
 ) -> Conversion:
     """Convert ``obj`` with ``paddle.jit.to_static`` and gather what it produced.
 
@@ -314,7 +310,9 @@ def convert(
             kernel's Interrupt. The conversion so far is kept.
         dims: sizes of dynamic dimensions in the made-up inputs of the first run (no
             ``example_inputs``): ``{axis: size}`` for every input, ``{"name:axis": size}``
-            for one (``{1: 16, "past:1": 3}``); any other dynamic dimension is 2.
+            for one (``{1: 16, "past:1": 3}``; axis 0 is the batch), or ``--dim`` texts
+            (``["1=16", "past:1=3"]``); any other dynamic dimension is 2. An entry that
+            sizes no dynamic dimension is a D2SError (see :mod:`d2s_lab.core.dims`).
         before_run: AST mode: called with the Program's graph as traced, just before the
             first static run, to start work that needs only the graph while the run goes
             (``%%to_static`` starts Graphviz on it); what it raises is ignored.
@@ -342,6 +340,7 @@ def convert(
             "(in the magic: --input or --example).",
         )
     _check_arity(fn, specs, disp)
+    dims = Dims.parse(dims).check(specs)
     src, src_file, first = _source_of(fn)
     conv = Conversion(
         name=name or disp,
@@ -355,7 +354,7 @@ def convert(
         source_file=src_file,
         source_first_line=first,
         inputs=describe_inputs(specs, fn),
-        input_dims=dict(dims or {}),
+        input_dims=dict(dims.sizes),
     )
     if not src:
         conv.notes.append(t("report.note_no_source"))
@@ -411,13 +410,13 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     try:
         if sot_run is not None:
             with recording_call_breaks(conv.sot_call_breaks), sot_run:
-                out = _first_run(conv, inputs, run_budget_s, forkable)
+                out = first_run(conv, inputs, run_budget_s, _tensor_infos, forkable)
         else:
-            out = _first_run(conv, inputs, run_budget_s, forkable)
-    except (_Runaway, Exception) as exc:
+            out = first_run(conv, inputs, run_budget_s, _tensor_infos, forkable)
+    except (Runaway, Exception) as exc:
         error = exc
     except KeyboardInterrupt:  # a run Python could stop (SOT runs the loop in Python)
-        error = _Runaway(True, time.perf_counter() - t0, stopped=True)
+        error = Runaway(True, time.perf_counter() - t0, stopped=True)
     if sot_run is not None:
         conv.sot = sot_run.report(time.perf_counter() - t0)
         conv.sot.ast_runner = _ast_request(conv)
@@ -425,17 +424,17 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
             conv.notes.append(t("sot.note_no_program"))
     # the Program as the run left it: Paddle appends its output ops (shadow_output)
     _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
-    if isinstance(error, _Runaway):
-        raise _runaway(conv, error) from None
-    if isinstance(error, _Aborted):
-        raise _aborted(conv, error) from None
+    if isinstance(error, Runaway):
+        raise runaway_error(conv, error) from None
+    if isinstance(error, Aborted):
+        raise aborted_error(conv, error) from None
     if error is not None:
         err = _failed(f"The converted function failed on its first static run: "
                       f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv)
         if examples is None and err.report.hint_id in SIZE_HINTS:
             # inputs the specs made up, two or more with guessed sizes that may not fit each
             # other (ids, a mask, past keys): say so, and which
-            made = [f"{i.name or 'input'} {spec_text(made_shape(i, conv.input_dims), i.dtype)}"
+            made = [f"{i.name or 'input'} {spec_text(Dims(conv.input_dims).shape(i), i.dtype)}"
                     for i in conv.inputs if not i.constant and i.shape and None in i.shape]
             if len(made) >= 2:
                 err.report.facts["random_inputs"] = made
@@ -483,219 +482,6 @@ def _walked(conv: Conversion, walk) -> None:
     conv.rewrites = find_rewrites(conv)
 
 
-class _Runaway(Exception):
-    """The first static run passed its time budget, or the user interrupted it."""
-
-    def __init__(self, interrupted: bool, seconds: float, stopped: bool = False):
-        super().__init__("interrupted" if interrupted else "time budget")
-        self.interrupted, self.seconds = interrupted, seconds
-        self.stopped = stopped  # the run was killed (it ran in a child), not left running
-
-
-class _Aborted(Exception):
-    """The first static run ended the (child) process it ran in: Paddle's C++ called abort()."""
-
-    def __init__(self, signal_name: str, low_precision: bool):
-        super().__init__(t("err.run_aborted", signal=signal_name))
-        self.signal_name, self.low_precision = signal_name, low_precision
-
-
-def _call(conv: Conversion, inputs):
-    return conv.static_function(*inputs)
-
-
-# How a first run that may never end is guarded: "auto" (a forked child on the CPU, a
-# fresh process given the saved program elsewhere) or "process" (always the latter).
-FIRST_RUN_GUARD = "auto"
-
-
-def _first_run(conv: Conversion, inputs, budget_s: float, forkable: bool = False):
-    """Run the static function once. A Program with a ``while`` loop may never end, and
-    Paddle's executor does not look at signals while it runs: such a run goes to a worker
-    thread (the executor releases the GIL), so the kernel's Interrupt and the time budget
-    reach this thread, and the cell returns with the conversion kept. ``forkable`` (on the
-    CPU): the run is tried in a forked child first (:mod:`d2s_lab.core.child_run`), so an
-    interrupted or timed-out run is killed and the CPU is idle again at once; elsewhere
-    (a GPU) in a fresh process given the saved program (:mod:`~d2s_lab.core.paddle_compat.saved_run`),
-    the thread being the last resort (inputs that are not all tensors). When it ends in
-    a forked child, its outputs' shapes come back into ``conv.outputs`` and it is not
-    run again here (returns None)."""
-    # a run that may never end (a while loop), or that may end the process (low precision
-    # on a CPU that cannot run it: oneDNN aborts), is tried where that costs one message
-    if conv.program is None or budget_s is None or not (
-            has_while_loop(conv.program) or (forkable and runs_low_precision(conv.program))):
-        return _call(conv, inputs)
-    if FIRST_RUN_GUARD == "process" or not (forkable and can_fork()):
-        # a GPU (a CUDA context does not survive a fork): a fresh process given the saved program
-        try:
-            ended = saved_run_ends(lambda prefix: save_conversion(conv, prefix), list(inputs), budget_s)
-        except Stopped as exc:
-            raise _Runaway(exc.interrupted, exc.seconds, stopped=True) from None
-        if ended is not None:  # it ends (or fails): run it here, for its results
-            return _call(conv, inputs)
-    elif can_fork():  # tried in a child first: a runaway is stopped for real
-        try:
-            ended, outputs = result_from_child(lambda: _call(conv, inputs), budget_s, keep=_tensor_infos)
-        except Stopped as exc:
-            raise _Runaway(exc.interrupted, exc.seconds, stopped=True) from None
-        if ended and outputs is not None:  # the run was done once, there: its outputs came back
-            conv.outputs = conv.outputs or outputs
-            return None
-        if isinstance(outputs, ChildDied):  # it ended its process: here it would end the kernel
-            raise _Aborted(outputs.name, runs_low_precision(conv.program))
-        if ended is not None:  # it fails (or said nothing of its outputs): run it here
-            return _call(conv, inputs)
-    result: Dict[str, Any] = {}
-
-    def work():
-        try:
-            result["out"] = _call(conv, inputs)
-        except BaseException as exc:  # handed to the caller's thread
-            result["error"] = exc
-
-    worker = threading.Thread(target=work, name="d2s-first-run", daemon=True)
-    t0 = time.perf_counter()
-    worker.start()
-    try:
-        while worker.is_alive() and time.perf_counter() - t0 < budget_s:
-            worker.join(0.1)
-    except KeyboardInterrupt:
-        RUNAWAY_RUNS.append(worker)
-        raise _Runaway(True, time.perf_counter() - t0) from None
-    if worker.is_alive():
-        RUNAWAY_RUNS.append(worker)
-        raise _Runaway(False, time.perf_counter() - t0)
-    if "error" in result:
-        raise result["error"]
-    return result["out"]
-
-
-class TraceStopped(Exception):
-    """Tracing forward was interrupted, or passed its time budget."""
-
-    def __init__(self, interrupted: bool, seconds: float, stopped: bool, where=None):
-        super().__init__("interrupted" if interrupted else "time budget")
-        self.interrupted, self.seconds, self.stopped = interrupted, seconds, stopped
-        self.where = where  # (file, line) of the user's code the trace was running
-
-
-def _user_line_of(thread) -> Optional[tuple]:
-    """The innermost line of the user's code that ``thread`` is running."""
-    import sys
-
-    frame = sys._current_frames().get(thread.ident)  # noqa: SLF001 - the one way to read a thread's stack
-    while frame is not None:
-        file = frame.f_code.co_filename
-        if is_paddle_temp_file(file):  # the transformed code: its line maps to the user's
-            mapped = original_location(file, frame.f_lineno)
-            if mapped is not None:
-                return mapped
-        elif is_user_file(file):
-            return file, frame.f_lineno
-        frame = frame.f_back
-    return None
-
-
-def on_a_short_stack(work: Callable[[], Any], budget_s: Optional[float] = None) -> Any:
-    """``work()``, run in a thread of its own and waited for: Paddle records the Python
-    stack of every parameter and op it traces (and keeps it with the Program), so it
-    traces on a short stack faster and keeps less than under a notebook's deep one
-    (IPython, the magic, this module). The kernel's Interrupt, or ``budget_s`` passing,
-    stops the thread's Python code at its next bytecode (a loop in forward that never
-    ends) and raises :class:`TraceStopped`. The result, or what ``work`` raised, comes
-    back as if called here."""
-    result: Dict[str, Any] = {}
-    # an Event, not Thread.join: a join interrupted by KeyboardInterrupt can leave
-    # is_alive() False while the thread still runs
-    done = threading.Event()
-
-    def run():
-        try:
-            result["out"] = work()
-        except BaseException as exc:  # handed to the caller's thread
-            result["error"] = exc
-        finally:
-            done.set()
-
-    worker = threading.Thread(target=run, name="d2s-trace", daemon=True)
-    t0 = time.perf_counter()
-    worker.start()
-    interrupted = False
-    try:
-        while not done.is_set() and (budget_s is None or time.perf_counter() - t0 < budget_s):
-            done.wait(0.05)
-    except KeyboardInterrupt:
-        interrupted = True
-    if not done.is_set():
-        seconds, where = time.perf_counter() - t0, _user_line_of(worker)
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
-                                                   ctypes.py_object(KeyboardInterrupt))
-        stopped = done.wait(5)
-        if not stopped:
-            RUNAWAY_RUNS.append(worker)
-        raise TraceStopped(interrupted, seconds, stopped, where)
-    if "error" in result:
-        raise result["error"]
-    return result["out"]
-
-
-# Worker threads of first runs that never ended: Paddle's executor cannot be stopped.
-RUNAWAY_RUNS: List[threading.Thread] = []
-
-
-def _loop_header(file: str, line: int) -> int:
-    """The ``while``/``for`` line that owns ``line`` (an op inside the loop body)."""
-    lines = linecache.getlines(file)
-    if not 0 < line <= len(lines):
-        return line
-    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
-    for n in range(line - 1, 0, -1):
-        text = lines[n - 1]
-        stripped = text.lstrip()
-        if stripped and len(text) - len(stripped) < indent and stripped.startswith(("while", "for")):
-            return n
-    return line
-
-
-def _runaway(conv: Conversion, exc: _Runaway) -> ConversionError:
-    loops = conv.drawn_graph.ops_named("while") if isinstance(conv.drawn_graph, Graph) else []
-    loop = next(iter(loops), None)
-    line = (_loop_header(loop.source.file, loop.source.line)
-            if loop is not None and loop.source is not None else None)
-    where = f" ({display_file(loop.source.file)} line {line})" if line else ""
-    how = ("was interrupted" if exc.interrupted else f"did not finish within {exc.seconds:.0f} s")
-    after = t("err.run_stopped") if exc.stopped else (
-        "Paddle's executor cannot be stopped from Python: the run goes on in the background "
-        "until the kernel restarts.")
-    message = (f"The first static run {how}: the Program has a while loop{where} whose end depends "
-               "on the data, and it may never end." if loop is not None
-               else t("err.run_interrupted"))
-    err = ConversionError(
-        message,
-        "The conversion is kept (graph, sources, steps). Check the loop's condition, or "
-        f"convert with --no-run. {after}",
-        stage="run", original=TimeoutError(f"first static run {how}"), conversion=conv)
-    err.report = diagnose(err)
-    if line:
-        attach_line(err.report, loop.source.file, line)
-    err.report.message = err.message
-    err.report.hint = err.hint
-    err.report.stopped = True
-    conv.error = err
-    return err
-
-
-def _aborted(conv: Conversion, exc: _Aborted) -> ConversionError:
-    hint = t("err.run_aborted_low_precision") if exc.low_precision else t("err.run_aborted_hint")
-    err = ConversionError(str(exc), f"{hint} {t('err.run_aborted_log')}", stage="run",
-                          original=RuntimeError(str(exc)), conversion=conv)
-    err.report = diagnose(err)
-    err.report.message, err.report.hint, err.report.stopped = err.message, err.hint, True
-    err.report.facts["aborted"] = "low_precision" if exc.low_precision else "other"
-    conv.error = err
-    return err
-
-
 def _convert_methods(conv: Conversion, layer, mode: str, run: bool) -> None:
     """Convert the Layer's other ``to_static`` methods, each with its own specs; a failure
     stays with that method (its partial Conversion carries the error)."""
@@ -707,20 +493,6 @@ def _convert_methods(conv: Conversion, layer, mode: str, run: bool) -> None:
             conv.methods[name] = exc.conversion
         except D2SError as exc:
             conv.notes.append(t("report.note_method_failed", label=label, error=exc))
-
-
-def _trace_stopped(conv: Conversion, exc: TraceStopped) -> ConversionError:
-    how = (t("err.trace_interrupted") if exc.interrupted
-           else t("err.trace_budget", seconds=f"{exc.seconds:.0f}"))
-    after = t("err.run_stopped") if exc.stopped else t("err.trace_left")
-    err = ConversionError(f"{how} {t('err.trace_why')}", f"{t('err.trace_hint')} {after}", stage="convert",
-                          original=TimeoutError(how), conversion=conv)
-    err.report = diagnose(err)
-    err.report.message, err.report.hint, err.report.stopped = err.message, err.hint, True
-    if exc.where:
-        point_at(err, *exc.where)
-    conv.error = err
-    return err
 
 
 def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None, budget_s=None):
@@ -738,7 +510,7 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None, budget
             # (Paddle caches it), so forward is traced once, as plain to_static + a call does.
             cp = on_a_short_stack(lambda: concrete_program(sf, specs if pinned else inputs), budget_s)
     except TraceStopped as exc:
-        raise _trace_stopped(conv, exc) from None
+        raise trace_stopped_error(conv, exc) from None
     except Exception as exc:
         raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
                       f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc

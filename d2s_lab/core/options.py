@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 import argparse
 from typing import Any, Dict, Optional, Tuple, Union
 
+from d2s_lab.core.dims import Dims
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 
@@ -169,13 +170,18 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
             action="store_true",
             help="help.opt.source")),
     },
+    "dim": {
+        "dim": (("--dim",), dict(
+            action="append", default=None, metavar="[INPUT:]AXIS=SIZE",
+            help="help.opt.dim")),
+    },
     "lang": {
         "lang": (("--lang", "-l"), dict(
             default=None, choices=["en", "zh"],
             help="help.opt.lang")),
     },
     "bench": {
-        "batch": (("--batch",), dict(default="1,20,256",
+        "batch": (("--batch",), dict(default=None,
                                      help="help.opt.bench_batch")),
         "threads": (("--threads",), dict(type=int, default=1,
                                          help="help.opt.bench_threads")),
@@ -190,9 +196,6 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
                                        help="help.opt.bench_repeat")),
         "min_time": (("--min-time",), dict(
             type=float, default=0.5, help="help.opt.bench_min_time")),
-        "dim": (("--dim",), dict(
-            action="append", default=None, metavar="AXIS=SIZE",
-            help="help.opt.bench_dim")),
         "budget": (("--budget",), dict(
             default=None, metavar="SECONDS",
             help="help.opt.bench_budget")),
@@ -305,61 +308,17 @@ def check_non_negative(value, option: str) -> float:
     return number
 
 
-def parse_dims(texts) -> Dict[int, int]:
-    """``["1=128", "2=64"]`` (or ``"1=128,2=64"``) -> ``{1: 128, 2: 64}``; a D2SError
-    naming the bad entry otherwise."""
-    from d2s_lab.text import t
-
-    if isinstance(texts, str):
-        texts = [texts]
-    dims: Dict[int, int] = {}
-    for text in texts or []:
-        for entry in str(text).replace(" ", "").split(","):
-            if not entry:
-                continue
-            axis, eq, size = entry.partition("=")
-            if not (eq and axis.isdigit() and size.isdigit()) or int(size) < 1:
-                raise D2SError(t("bench.dim_bad", entry=entry), t("bench.dim_hint"))
-            if int(axis) == 0:
-                raise D2SError(t("bench.dim_batch"), t("bench.dim_batch_hint"))
-            dims[int(axis)] = int(size)
-    return dims
-
-
-def parse_input_dims(texts) -> Dict[Any, int]:
-    """``%%to_static --dim``: ``["1=16", "past:1=3"]`` -> ``{1: 16, "past:1": 3}``, the sizes
-    of dynamic dimensions in the first run's made-up inputs (axis 0 included: the batch);
-    a D2SError naming the bad entry otherwise."""
-    from d2s_lab.text import t
-
-    if isinstance(texts, str):
-        texts = [texts]
-    dims: Dict[Any, int] = {}
-    for text in texts or []:
-        for entry in str(text).replace(" ", "").split(","):
-            if not entry:
-                continue
-            key, eq, size = entry.partition("=")
-            name, colon, axis = key.rpartition(":")
-            if not (eq and axis.isdigit() and size.isdigit() and int(size) >= 1 and (name or not colon)
-                    and (not name or name.isidentifier())):
-                raise D2SError(t("inputs.dim_bad", entry=entry), t("inputs.dim_hint"))
-            dims[f"{name}:{int(axis)}" if name else int(axis)] = int(size)
-    return dims
-
-
 def check_bench_args(args) -> list:
-    """Check the parsed ``bench`` options (the magic's and the CLI's) in place: threads
-    and repeat whole numbers of 1 or more, min-time 0 or more seconds, ``dim`` parsed
-    into ``args.dims`` (``{axis: size}``), budget seconds above 0 or None; returns the
-    batch sizes.  One D2SError naming the first bad option."""
-    from d2s_lab.text import t
-
-    batches = parse_batches(args.batch)
+    """Check the parsed ``bench`` and ``dim`` options (the magic's and the CLI's) in
+    place: threads and repeat whole numbers of 1 or more, min-time 0 or more seconds,
+    ``dim`` read into ``args.dims`` (a :class:`~d2s_lab.core.dims.Dims`), budget seconds
+    above 0 or None; returns the batch sizes (None: not given).  One D2SError naming the
+    first bad option."""
+    batches = None if args.batch is None else parse_batches(args.batch)
     args.threads = check_positive_int(args.threads, "--threads")
     args.repeat = check_positive_int(args.repeat, "--repeat")
     args.min_time = check_non_negative(args.min_time, "--min-time")
-    args.dims = parse_dims(getattr(args, "dim", None))
+    args.dims = Dims.parse(getattr(args, "dim", None))
     budget = getattr(args, "budget", None)
     if budget is not None:
         try:

@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
 from d2s_lab.errors import SpecError
+from d2s_lab.core.dims import Dims
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.graph.shapes import describe_spec, dtype_name, spec_text
 from d2s_lab.text import t
 
-__all__ = ["SpecText", "Constant", "InputInfo", "parse_spec_text", "to_input_specs", "random_inputs", "made_shape",
+__all__ = ["SpecText", "Constant", "InputInfo", "parse_spec_text", "to_input_specs", "random_inputs",
            "as_input_list", "describe_spec", "describe_inputs", "parameter_names", "flatten"]
 
 DTYPES = {
@@ -276,18 +277,10 @@ def _memory_bytes() -> Optional[int]:
         return None
 
 
-def made_shape(spec, dims=None, batch: int = 2) -> list:
-    """The shape a made-up input of ``spec`` gets: each dynamic dimension ``batch``, unless
-    ``dims`` sizes it (``{axis: size}`` for every input, ``{"name:axis": size}`` for one)."""
-    dims = dims or {}
-    name = getattr(spec, "name", None)
-    return [int(d) if d is not None and d >= 0 else dims.get(f"{name}:{k}", dims.get(k, batch))
-            for k, d in enumerate(spec.shape)]
-
-
 def random_inputs(specs, batch: int = 2, seed: int = 0, dims=None):
     """Random inputs matching ``specs``: tensors for InputSpecs (dynamic dims filled with
-    ``batch`` or sized by ``dims``, see :func:`made_shape`; made directly in their dtype),
+    ``batch`` or sized by ``dims``, see :class:`~d2s_lab.core.dims.Dims`; made directly in
+    their dtype),
     Python constants passed through as they are.
 
     An input too large for this machine's memory is a SpecError naming it and the
@@ -298,9 +291,10 @@ def random_inputs(specs, batch: int = 2, seed: int = 0, dims=None):
 
     rng = np.random.default_rng(seed)
     memory = _memory_bytes()
+    dims = Dims.parse(dims)
 
     def tensor(s):
-        shape = made_shape(s, dims, batch)
+        shape = dims.shape(s, batch)
         dtype = dtype_name(s)
         itemsize = np.dtype("float32" if dtype == "bfloat16" else dtype).itemsize
         need = int(np.prod(shape, dtype=np.float64)) * itemsize

@@ -55,7 +55,7 @@ class BenchMagics(Magics):
     @magic_arguments()
     @argument("obj", nargs="?", default=None,
               help="help.d2s_bench.obj")
-    @options("bench", "input")
+    @options("bench", "dim", "input")
     @argument("--as", dest="as_", default="_d2s_bench", metavar="NAME",
               help="help.d2s_bench.as_")
     @line_magic

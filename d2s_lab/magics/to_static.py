@@ -9,7 +9,8 @@ from d2s_lab.core.check import attach_check
 from d2s_lab.core.convert import convert
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.text.lang import using_lang
-from d2s_lab.core.options import ViewOptions, parse_input_dims
+from d2s_lab.core.dims import Dims
+from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.paddle_compat import INSTALL_HINT, require_paddle
 from d2s_lab.core.specs import one_description
 from d2s_lab.viz.error_view import error_report_html
@@ -35,8 +36,7 @@ class D2SMagics(Magics):
               help="help.to_static.as_")
     @argument("--no-run", action="store_true",
               help="help.to_static.no_run")
-    @argument("--dim", action="append", default=None, metavar="[INPUT:]AXIS=SIZE",
-              help="help.to_static.dim")
+    @options("dim")
     @argument("--run-timeout", type=float, default=None, metavar="SECONDS",
               help="help.to_static.run_timeout")
     @argument("--check", action="store_true",
@@ -108,7 +108,7 @@ class D2SMagics(Magics):
             conv = convert(obj, input_spec=one_description(args.input, spec), example_inputs=example,
                            mode=args.mode, run=not args.no_run, name=name,
                            run_budget_s=args.run_timeout, before_run=draw_early,
-                           dims=parse_input_dims(args.dim))
+                           dims=Dims.parse(args.dim))
         except ConversionError as exc:
             if exc.conversion is not None:
                 exc.conversion.var_name = args.as_

@@ -9,7 +9,6 @@ import d2s_lab
 from d2s_lab.core.bench.runner import ATOL, RTOL, bench, compare_outputs
 from d2s_lab.core.bench.result import BenchResult, BenchRow, advise
 from d2s_lab.errors import D2SError
-from d2s_lab.core.options import parse_dims
 from d2s_lab.core.paddle_compat.runtimes import default_onednn, quiet_c_streams, set_num_threads
 from d2s_lab.core.bench.timing import MIN_REPEAT, TimingPlan, estimate, fit_budget, interleaved
 from d2s_lab.viz.bench_view import bench_html, figure_bytes
@@ -273,16 +272,25 @@ def test_dims_from_example_inputs_and_bad_dims(paddle, encoder_conv):
     assert res.input_shapes == {2: [[2, 12]]}
     res = bench(conv, batch=(2,), dims={1: 5}, runtimes=["to_static"], **QUICK)  # dims win
     assert res.input_shapes == {2: [[2, 5]]}
-    with pytest.raises(D2SError, match="batch axis"):
-        bench(encoder_conv, batch=(2,), dims={0: 4})
-    with pytest.raises(D2SError, match="axis 2: no input"):
+    with pytest.raises(D2SError, match="--dim 2=4: no input has a dynamic axis"):
         bench(encoder_conv, batch=(2,), dims={1: 4, 2: 4})
     with pytest.raises(D2SError, match="--dim 1=0"):
         bench(encoder_conv, batch=(2,), dims={1: 0})
-    assert parse_dims(["1=128", "2=64,3=8"]) == {1: 128, 2: 64, 3: 8}
-    for bad in ("1:128", "x=3", "1=", "1=-2"):
-        with pytest.raises(D2SError, match="AXIS=SIZE"):
-            parse_dims([bad])
+
+
+def test_dim_0_is_the_batch_and_input_names_size_one_input(encoder_conv):
+    """dims mean what they mean for d2s_lab.convert: axis 0 is the batch (dims={0: 3}
+    times batch 3, as batch=(3,) does), and "INPUT:AXIS" sizes one input's axis."""
+    res = bench(encoder_conv, dims={0: 3, "input_ids:1": 5}, runtimes=["to_static"], **QUICK)
+    assert res.batches == [3] and res.input_shapes == {3: [[3, 5]]}
+    res = bench(encoder_conv, batch=(3,), dims={0: 3, 1: 5}, runtimes=["to_static"], **QUICK)
+    assert res.input_shapes == {3: [[3, 5]]}
+    with pytest.raises(D2SError, match="--dim 0=3 and --batch 1,8 both size axis 0") as exc:
+        bench(encoder_conv, batch=(1, 8), dims={0: 3, 1: 5})
+    assert "Give one" in exc.value.hint
+    with pytest.raises(D2SError, match="--dim mask:1=5: no input") as exc:
+        bench(encoder_conv, dims={1: 5, "mask:1": 5})
+    assert "input_ids:0, input_ids:1" in exc.value.hint
 
 
 def test_estimate_and_budget_fit():

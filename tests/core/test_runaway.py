@@ -301,10 +301,10 @@ def test_where_a_fork_cannot_run_it_the_first_run_goes_to_a_fresh_process(monkey
     import paddle
 
     import d2s_lab
-    from d2s_lab.core import convert as cv
+    from d2s_lab.core import guarded_run
     from d2s_lab.errors import ConversionError
 
-    monkeypatch.setattr(cv, "FIRST_RUN_GUARD", "process")
+    monkeypatch.setattr(guarded_run, "FIRST_RUN_GUARD", "process")
 
     def ends(x):
         while x.sum() < 100:
@@ -399,6 +399,7 @@ def test_a_first_run_that_aborts_the_process_costs_one_message(monkeypatch):
     import paddle
 
     import d2s_lab.core.convert as cv
+    import d2s_lab.core.guarded_run as guarded_run
     from d2s_lab.errors import ConversionError
 
     class AmpMLP(paddle.nn.Layer):
@@ -422,8 +423,8 @@ def test_a_first_run_that_aborts_the_process_costs_one_message(monkeypatch):
             cv.convert(AmpMLP(), spec, mode="ast")
         assert info.value.report.facts["aborted"] == "low_precision" and "SIGABRT" in info.value.message
     parent = os.getpid()
-    real_call = cv._call
-    monkeypatch.setattr(cv, "_call", lambda conv, inputs: os.abort() if os.getpid() != parent
+    real_call = guarded_run.call_static
+    monkeypatch.setattr(guarded_run, "call_static", lambda conv, inputs: os.abort() if os.getpid() != parent
                         else real_call(conv, inputs))
     with pytest.raises(ConversionError) as info:
         cv.convert(AmpMLP(), spec, mode="ast")

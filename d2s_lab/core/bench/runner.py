@@ -31,6 +31,7 @@ from d2s_lab.core.bench.result import (
     duration,
 )
 from d2s_lab.core.compare import compare_lists
+from d2s_lab.core.dims import Dims
 from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.errors import D2SError
 from d2s_lab.core.diff import diff, fusion_text
@@ -71,6 +72,8 @@ __all__ = [
 # ATOL + RTOL * max|eager output| (per output array), looser than check's tolerances.
 RTOL = 1e-3
 ATOL = 1e-4
+# The batch sizes timed when neither batch nor dims={0: N} gives them.
+DEFAULT_BATCHES = (1, 20, 256)
 
 Progress = Callable[[int, int, str], None]
 
@@ -144,7 +147,7 @@ def _parse_device(device: str, paddle):
 
 def bench(
     obj,
-    batch: Sequence[int] = (1, 20, 256),
+    batch: Sequence[int] | None = None,
     threads: int = 1,
     train: bool = False,
     device: str = "cpu",
@@ -164,11 +167,15 @@ def bench(
     Args:
         obj: a ``Conversion`` (from ``%%to_static`` or ``d2s_lab.convert``), a
             ``paddle.nn.Layer`` or a function (then ``input_spec`` is needed).
-        batch: batch sizes; each fills the inputs' dynamic batch axis (axis 0).
-        dims: ``{axis: size}`` for every other dynamic axis, e.g. ``{1: 128}`` for
-            ``input_ids: [None, None]`` (the sequence length); without it the sizes come
-            from the conversion's example inputs, else the benchmark refuses (a
-            D2SError naming the axis) rather than guess.
+        batch: batch sizes (default 1, 20, 256); each fills the inputs' dynamic batch
+            axis (axis 0).
+        dims: sizes of dynamic axes, as ``--dim`` and ``d2s_lab.convert`` take them
+            (:mod:`d2s_lab.core.dims`): ``{axis: size}`` for every input, e.g. ``{1: 128}``
+            for ``input_ids: [None, None]`` (the sequence length), ``{"name:axis": size}``
+            for one. ``{0: N}`` is the batch, as ``batch=(N,)`` (giving both, different, is
+            a D2SError). An axis not given takes its size from the conversion's example
+            inputs, else the benchmark refuses (a D2SError naming the axis) rather than
+            guess.
         threads: CPU threads for every runtime.
         train: time a training step (forward, backward, SGD update) in eager vs
             to_static instead of inference. The model is copied; its weights are
@@ -209,7 +216,8 @@ def bench(
     want = [r for r in allowed if r in want]
     if budget is not None and (isinstance(budget, bool) or not float(budget) > 0):
         raise D2SError(t("bench.budget_bad", budget=budget), t("bench.budget_hint"))
-    batches = _batches(conv.input_specs, batch)
+    dims = Dims.parse(dims).check(conv.input_specs)
+    batches = _batches(conv.input_specs, _batch_sizes(batch, dims))
     sizes = _dim_sizes(conv, dims)
     res = BenchResult(name=name or conv.name, device=dev if dev == "cpu" else f"gpu:{dev_id}",
                       threads=int(threads), train=bool(train), batches=batches,
@@ -288,52 +296,43 @@ def _batches(specs, batch) -> list[int | None]:
     return out or [1]
 
 
-def _check_dims(dims) -> dict:
-    """``dims`` as ``{axis: size}`` with whole numbers; a D2SError naming the bad entry."""
-    if dims is not None and not isinstance(dims, dict):
-        raise D2SError(t("bench.dim_bad", entry=repr(dims)), t("bench.dim_hint"))
-    out = {}
-    for axis, size in (dims or {}).items():
-        try:
-            a, n = int(axis), int(size)
-        except (TypeError, ValueError):
-            raise D2SError(t("bench.dim_bad", entry=f"{axis}={size}"), t("bench.dim_hint")) from None
-        if a == 0:
-            raise D2SError(t("bench.dim_batch"), t("bench.dim_batch_hint"))
-        if a < 0 or n < 1:
-            raise D2SError(t("bench.dim_bad", entry=f"{axis}={size}"), t("bench.dim_hint"))
-        out[a] = n
-    return out
+def _batch_sizes(batch, dims: Dims):
+    """The batch sizes: ``batch``, or ``--dim 0=N`` (every input's axis 0) as ``[N]``;
+    both, different, is a D2SError."""
+    if dims.batch is None:
+        return DEFAULT_BATCHES if batch is None else batch
+    if batch is not None and [int(b) for b in ([batch] if isinstance(batch, int) else batch)] != [dims.batch]:
+        given = batch if isinstance(batch, int) else ",".join(str(b) for b in batch)
+        raise D2SError(t("bench.dim_batch_twice", entry=f"0={dims.batch}", batch=given),
+                       t("bench.dim_batch_twice_hint"))
+    return [dims.batch]
 
 
-def _dim_sizes(conv, dims) -> list[dict]:
-    """For each tensor input, ``{axis: size}`` of its dynamic non-batch axes: from
-    ``dims``, else from the conversion's example input; any axis left without a size is
-    a D2SError naming the input, the axis and the option."""
-    dims = _check_dims(dims)
+def _dim_sizes(conv, dims: Dims) -> list[dict]:
+    """For each tensor input, ``{axis: size}`` of its dynamic axes: from ``dims``, else
+    (axes after the batch axis) from the conversion's example input; the batch axis
+    left to the batch sizes, any other axis left without a size is a D2SError naming
+    the input, the axis and the option."""
     specs = _tensor_specs(conv.input_specs)
     examples = [e for e in flatten(list(conv.example_inputs or [])) if hasattr(e, "shape")]
     if len(examples) != len(specs):
         examples = [None] * len(specs)
-    dynamic_axes = set()
     sizes, missing = [], []
     for s, ex in zip(specs, examples):
         own = {}
         for a, d in enumerate(s.shape):
-            if a == 0 or not is_dynamic(d):
+            if not is_dynamic(d):
                 continue
-            dynamic_axes.add(a)
-            if a in dims:
-                own[a] = dims[a]
+            given = dims.size(getattr(s, "name", None), a)
+            if given is not None:
+                own[a] = given
+            elif a == 0:
+                continue  # the batch
             elif ex is not None and len(ex.shape) == len(s.shape):
                 own[a] = int(ex.shape[a])
             else:
                 missing.append((s, a))
         sizes.append(own)
-    extra = sorted(set(dims) - dynamic_axes)
-    if extra:
-        raise D2SError(t("bench.dim_unused", axes=", ".join(map(str, extra))),
-                       t("bench.dim_unused_hint"))
     if missing:
         axes = sorted({a for _, a in missing})
         which = ", ".join(f"{spec_text(s.shape, dtype_name(s), s.name)} (axis {a})" for s, a in missing)
@@ -355,7 +354,8 @@ class _Sized:
 
 def _inputs(specs, b, sizes=None):
     """Random inputs at batch ``b`` (axis 0) and ``sizes`` (per tensor input,
-    ``{axis: size}`` for its other dynamic axes)."""
+    ``{axis: size}`` for its dynamic axes given a size, the batch axis included when
+    ``--dim`` sizes it for that input)."""
     sizes = list(sizes or [])
     at = iter(range(len(sizes)))
 
@@ -367,8 +367,8 @@ def _inputs(specs, b, sizes=None):
         if getattr(s, "shape", None) is None:
             return s
         own = sizes[next(at)] if sizes else {}
-        shape = [(1 if b is None else b) if (a == 0 and is_dynamic(d)) else
-                 own.get(a, d) for a, d in enumerate(s.shape)]
+        shape = [own[a] if a in own else (1 if b is None else b) if (a == 0 and is_dynamic(d)) else d
+                 for a, d in enumerate(s.shape)]
         return _Sized(shape, dtype_name(s), getattr(s, "name", None))
 
     return random_inputs([one(s) for s in list(specs or [])], batch=1 if b is None else b)

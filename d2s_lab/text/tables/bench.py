@@ -240,29 +240,13 @@ TEXTS = {
               "at the budget, with fewer calls.",
         "zh": "时间预算 {budget}：即使最小的方案也需要约 {est}；计时到预算即停止，调用次数更少。",
     },
-    "bench.dim_bad": {
-        "en": "--dim {entry}: give AXIS=SIZE, whole numbers, the size 1 or more.",
-        "zh": "--dim {entry}：请写成 AXIS=SIZE，均为整数，大小至少为 1。",
+    "bench.dim_batch_twice": {
+        "en": "--dim {entry} and --batch {batch} both size axis 0, the batch.",
+        "zh": "--dim {entry} 和 --batch {batch} 都在指定第 0 维（批维度）的大小。",
     },
-    "bench.dim_hint": {
-        "en": "For example --dim 1=128 (dims={1: 128} in d2s_lab.bench).",
-        "zh": "例如 --dim 1=128（d2s_lab.bench 中为 dims={1: 128}）。",
-    },
-    "bench.dim_batch": {
-        "en": "Axis 0 is the batch axis: its sizes come from --batch, not --dim.",
-        "zh": "第 0 维是批维度：它的大小由 --batch 给出，而不是 --dim。",
-    },
-    "bench.dim_batch_hint": {
-        "en": "For example --batch 1,8 (batch=(1, 8) in d2s_lab.bench).",
-        "zh": "例如 --batch 1,8（d2s_lab.bench 中为 batch=(1, 8)）。",
-    },
-    "bench.dim_unused": {
-        "en": "--dim for axis {axes}: no input has a dynamic axis there.",
-        "zh": "--dim 指定了第 {axes} 维：没有输入在该维是动态的。",
-    },
-    "bench.dim_unused_hint": {
-        "en": "Give --dim only for the None dims after the first one of an input spec.",
-        "zh": "--dim 只用于输入描述中第一维之后的 None 维度。",
+    "bench.dim_batch_twice_hint": {
+        "en": "Give one: --dim 0=N times batch N alone, as --batch N does; --batch 1,8 times several.",
+        "zh": "请只给出其中一个：--dim 0=N 只对批大小 N 计时，与 --batch N 相同；--batch 1,8 对多个批大小计时。",
     },
     "bench.dim_missing": {
         "en": "The benchmark needs a size for each dynamic axis after the batch axis: "

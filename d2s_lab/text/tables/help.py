@@ -98,8 +98,8 @@ TEXTS = {
         "zh": "页面和消息的语言：en 或 zh（默认：$D2S_LANG，否则按 locale：zh_CN.UTF-8 为 zh，其他为 en；在笔记本中用 %d2s_lang）。",
     },
     "help.opt.bench_batch": {
-        "en": "Batch sizes, comma separated (default 1,20,256).",
-        "zh": "批大小，逗号分隔（默认 1,20,256）。",
+        "en": "Batch sizes, comma separated (default 1,20,256, or N alone for --dim 0=N).",
+        "zh": "批大小，逗号分隔（默认 1,20,256；给出 --dim 0=N 时只有 N）。",
     },
     "help.opt.bench_threads": {
         "en": "CPU threads for every runtime (default 1).",
@@ -125,9 +125,9 @@ TEXTS = {
         "en": "Time each runtime for at least this many seconds (default 0.5).",
         "zh": "每个运行时至少计时这么多秒（默认 0.5）。",
     },
-    "help.opt.bench_dim": {
-        "en": "Size of a dynamic axis after the batch axis (axis 0, sized by --batch), repeatable, e.g. --dim 1=128 for input_ids [None, None] at sequence length 128. Default: the sizes of the conversion's example inputs; without either, the benchmark names the axis that needs one instead of guessing.",
-        "zh": "批维度（第 0 维，大小由 --batch 给出）之后某个动态维度的大小，可重复给出，例如 input_ids 为 [None, None]、序列长度为 128 时用 --dim 1=128。默认：转换时示例输入的大小；两者都没有时，基准测试会指出需要给出大小的维度，而不是猜测。",
+    "help.opt.dim": {
+        "en": "Size of a dynamic axis in the inputs made up from the input descriptions, repeatable: AXIS=SIZE for every input (--dim 1=128: sequence length 128), INPUT:AXIS=SIZE for one (--dim past:1=3). AXIS counts from 0, the batch (--dim 0=4: a batch of 4). Use it when inputs must fit each other (ids, a mask, past keys). An axis not given keeps its default: 2 in a conversion's first run (--example gives real inputs instead); in the benchmark, the --batch sizes for axis 0 and the example inputs' sizes for the others, else the benchmark names the axis that needs one instead of guessing.",
+        "zh": "由输入描述随机生成的输入中某个动态维度的大小，可重复给出：AXIS=SIZE 作用于所有输入（--dim 1=128：序列长度 128），INPUT:AXIS=SIZE 只作用于一个输入（--dim past:1=3）。AXIS 从 0（批维度）开始计数（--dim 0=4：批大小 4）。当输入的尺寸必须彼此匹配（ids、掩码、过去的 key）时使用。未给出的维度取默认值：转换的首次运行中为 2（--example 则给出真实输入）；基准测试中第 0 维取 --batch 的大小，其他维度取示例输入的大小，两者都没有时，基准测试会指出需要给出大小的维度，而不是猜测。",
     },
     "help.opt.bench_budget": {
         "en": "Time the whole benchmark may take. The first calls give an estimate before the long part; over the budget, the minimum time and warm-up go, the timed runs come down to 3, then the largest batches are left out, and the result says so. Default: no limit (the progress shows the estimated time left).",
@@ -240,10 +240,6 @@ TEXTS = {
     "help.to_static.no_run": {
         "en": "Convert only; skip the first static run.",
         "zh": "只转换；跳过第一次静态运行。",
-    },
-    "help.to_static.dim": {
-        "en": "Size of a dynamic dimension in the first run's made-up inputs, repeatable: AXIS=SIZE for every input (--dim 1=16: sequence length 16), INPUT:AXIS=SIZE for one (--dim past:1=3). Default: 2. Use it when inputs must fit each other (ids, a mask, past keys); --example gives real inputs instead.",
-        "zh": "首次运行时随机生成的输入中某个动态维度的大小，可重复给出：AXIS=SIZE 作用于所有输入（--dim 1=16：序列长度 16），INPUT:AXIS=SIZE 只作用于一个输入（--dim past:1=3）。默认：2。当输入的尺寸必须彼此匹配（ids、掩码、过去的 key）时使用；--example 则给出真实输入。",
     },
     "help.to_static.run_timeout": {
         "en": "When the Program has a while loop (its end depends on the data), stop waiting for the first static run after this many seconds (default {run_s}), and stop tracing forward (AST mode) after them (default {trace_s}); the kernel's Interrupt stops either. The conversion is kept.",

@@ -99,12 +99,24 @@ TEXTS = {
         "zh": "{option} {value}：请给一个不小于 1 的整数。",
     },
     "inputs.dim_bad": {
-        "en": "--dim {entry}: give AXIS=SIZE or INPUT:AXIS=SIZE with whole numbers, e.g. --dim 1=16 or --dim past:1=3.",
-        "zh": "--dim {entry}：请写成 AXIS=SIZE 或 INPUT:AXIS=SIZE（整数），例如 --dim 1=16 或 --dim past:1=3。",
+        "en": "--dim {entry}: give AXIS=SIZE or INPUT:AXIS=SIZE with whole numbers, the size 1 or more, e.g. --dim 1=16 or --dim past:1=3.",
+        "zh": "--dim {entry}：请写成 AXIS=SIZE 或 INPUT:AXIS=SIZE（整数，大小至少为 1），例如 --dim 1=16 或 --dim past:1=3。",
     },
     "inputs.dim_hint": {
-        "en": "AXIS counts from 0 (the batch); INPUT is the name of forward's argument.",
-        "zh": "AXIS 从 0（批维度）开始计数；INPUT 是 forward 参数的名字。",
+        "en": "AXIS counts from 0 (the batch); INPUT is the name of forward's argument. In Python: dims={1: 16, \"past:1\": 3} (d2s_lab.convert, d2s_lab.bench).",
+        "zh": "AXIS 从 0（批维度）开始计数；INPUT 是 forward 参数的名字。在 Python 中：dims={1: 16, \"past:1\": 3}（d2s_lab.convert、d2s_lab.bench）。",
+    },
+    "inputs.dim_unused": {
+        "en": "{entries}: no input has a dynamic axis there.",
+        "zh": "{entries}：没有输入在该维是动态的。",
+    },
+    "inputs.dim_unused_hint": {
+        "en": "Give --dim only for the dynamic (None) axes of the input descriptions: {axes} (INPUT:AXIS).",
+        "zh": "--dim 只用于输入描述中的动态（None）维度：{axes}（INPUT:AXIS）。",
+    },
+    "inputs.dim_no_dynamic": {
+        "en": "The inputs have no dynamic (None) axis: their shapes are fixed, and --dim has nothing to size.",
+        "zh": "这些输入没有动态（None）维度：形状是固定的，--dim 没有可指定大小的维度。",
     },
     "inputs.seconds": {
         "en": "{option} {value}: give a number of seconds, 0 or more.",
