@@ -14,6 +14,7 @@ from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
 from d2s_lab.errors import ConversionError, SpecError
 from d2s_lab.core.paddle_compat.targets import resolve
+from d2s_lab.text import t
 
 __all__ = ["GraphBreak", "SotReport", "Subgraph", "sot_report"]
 
@@ -45,8 +46,7 @@ def sot_report(obj, inputs=None, input_spec=None, ast: bool = False, name: Optio
         if input_spec is not None:
             specs = input_spec
         if specs is None and inputs is None and resolve(target).specs is None:
-            raise SpecError(f"No inputs for {name or resolve(target).name}.",
-                            "Pass inputs=[tensor, ...] or input_spec.")
+            raise SpecError(t("sot.no_inputs", name=name or resolve(target).name), t("sot.no_inputs_hint"))
         try:
             done = convert(target, input_spec=specs, example_inputs=inputs, mode="sot",
                            name=name or (conv.name if conv is not None else None))

@@ -9,6 +9,7 @@ from typing import Any, List, Optional
 from d2s_lab.core import display
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.sot_text import is_resume
+from d2s_lab.text import t
 
 
 @dataclass
@@ -133,16 +134,17 @@ class SotReport:
         return self
 
     def summary(self) -> str:
+        """One line: subgraphs and their ops, breaks, fallbacks, and what AST mode says."""
         if not self.available:
-            return f"{self.name} [sot]: {self.message}"
-        ast = ("AST converts it" if self.ast_ok else
-               f"AST fails ({self.ast_error.exc_type})" if self.ast_error is not None else "AST not tried")
+            return t("sot.summary_unavailable", name=self.name, message=self.message)
+        ast = (t("sot.summary_ast_ok") if self.ast_ok else
+               t("sot.summary_ast_fails", error=self.ast_error.exc_type) if self.ast_error is not None
+               else t("sot.summary_ast_not_tried"))
         dygraph = len(self.subgraphs) - len(self.static_subgraphs)
-        return (f"{self.name} [sot]: {len(self.subgraphs)} subgraph(s) "
-                f"({', '.join(str(s.num_ops) for s in self.subgraphs) or '-'} ops"
-                f"{f', {dygraph} run in dygraph' if dygraph else ''}), "
-                f"{len([b for b in self.breaks if b.kind == 'break'])} break(s), "
-                f"{len(self.fallbacks)} fallback(s); {ast}")
+        return t("sot.summary", name=self.name, n=len(self.subgraphs),
+                 ops=", ".join(str(s.num_ops) for s in self.subgraphs) or "-",
+                 dygraph=t("sot.summary_dygraph", n=dygraph) if dygraph else "",
+                 breaks=len([b for b in self.breaks if b.kind == "break"]), fallbacks=len(self.fallbacks), ast=ast)
 
     def __repr__(self) -> str:
         return f"<SotReport {self.summary()}>"

@@ -241,4 +241,36 @@ TEXTS = {
         "en": "This Paddle has no SOT_EXPORT (paddle.jit.sot.symbolic.export is new in Paddle 3);\nSOT's own record of the subgraph, its statement IR, follows.",
         "zh": "这个版本的 Paddle 没有 SOT_EXPORT（paddle.jit.sot.symbolic.export 是 Paddle 3 新增的）；\n下面是 SOT 自己对这个子图的记录，即语句 IR（StatementIR）。",
     },
+    "sot.summary": {
+        "en": "{name} [sot]: {n} subgraph(s) ({ops} ops{dygraph}), {breaks} break(s), {fallbacks} fallback(s); {ast}",
+        "zh": "{name} [sot]：{n} 个子图（{ops} 个算子{dygraph}），{breaks} 处图中断，{fallbacks} 处回退；{ast}",
+    },
+    "sot.summary_dygraph": {
+        "en": ", {n} run in dygraph",
+        "zh": "，其中 {n} 个在动态图中运行",
+    },
+    "sot.summary_unavailable": {
+        "en": "{name} [sot]: {message}",
+        "zh": "{name} [sot]：{message}",
+    },
+    "sot.summary_ast_ok": {
+        "en": "AST converts it",
+        "zh": "AST 模式能转换它",
+    },
+    "sot.summary_ast_fails": {
+        "en": "AST fails ({error})",
+        "zh": "AST 模式失败（{error}）",
+    },
+    "sot.summary_ast_not_tried": {
+        "en": "AST not tried",
+        "zh": "尚未尝试 AST 模式",
+    },
+    "sot.no_inputs": {
+        "en": "No inputs for {name}.",
+        "zh": "{name} 没有输入。",
+    },
+    "sot.no_inputs_hint": {
+        "en": "Pass inputs=[tensor, ...] or input_spec.",
+        "zh": "请传入 inputs=[tensor, ...] 或 input_spec。",
+    },
 }
