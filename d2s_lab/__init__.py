@@ -36,7 +36,7 @@ _LAZY = {
     "bench": ("d2s_lab.core.bench.runner", "bench"),
     "BenchResult": ("d2s_lab.core.bench.result", "BenchResult"),
     "check": ("d2s_lab.core.check", "check"),
-    "CheckResult": ("d2s_lab.core.check", "CheckResult"),
+    "NumericCheck": ("d2s_lab.core.check", "NumericCheck"),
     "diagnose": ("d2s_lab.core.diagnosis", "diagnose"),
     "ErrorReport": ("d2s_lab.core.diagnosis", "ErrorReport"),
     "hints": ("d2s_lab.core.diagnosis", "hints"),
@@ -52,6 +52,10 @@ __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]
 
 
 def __getattr__(name):
+    if name == "CheckResult":  # NumericCheck's old name: d2s_lab.core.check warns and gives it
+        import importlib
+
+        return importlib.import_module("d2s_lab.core.check").CheckResult
     if name in _LAZY:
         import importlib
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 def html(obj) -> str:
-    """``obj`` (a Conversion, CheckResult, ErrorReport, ...) as an HTML fragment."""
+    """``obj`` (a Conversion, NumericCheck, ErrorReport, ...) as an HTML fragment."""
     from d2s_lab.viz.display import to_html
 
     return to_html(obj)

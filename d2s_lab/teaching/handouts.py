@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from d2s_lab.core.options import DEFAULT_LABS_OUT, localize_parser
+from d2s_lab.teaching.checks.record import cell_records
 from d2s_lab.text import t
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
@@ -53,8 +54,6 @@ PLAIN_KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "
 LANGS = ("en", "zh")
 SOLUTION_TAG, CHECK_TAG = "solution", "check"
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
-# The self-check box's class names its verdict: d2s-lab-pass, d2s-lab-fail or d2s-lab-partial.
-_VERDICT = re.compile(r'class="d2s-lab-check d2s-lab-(pass|fail|partial)"')
 _LANG_LINE = re.compile(r"^%d2s_lang\s+\S+\s*$", re.M)
 
 # nbconvert's lab template without what would be fetched from the internet (require.js,
@@ -157,10 +156,10 @@ def student_copy(nb, lang: str):
 
 
 def check_verdict(cell) -> str:
-    """The verdict a self-check cell shows: ``pass``, ``fail``, ``partial`` (some parts
-    cannot be checked on this Paddle) or ``none`` (no self-check box)."""
-    shown = " ".join(str(o.get("data", {}).get("text/html", "")) for o in cell.get("outputs", []))
-    found = _VERDICT.findall(shown)
+    """The verdict a saved self-check cell shows: ``pass``, ``fail``, ``partial`` (some
+    parts cannot be checked on this Paddle) or ``none`` (no self-check box). Read from the
+    boxes' JSON records (``application/vnd.d2s-lab.check+json``); one that failed wins."""
+    found = [r["verdict"] for r in cell_records(cell) if r["verdict"] in ("pass", "fail", "partial")]
     return "fail" if "fail" in found else (found[-1] if found else "none")
 
 

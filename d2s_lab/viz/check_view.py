@@ -1,4 +1,4 @@
-"""A :class:`~d2s_lab.core.check.CheckResult` as HTML: the verdict, one row per output,
+"""A :class:`~d2s_lab.core.check.NumericCheck` as HTML: the verdict, one row per output,
 warnings, and (when outputs differ) the first divergent layer, in a table and
 highlighted in the program diagram."""
 from __future__ import annotations
@@ -20,7 +20,7 @@ CHECK_CSS = """
 """
 
 
-# how the first divergent layer was found (CheckResult.localized_by) -> the catalogue's words
+# how the first divergent layer was found (NumericCheck.localized_by) -> the catalogue's words
 LOCALIZED = {"static program": "check_view.localized_static", "each layer alone": "check_view.localized_alone"}
 
 
@@ -131,5 +131,5 @@ def section_check(conv) -> str:
 
 
 def check_html(result, conv=None) -> str:
-    """A self-contained HTML fragment for one CheckResult."""
+    """A self-contained HTML fragment for one NumericCheck."""
     return f'<div class="d2s"><style>{CSS}</style>{check_body(result, conv)}</div>'

@@ -1,11 +1,13 @@
 """The dygraph-vs-static numeric check: agreement on the seed net, a deliberately divergent
 model caught and its first divergent layer named, in Python and through %%to_static --check."""
 import re
+import warnings
 
 import paddle as pd
+import pytest
 from paddle import nn as pnn
 
-from d2s_lab.core.check import CheckResult, LayerCheck, OutputCheck
+from d2s_lab.core.check import LayerCheck, NumericCheck, OutputCheck
 from d2s_lab.viz.palette import HIGHLIGHT_COLOR
 from html_text import by_class as _by_class
 
@@ -57,7 +59,7 @@ def test_seed_net_agrees(paddle):
 
     conv = d2s_lab.convert(EmbeddingNet(), [SEED_INPUT])
     res = d2s_lab.check(conv)
-    assert isinstance(res, CheckResult)
+    assert isinstance(res, NumericCheck)
     assert res.ok, res
     (out,) = res.outputs
     assert out.dygraph_shape == out.static_shape == [3, 8]
@@ -149,15 +151,40 @@ def test_divergent_layer_named_from_python(paddle):
 def test_check_view_escapes_script():
     from d2s_lab.viz.check_view import check_html
 
-    res = CheckResult("<script>n</script>", "ast", 1e-5, 1e-6, inputs=["<script>i</script>"],
-                      outputs=[OutputCheck("<script>o</script>", [2], [2], "float32", "float32",
-                                           1.0, 1.0, False, "<script>note</script>")],
-                      warnings=["<script>w</script>"],
-                      layers=[LayerCheck("<script>p</script>", "<script>C</script>", 0, 1.0, False)],
-                      first_divergent="<script>p</script>", first_divergent_cls="<script>C</script>",
-                      localized_by="static program")
+    res = NumericCheck("<script>n</script>", "ast", 1e-5, 1e-6, inputs=["<script>i</script>"],
+                       outputs=[OutputCheck("<script>o</script>", [2], [2], "float32", "float32",
+                                            1.0, 1.0, False, "<script>note</script>")],
+                       warnings=["<script>w</script>"],
+                       layers=[LayerCheck("<script>p</script>", "<script>C</script>", 0, 1.0, False)],
+                       first_divergent="<script>p</script>", first_divergent_cls="<script>C</script>",
+                       localized_by="static program")
     page = check_html(res)
     assert "<script>" not in page and page.count("&lt;script&gt;") >= 6
+
+
+def test_check_result_displays_through_its_own_type():
+    """The view is chosen by the result's type, not its name: a NumericCheck draws as the
+    check view, a class of the same name elsewhere (or the class report's SubmissionCheck)
+    does not; the old name still works, with a warning."""
+    import d2s_lab
+    from d2s_lab.core.display import html
+    from d2s_lab.teaching.class_report import SubmissionCheck
+
+    res = NumericCheck("n", "ast", 1e-5, 1e-6, outputs=[OutputCheck("out", [2], [2], "float32", "float32",
+                                                                      0.0, 0.0, True)])
+    assert len(_by_class(html(res), "d2s-ok")) == 1
+
+    class Lookalike:  # the same name, another type
+        pass
+
+    Lookalike.__name__ = Lookalike.__qualname__ = "NumericCheck"
+    assert html(Lookalike()).startswith("<pre>")
+    assert html(SubmissionCheck("fail", ["m"], True)).startswith("<pre>")
+    with pytest.warns(DeprecationWarning, match="NumericCheck"):
+        assert d2s_lab.CheckResult is NumericCheck
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert d2s_lab.NumericCheck is NumericCheck
 
 
 def test_python_side_state_and_non_tensor_output_caught(paddle):

@@ -22,7 +22,7 @@ _QUOTED = re.compile(r"""(["'])([A-Za-z_][\w.-]*)\1""")
 DYNAMIC = {
     "transformers.": "a Paddle AST transformer's short name (tests/core/test_steps.py checks them)",
     "labs.op.": "an op kind of checks.OP_KINDS (or other) and a form: a, plural, bare",
-    "labs.": "a check's sentence key, given to checks._t / _Fail / _record as a string literal",
+    "labs.": "a check's sentence key, given to the checks' say / Fail / _record as a string literal",
     "rewrites.item.": "a Rewrite kind (numpy, item, cast, len, if) and made / why",
     "bench.runtime.": "a runtime of core.bench.result.RUNTIMES",
     "programs.build_hint.": "a program of core.other_programs.PROGRAMS",

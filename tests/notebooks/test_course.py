@@ -22,7 +22,7 @@ import pytest
 from d2s_lab.cli import main as cli
 from d2s_lab.teaching import class_report, course
 from d2s_lab.teaching import handouts as labs
-from d2s_lab.teaching.checks import CheckLine, CheckNotPassed, Expectation
+from d2s_lab.teaching.checks import CHECK_MIME, CheckLine, CheckNotPassed, Expectation, saved_records
 
 BOB = "<img src=x onerror=alert(1)>bob"  # a folder name is student-controlled
 LABS = [p.stem for p in labs.lab_files()]
@@ -265,8 +265,8 @@ def test_run_all_in_a_students_kernel_goes_through_every_exercise(graded_course)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert all(c.execution_count for c in code)
     assert not [o for c in code for o in c.outputs if o.output_type == "error"]
-    boxes = [o for c in code if _grading(c).get("grade") for o in c.outputs
-             if "d2s-lab-fail" in o.get("data", {}).get("text/html", "")]
+    boxes = [r for c in code if _grading(c).get("grade") for r in saved_records(c.outputs)
+             if r["verdict"] == "fail"]
     assert len(boxes) == 3  # each blank exercise's box says it did not pass
 
 
@@ -276,6 +276,11 @@ def _box(verdict_pass: bool, lang="en"):
     if verdict_pass:
         exp.lines.append(CheckLine("converted", "pass", "ok"))
     return exp
+
+
+def _shown(exp):
+    """What a notebook saves of a displayed box: its HTML and its JSON record."""
+    return exp._repr_mimebundle_()
 
 
 def test_graded_passes_silently_and_fails_with_the_box_sentences():
@@ -305,14 +310,16 @@ def test_report_from_collected_notebooks_escapes_what_students_wrote(tmp_path):
     who passed; a student's folder name and a forged message are escaped."""
     stem = LABS[1]
     student = labs.student_copy(labs.localize(labs.read_lab(labs.LABS_DIR / f"{stem}.ipynb"), "en"), "en")
-    fail_box = _box(False)._repr_html_().replace("run the", "&lt;img src=y onerror=alert(2)&gt;<script>alert(3)</script> run the")
-    for who, answer, box in (("ann", "x = 1", _box(True)._repr_html_()), (BOB, None, fail_box)):
+    fail_box = _shown(_box(False))  # the report reads the box's JSON record: forge its message
+    for item in fail_box[CHECK_MIME]["items"]:
+        item["message"] = item["message"].replace("run the", "<img src=y onerror=alert(2)><script>alert(3)</script> run the")
+    for who, answer, box in (("ann", "x = 1", _shown(_box(True))), (BOB, None, fail_box)):
         nb = nbformat.reads(nbformat.writes(student), as_version=4)
         for c in nb.cells:
             if "exercise" in c.metadata.get("tags", []) and answer:
                 c.source = answer
             if labs.CHECK_TAG in c.metadata.get("tags", []):
-                c.outputs = [nbformat.v4.new_output("execute_result", {"text/html": box}, execution_count=1)]
+                c.outputs = [nbformat.v4.new_output("execute_result", box, execution_count=1)]
         (tmp_path / who).mkdir()
         nbformat.write(nb, str(tmp_path / who / f"{stem}.en.ipynb"))
     out = tmp_path / "report.html"
@@ -333,8 +340,8 @@ def test_report_says_who_failed_what_and_why(tmp_path):
     the per-student table names each student with their own messages."""
     stem = LABS[1]
     student = labs.student_copy(labs.localize(labs.read_lab(labs.LABS_DIR / f"{stem}.ipynb"), "en"), "en")
-    wrong = _box(False)._repr_html_()
-    for who, answer, box in (("ann", "x = 1", _box(True)._repr_html_()), ("cy", "x = 2", wrong),
+    wrong = _shown(_box(False))
+    for who, answer, box in (("ann", "x = 1", _shown(_box(True))), ("cy", "x = 2", wrong),
                              ("dee", None, None)):
         nb = nbformat.reads(nbformat.writes(student), as_version=4)
         checks = 0
@@ -343,8 +350,8 @@ def test_report_says_who_failed_what_and_why(tmp_path):
                 c.source = answer
             if labs.CHECK_TAG in c.metadata.get("tags", []):
                 checks += 1
-                shown = box or (_box(True)._repr_html_() if checks == 3 else _box(False)._repr_html_())
-                c.outputs = [nbformat.v4.new_output("execute_result", {"text/html": shown}, execution_count=1)]
+                shown = box or _shown(_box(checks == 3))
+                c.outputs = [nbformat.v4.new_output("execute_result", shown, execution_count=1)]
         (tmp_path / who).mkdir()
         nbformat.write(nb, str(tmp_path / who / f"{stem}.en.ipynb"))
     (rep,) = class_report.collect(tmp_path)

@@ -15,6 +15,8 @@ import pytest
 import browser_util as bu
 from d2s_lab import lab
 from d2s_lab.teaching import handouts as labs
+from d2s_lab.teaching.checks import CHECK_MIME, cell_records
+from d2s_lab.teaching.checks.box import failure_text
 from d2s_lab.text import CATALOGUE
 from d2s_lab.text.lang import set_lang
 from html_text import text as _text
@@ -125,6 +127,31 @@ def test_check_cells_say_pass(built, built_zh):
 
         assert NotebookNotary().check_signature(nb)
         assert labs.BEGIN not in nbformat.writes(nb)
+
+
+def test_executed_check_cells_carry_their_record(built, built_zh):
+    """Each executed check cell saves, beside the box's HTML and text, its JSON record
+    (application/vnd.d2s-lab.check+json): the exercise, the verdict and every check's
+    outcome, with the messages in the lab's language."""
+    for (out, rows), lang in ((built, "en"), (built_zh, "zh")):
+        (row,) = rows
+        nb = nbformat.read(str(out / row["teacher"]), as_version=4)
+        checks = _cells(nb, "check")
+        assert checks
+        for c in checks:
+            boxes = [o["data"] for o in c.outputs if CHECK_MIME in o.get("data", {})]
+            assert len(boxes) == 1 and {"text/html", "text/plain"} <= set(boxes[0]), c.source
+            (record,) = cell_records(c)
+            assert record == boxes[0][CHECK_MIME]  # saved as a JSON object, read as is
+            assert record["verdict"] == labs.check_verdict(c) and record["verdict"] in OK_VERDICTS
+            assert record["lang"] == lang and record["exercise"] and record["items"]
+            assert set(record["items"][0]) == {"check", "verdict", "ok", "message"}
+            assert all(i["ok"] == (i["verdict"] == "pass") for i in record["items"])
+            if record["verdict"] == "pass":
+                assert all(i["ok"] for i in record["items"])
+            words = " ".join(i["message"] for i in record["items"]) + record["summary"]
+            assert bool(CJK.search(words)) == (lang == "zh"), words
+            assert "`" not in words  # plain text: code in quotes, as nbgrader's feedback
 
 
 def test_the_teachers_page_lists_every_lab(copies):
@@ -312,6 +339,19 @@ def test_wrong_answer_gets_fail_feedback(shell, lang):
         assert "The Program has no while loop" in shown and "NOT YET" in shown
     else:
         assert "程序中还没有 while 循环" in shown and "未通过" in shown and "Program" not in shown
+    # what the kernel sends for the cell: the box, its text, and its JSON record
+    data, _ = shell.ip.display_formatter.format(exp)
+    assert {"text/html", "text/plain", CHECK_MIME} <= set(data)
+    assert data["text/plain"] == repr(exp) and "<" not in data["text/plain"]
+    record = data[CHECK_MIME]
+    assert record["verdict"] == "fail" and record["lang"] == lang and record["exercise"] == exp.label
+    assert [i["verdict"] for i in record["items"]] == statuses
+    assert [i["ok"] for i in record["items"]] == [s == "pass" for s in statuses]
+    failed = " ".join(i["message"] for i in record["items"] if not i["ok"])
+    if lang == "en":
+        assert "The Program has no while loop" in failed
+    else:
+        assert "程序中还没有 while 循环" in failed and "Program" not in failed
     # the feedback says what is wrong, not what to write
     assert "x.abs().sum()" not in shown and "< 100" not in shown and "Traceback" not in shown
 
@@ -534,7 +574,7 @@ def test_plain_text_feedback_has_no_backticks_and_counts_as_the_box_does(shell):
     _cell(shell, "from d2s_lab import lab")
     missing = _cell(shell, 'lab.expect("ex_absent", lang="en")')
     assert "“ex_absent”" in repr(missing) and "`" not in repr(missing)
-    assert "`" not in missing._failure_text()
+    assert "`" not in failure_text(missing) and "`" not in str(missing.record())
     _cell(shell, '%%to_static --input "x: [None, 4]" --as ex_two\ndef two(x):\n    return x * 2, x.sum()')
     exp = _cell(shell, 'lab.expect("ex_two", lang="en").output(1, shape=[1])')
     assert "Output 2 (index 1)" in exp.lines[0].message, exp.lines[0].message

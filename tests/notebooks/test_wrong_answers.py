@@ -8,6 +8,7 @@ reads the right answers' checks from them."""
 import pytest
 
 from d2s_lab.teaching import handouts as labs
+from d2s_lab.teaching.checks import cell_records, record_messages
 from lab_answers import WRONG, WRONG_TAG
 
 pytestmark = [pytest.mark.notebook, pytest.mark.slow]
@@ -24,14 +25,24 @@ def test_every_exercise_has_a_wrong_answer():
 def test_a_wrong_answer_never_passes(stem, lab_runs):
     executed, _ = lab_runs[stem]
     checks = [c for c in executed.cells if c.cell_type == "code" and labs.CHECK_TAG in c.metadata.get("tags", [])]
-    pairs = []  # (wrong answer's verdict, right answer's verdict), in exercise order
+    pairs = []  # (wrong answer's record, right answer's record), in exercise order
     for i, cell in enumerate(checks):
         if WRONG_TAG in cell.metadata.get("tags", []):
-            pairs.append((labs.check_verdict(cell), labs.check_verdict(checks[i + 1])))
+            pairs.append((_record(cell), _record(checks[i + 1])))
     assert len(pairs) == len(WRONG[stem])
     for (wrong, right), (marker, _, new, *_) in zip(pairs, WRONG[stem]):
-        assert right in ("pass", "partial"), (stem, marker, right)
-        if right == "pass":
-            assert wrong == "fail", (stem, marker, new, wrong)
+        assert right["verdict"] in ("pass", "partial"), (stem, marker, right)
+        if right["verdict"] == "pass":
+            assert wrong["verdict"] == "fail", (stem, marker, new, wrong)
         else:  # this Paddle cannot check all of it (SOT on 2.6): the wrong answer still does not pass
-            assert wrong in ("fail", "partial"), (stem, marker, new, wrong)
+            assert wrong["verdict"] in ("fail", "partial"), (stem, marker, new, wrong)
+        assert wrong["exercise"] == right["exercise"] and wrong["lang"] == right["lang"] == "en"
+        if wrong["verdict"] == "fail":  # it says what is not right yet
+            assert record_messages(wrong) and not all(i["ok"] for i in wrong["items"]), (stem, marker, wrong)
+
+
+def _record(cell):
+    """The JSON record (application/vnd.d2s-lab.check+json) the check cell's box saved."""
+    records = cell_records(cell)
+    assert len(records) == 1, (cell.source, cell.outputs)
+    return records[0]

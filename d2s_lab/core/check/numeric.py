@@ -29,7 +29,7 @@ ATOL = 1e-6
 
 
 @dataclass
-class CheckResult:
+class NumericCheck:
     """The comparison of dygraph and static outputs of one Conversion."""
 
     name: str
@@ -70,7 +70,7 @@ class CheckResult:
                  atol=f"{self.atol:g}", worst=f"{worst:.3g}", where=where)
 
     def __repr__(self) -> str:
-        return f"<CheckResult {self.summary()}>"
+        return f"<NumericCheck {self.summary()}>"
 
     def _repr_html_(self) -> str:
         return display.html(self)
@@ -107,7 +107,7 @@ def _inputs_for(conv, inputs, batch: int):
 
 
 def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed: int = 2024,
-          train: bool = False, localize: bool = True, batch: int = 3) -> CheckResult:
+          train: bool = False, localize: bool = True, batch: int = 3) -> NumericCheck:
     """Compare the dygraph and static outputs of a Conversion on the same inputs.
 
     Args:
@@ -121,12 +121,12 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
         train: compare in training mode (default: eval mode, as for inference).
         localize: when outputs differ, find the first sublayer whose outputs differ.
 
-    Returns a :class:`CheckResult`: per output the shapes, dtypes, max abs and rel
+    Returns a :class:`NumericCheck`: per output the shapes, dtypes, max abs and rel
     differences and the allclose verdict; warnings (random layers, randomness);
     the first divergent layer and its ops in ``conversion.drawn_graph``.
     """
     paddle = require_paddle()
-    res = CheckResult(conversion.name, conversion.mode, rtol, atol, graph=conversion.drawn_graph)
+    res = NumericCheck(conversion.name, conversion.mode, rtol, atol, graph=conversion.drawn_graph)
     if conversion.static_function is None:
         raise D2SError(f"{conversion.name} has no static function to check.",
                        "Convert it successfully first (see the error report).")

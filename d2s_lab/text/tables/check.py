@@ -66,4 +66,9 @@ TEXTS = {
         "en": "{name} [{mode}]: {verdict} (rtol {rtol}, atol {atol}, max abs diff {worst}){where}",
         "zh": "{name} [{mode}]：{verdict}（rtol {rtol}，atol {atol}，最大绝对误差 {worst}）{where}",
     },
+    # the old name of d2s_lab.NumericCheck, still importable
+    "check.renamed": {
+        "en": "d2s_lab.CheckResult is now called d2s_lab.NumericCheck; the old name will be removed.",
+        "zh": "d2s_lab.CheckResult 已改名为 d2s_lab.NumericCheck；旧名称将被移除。",
+    },
 }
