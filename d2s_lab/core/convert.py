@@ -77,7 +77,7 @@ class Conversion:
     callees: List[Any] = field(default_factory=list)  # ConvertedFunction: converted recursively
     view: ViewOptions = field(default_factory=ViewOptions)  # how the report draws the graph
     saved: List[tuple] = field(default_factory=list)  # (path, bytes) written by save()
-    check: Any = None  # a CheckResult, filled by d2s_lab.core.check.attach_check
+    check: Any = None  # a NumericCheck, filled by d2s_lab.core.check.attach_check
     sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_report.attach_sot_report
     # the Layer's other methods decorated with to_static, each converted on its own
     methods: Dict[str, "Conversion"] = field(default_factory=dict)
