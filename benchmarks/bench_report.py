@@ -21,7 +21,9 @@ before each round, untimed, SOT's cache is emptied, so both translate the model 
 new Layer of the same class shares its code objects, and five rounds would fill the caches
 of its sublayers' frames: see FORGET).
 ``lenet``, ``conv3`` and ``lstm`` are tutorial-sized models (paddle.vision's LeNet, a
-3-conv net and an LSTM classifier, as tutorials write them).
+3-conv net and an LSTM classifier, as tutorials write them); ``pointnet_cls``,
+``pointnet_seg``, ``petnet`` and ``vit`` are the models of Paddle's point-cloud,
+pet-segmentation and Vision Transformer tutorials (``tutorial_models.py``).
 
 ``--kernels fresh`` starts a kernel per model; ``one`` converts the models one after
 another in one kernel, as a lab notebook does; ``both`` (default) prints both tables.
@@ -51,6 +53,10 @@ MODELS = {
     "lenet": ("x: [None,1,28,28] float32", "paddle.vision.models.LeNet()"),
     "conv3": ("x: [None,3,32,32] float32", "Conv3()"),
     "lstm": ("x: [None,20] int64", "LstmClassifier()"),
+    "pointnet_cls": ("x: [None,3,1024] float32", "tutorial_models.PointNet()"),
+    "pointnet_seg": ("x: [None,3,1024] float32", "tutorial_models.PointNetSeg()"),
+    "petnet": ("x: [None,3,160,160] float32", "tutorial_models.PetNet()"),
+    "vit": ("x: [None,3,224,224] float32", "tutorial_models.VisionTransformer()"),
 }
 
 TUTORIAL = """
@@ -81,6 +87,7 @@ BERT = f"""
 import sys
 sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
 import bench_bert
+import tutorial_models
 
 def bert_base():
     try:

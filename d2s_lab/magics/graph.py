@@ -101,7 +101,7 @@ class GraphMagics(Magics):
         if fmt == "dot":
             print(view.dot)
         elif fmt == "png":
-            display(Image(data=render(view.dot, "png")[0]))
+            display(Image(data=render(view.dot, "png", view.info.predicted)[0]))
         else:
             show_png_twin(view)
             display(HTML(view._repr_html_()))

@@ -14,7 +14,7 @@ from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.paddle_compat import INSTALL_HINT, require_paddle
 from d2s_lab.core.specs import one_description
 from d2s_lab.viz.error_view import error_report_html
-from d2s_lab.viz.graph_view import draw_graph_with, report_graph
+from d2s_lab.viz.graph_view import cell_drawing, report_graph
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.magics.cellrun import CellFailed, find_model, run_body
 from d2s_lab.magics.common import (check_target_name, evaluate, interruptible, options, parse_line, show_error,
@@ -102,7 +102,7 @@ class D2SMagics(Magics):
 
             def draw_early(graph):  # Graphviz draws the traced Program while the first run goes
                 with using_lang(args.lang):
-                    early.append(draw_graph_with(graph, view))
+                    early.append(cell_drawing(graph, view))
                     start_drawing(early[0])
 
             conv = convert(obj, input_spec=one_description(args.input, spec), example_inputs=example,

@@ -109,7 +109,7 @@ class ExplorerState:
         self.matches = search(self.graph, self.query)
         built = build_dot(self.graph, self.view, marks=self.marks(), opened=self.opened,
                           highlight=[self.selected] if self.selected is not None else None)
-        data, _ = render(built.dot, "svg")
+        data, _ = render(built.dot, "svg", built.predicted)
         self.nodes = built.nodes
         self.seconds = time.perf_counter() - t0
         return clean_svg(data.decode("utf-8"))

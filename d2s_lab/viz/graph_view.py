@@ -115,14 +115,14 @@ class GraphView:
 
     def _render_svg(self) -> None:
         t0 = time.perf_counter()
-        data, self.renderer = render(self.dot, "svg")
+        data, self.renderer = render(self.dot, "svg", self.info.predicted)
         self._svg = clean_svg(data.decode("utf-8"))
         self.render_s = time.perf_counter() - t0
 
     def _render_both(self) -> None:
         t0 = time.perf_counter()
         big = self.info.nodes > TWIN_FULL_SIZE_NODES
-        svg, self._png, self.renderer = render_svg_and_png(self.dot, small_png=big)
+        svg, self._png, self.renderer = render_svg_and_png(self.dot, small_png=big, predicted=self.info.predicted)
         self._png_drawn = True  # None included: no picture for this drawing
         if self._svg is None:
             self._svg = clean_svg(svg.decode("utf-8"))
@@ -136,7 +136,7 @@ class GraphView:
         elif ext == "svg":
             data = self.svg.encode("utf-8")
         elif ext == "png":
-            data, self.renderer = render(self.dot, "png")
+            data, self.renderer = render(self.dot, "png", self.info.predicted)
         else:
             raise D2SError(t("graph.cannot_save", path=repr(path)), t("graph.cannot_save_hint"))
         try:
@@ -401,9 +401,16 @@ def cell_view(view: ViewOptions) -> ViewOptions:
     return dataclasses.replace(view, max_nodes=CELL_NODES)
 
 
+def cell_drawing(graph, view: ViewOptions) -> GraphView:
+    """``graph`` drawn as a notebook cell shows it (:func:`cell_view`): the report's
+    drawing, and the one ``%%to_static`` starts while the first run goes (the same DOT
+    text, so the report takes that drawing instead of laying it out again)."""
+    return draw_graph_with(graph, cell_view(view))
+
+
 def report_graph(conv) -> Optional[GraphView]:
     """The drawing the report's graph section shows (None without a Program graph)."""
-    return draw_graph_with(conv.drawn_graph, cell_view(conv.view)) if isinstance(conv.drawn_graph, Graph) else None
+    return cell_drawing(conv.drawn_graph, conv.view) if isinstance(conv.drawn_graph, Graph) else None
 
 
 def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
@@ -422,5 +429,5 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
 
 
 __all__ = ["GraphView", "RenderFailed", "RendererMissing", "available_renderer", "draw_graph",
-           "cell_view", "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
+           "cell_drawing", "cell_view", "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
            "section_graph", "twin_css", "untrusted_note"]

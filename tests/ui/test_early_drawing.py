@@ -65,3 +65,28 @@ def test_the_magic_report_shows_the_drawing(shell, paddle, lang):
     report = next(h for h in htmls if "d2s-report" in h)
     assert "<svg" in report and "d2s-output-0" in report
     assert ("输出" if lang == "zh" else "output") in report.split("<svg", 1)[1]
+
+
+def test_a_big_model_is_laid_out_once(shell, paddle, monkeypatch):
+    """Over a cell's node limit the report draws a collapsed view; the drawing started
+    while the first run goes is that same view, so Graphviz lays it out once."""
+    from d2s_lab.viz.graph_view import GraphView
+
+    taken = []
+    take = GraphView.take_drawing
+
+    def noting(self, other):
+        taken.append(take(self, other))
+        return taken[-1]
+
+    monkeypatch.setattr(GraphView, "take_drawing", noting)
+    layers = []
+    for _ in range(40):
+        layers += [paddle.nn.Linear(8, 8), paddle.nn.ReLU()]
+    net = paddle.nn.Sequential(*layers)
+    net.eval()
+    shell.ns["net"] = net
+    _, htmls, _ = shell.run('%%to_static --mode ast --model net --input "x: [None, 8] float32"\npass\n')
+    report = next(h for h in htmls if "d2s-report" in h)
+    assert "<svg" in report
+    assert taken == [True]

@@ -6,23 +6,23 @@ training program of 100 Linear layers is 203 nodes, but each forward layer feeds
 backward layer 100-200 ranks below, and one node collects every gradient, so dot
 meets some 15,000 virtual nodes and needs minutes.
 
-:func:`prepare` reads the DOT text (plain ``a -> b`` edges and the layer ids the
-emitter writes), predicts the cost (:func:`predict`) and, when it is high:
+:func:`tame` reads the :class:`~d2s_lab.viz.dot.drawing.Drawing` (its plain edges and the
+layer each node draws), predicts the cost (:func:`predict`) and, when it is high:
 
 * puts each backward layer (``backward.P``) on the rank of its forward layer ``P``:
   the backward pass is drawn beside the forward one, folded per layer as it is;
 * lets edges into a node with many inputs (the gradients collected at the end) not
   set ranks (``constraint=false``).
 
-If the prediction is still over what dot lays out within its time limit, it says so
-at once (:class:`~d2s_lab.viz.dot.render.RenderTimeout`) instead of waiting for dot.
-Plain text in, plain text out: never imports paddle.
+If the prediction is still over what dot lays out within its time limit, the drawing
+says so at once (:class:`~d2s_lab.viz.dot.render.RenderTimeout`) instead of waiting for dot.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Dict, List, Tuple
+
+from d2s_lab.viz.dot.drawing import Drawing, Edge, Rank
 
 # Virtual nodes past which a drawing is re-laid out as above.
 TAME_VIRTUAL = 1500
@@ -34,11 +34,6 @@ FAN_IN = 16
 # layout time limit is refused before dot runs.
 WORK_PER_S = 7_000_000
 PREDICTED_OVER = 3.0
-
-_NODE = re.compile(r'^\s*(\w+) \[id="d2s-layer-([^"]+)"')
-_CLUSTER = re.compile(r'^\s*id="d2s-cluster-([^"]+)"')
-_EDGE = re.compile(r"^\s*(\w+) -> (\w+)\s*$")
-_DONE = re.compile(r"/\* d2s-cost nodes=(\d+) virtual=(\d+) \*/")
 
 
 @dataclass
@@ -60,43 +55,6 @@ class Cost:
     def seconds(self) -> float:
         """dot's expected time on a small CPU (an order of magnitude, not a promise)."""
         return self.work / WORK_PER_S
-
-
-def _parse(lines: List[str]) -> Tuple[Dict[str, str], List[Tuple[int, str, str]], set]:
-    """``(layer path of each node, edges as (line, src, dst), nodes)``: a folded layer's
-    node has its own path, an op drawn inside a layer's cluster the cluster's (``#2``, a
-    second call, left off)."""
-    paths: Dict[str, str] = {}
-    edges: List[Tuple[int, str, str]] = []
-    nodes: set = set()
-    clusters: List[str] = []  # the clusters open at this line, innermost last
-    for k, line in enumerate(lines):
-        m = _EDGE.match(line)
-        if m:
-            edges.append((k, m.group(1), m.group(2)))
-            nodes.update(m.groups())
-            continue
-        text = line.strip()
-        if text.startswith("subgraph cluster"):
-            clusters.append("")
-            continue
-        if text == "}" and clusters:
-            clusters.pop()
-            continue
-        m = _CLUSTER.match(line)
-        if m and clusters:
-            clusters[-1] = m.group(1).split("#", 1)[0]
-            continue
-        m = _NODE.match(line)
-        if m:
-            paths[m.group(1)] = m.group(2).split("#", 1)[0]
-        if text[:1].isalpha() and " [" in text and "->" not in text:
-            name = text.split(" [", 1)[0]
-            if name not in ("graph", "node", "edge"):
-                nodes.add(name)
-                if name not in paths and clusters and clusters[-1]:
-                    paths[name] = clusters[-1]
-    return paths, edges, nodes
 
 
 def _ranks(nodes: set, edges: List[Tuple[str, str]], same: Dict[str, str]) -> Tuple[Dict[str, int], int]:
@@ -140,10 +98,19 @@ def _ranks(nodes: set, edges: List[Tuple[str, str]], same: Dict[str, str]) -> Tu
     return {n: rank.get(r, 0) for n, r in rep.items()}, back
 
 
-def predict(dot_text: str) -> Cost:
-    """The cost of laying out ``dot_text`` as it is (see :class:`Cost`)."""
-    layers, edges, nodes = _parse(dot_text.splitlines())
-    return _cost(nodes, [(s, d) for _, s, d in edges], {})
+def _plain(drawing: Drawing) -> Tuple[set, List[Edge]]:
+    """The drawing's node names (those edges name too) and its plain edges, which set ranks."""
+    edges = [e for e in drawing.all_edges() if e.ranks]
+    nodes = {n.name for n in drawing.nodes()}
+    for e in edges:
+        nodes.update((e.src, e.dst))
+    return nodes, edges
+
+
+def predict(drawing: Drawing) -> Cost:
+    """The cost of laying out ``drawing`` as it is (see :class:`Cost`)."""
+    nodes, edges = _plain(drawing)
+    return _cost(nodes, [(e.src, e.dst) for e in edges], {})
 
 
 def _cost(nodes: set, edges: List[Tuple[str, str]], same: Dict[str, str]) -> Cost:
@@ -153,19 +120,14 @@ def _cost(nodes: set, edges: List[Tuple[str, str]], same: Dict[str, str]) -> Cos
                 longest=max(rank.values(), default=0))
 
 
-def prepare(dot_text: str) -> Tuple[str, Cost]:
-    """``(dot_text, cost)``: the text to give dot (laid out again as the module says
-    when its predicted cost is high) and the predicted cost of that text."""
-    done = _DONE.search(dot_text)
-    if done:  # prepared already (the SVG and the picture are two layouts of one text)
-        n, v = int(done.group(1)), int(done.group(2))
-        return dot_text, Cost(nodes=n, edges=0, virtual=v, back_edges=0, longest=0)
-    lines = dot_text.splitlines()
-    layers, edges, nodes = _parse(lines)
-    plain = [(s, d) for _, s, d in edges]
-    cost = _cost(nodes, plain, {})
+def tame(drawing: Drawing) -> Cost:
+    """Lay ``drawing`` out again as the module says when its predicted cost is high
+    (changed in place); the predicted cost of the drawing as it now is."""
+    nodes, edges = _plain(drawing)
+    cost = _cost(nodes, [(e.src, e.dst) for e in edges], {})
     if cost.virtual <= TAME_VIRTUAL:
-        return dot_text, cost
+        return cost
+    layers = {name: path.split("#", 1)[0] for name, path in drawing.layers().items()}
     by_path: Dict[str, str] = {}
     for name, path in layers.items():  # a forward layer's first node
         by_path.setdefault(path, name)
@@ -174,19 +136,18 @@ def prepare(dot_text: str) -> Tuple[str, Cost]:
         if path.startswith("backward.") and path[len("backward."):] in by_path:
             same[name] = by_path[path[len("backward."):]]
     fan_in: Dict[str, int] = {}
-    for _, _, d in edges:
-        fan_in[d] = fan_in.get(d, 0) + 1
-    loose = {k for k, _, d in edges if fan_in[d] > FAN_IN}
-    constrained = [(s, d) for k, s, d in edges if k not in loose]
-    tamed = _cost(nodes, constrained, same)
+    for e in edges:
+        fan_in[e.dst] = fan_in.get(e.dst, 0) + 1
+    loose = [e for e in edges if fan_in[e.dst] > FAN_IN]
+    loose_ids = {id(e) for e in loose}
+    tamed = _cost(nodes, [(e.src, e.dst) for e in edges if id(e) not in loose_ids], same)
     tamed.edges = len(edges)
     if tamed.virtual >= cost.virtual:
-        return dot_text, cost
-    out = [line + " [constraint=false]" if k in loose else line for k, line in enumerate(lines)]
-    end = max(k for k, line in enumerate(out) if line.strip() == "}")
-    out[end:end] = [f"{{rank=same; {fwd}; {bwd}}}" for bwd, fwd in same.items()]
-    out.insert(end + len(same), f"/* d2s-cost nodes={tamed.nodes} virtual={tamed.virtual} */")
-    return "\n".join(out) + "\n", tamed
+        return cost
+    for e in loose:
+        e.attrs = "constraint=false"
+    drawing.tail.extend(Rank([fwd, bwd]) for bwd, fwd in same.items())
+    return tamed
 
 
-__all__ = ["Cost", "FAN_IN", "PREDICTED_OVER", "TAME_VIRTUAL", "WORK_PER_S", "predict", "prepare"]
+__all__ = ["Cost", "FAN_IN", "PREDICTED_OVER", "TAME_VIRTUAL", "WORK_PER_S", "predict", "tame"]

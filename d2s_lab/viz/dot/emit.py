@@ -6,12 +6,15 @@ live in the producer's label, never on edges). Layers become clusters (or one
 collapsed node each, by ``depth``), ``if``/``while`` sub-blocks nested clusters.
 Everything user-controlled is escaped for DOT strings and HTML-like labels.
 
-The parts: :mod:`.dot_labels` (folding and label text), :mod:`.dot_layout`
-(what is drawn at a depth), :mod:`.dot_escape` (escaping); this module writes the DOT.
+The data path: :mod:`.layout` plans what is drawn at a depth (which node stands for each
+op, the cluster tree, the edges); this module turns the plan into a
+:class:`~d2s_lab.viz.dot.drawing.Drawing` (nodes with their label text from
+:mod:`.labels`, clusters, edges); :mod:`.wrap` wraps a long chain into columns and
+:mod:`.cost` makes a training program cheap to lay out, both on that model; the DOT text
+is written once, at the end. :mod:`.escape` escapes everything user-controlled.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Optional
@@ -21,24 +24,27 @@ from d2s_lab.core.graph.ops import CATEGORIES
 from d2s_lab.core.options import ViewOptions
 from d2s_lab.core.graph.shapes import shape_and_dtype
 from d2s_lab.text import t
-from d2s_lab.viz.dot.escape import dot_str, html_label, html_text
+from d2s_lab.viz.dot.cost import Cost, tame
+from d2s_lab.viz.dot.drawing import Cluster, Drawing, Edge, Node, layout_units
+from d2s_lab.viz.dot.escape import dot_str, html_text
 from d2s_lab.viz.dot.labels import Folds, GraphIndex, Labeller, clip, op_counts_text
 from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout, opened_at
-from d2s_lab.viz.dot.wrap import Wrap, label_size, wrap_edges
+from d2s_lab.viz.dot.wrap import wrap_edges
 from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
 
 # Above this many nodes dot gets iteration limits: a bounded, slightly less tidy layout.
 LIMIT_NODES = 250
 DOT_LIMITS = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.3"}
 _HIGHLIGHT = f' color="{HIGHLIGHT_COLOR}" penwidth=3'
-_NODE = re.compile(r"\s*(\w+) \[id=")
 # A collapsed layer whose ops carry marks of different colours (amber).
 MIXED_MARK_COLOR = "#bf8700"
 
 
 @dataclass
 class DotGraph:
-    """DOT text plus what went into it (for the view's caption and the tests)."""
+    """DOT text plus what went into it (for the view's caption and the tests):
+    ``drawing`` is the model the text was written from, ``predicted`` dot's expected
+    cost of laying it out."""
 
     dot: str
     nodes: int
@@ -58,6 +64,8 @@ class DotGraph:
     total_nodes: int = 0  # ... of this many
     columns: int = 1  # a long chain wrapped into columns (rows for LR)
     max_nodes: int = 0  # the node limit of a notebook cell's drawing, when it applied
+    drawing: Optional[Drawing] = None
+    predicted: Optional[Cost] = None
 
     @property
     def cut(self) -> bool:
@@ -136,7 +144,7 @@ def _graph_attrs(rankdir: str, limited: bool) -> list[str]:
 
 
 class _Emitter:
-    """Writes one plan as DOT lines, counting clusters, categories and highlights."""
+    """Turns one plan into a :class:`Drawing`, counting categories and highlights."""
 
     def __init__(self, plan: Plan, labels: Labeller, highlight: set[int],
                  marks: Optional[dict[int, str]] = None):
@@ -145,8 +153,6 @@ class _Emitter:
         self.highlight = highlight
         self.marks = marks or {}
         self.marked = 0
-        self.lines: list[str] = []
-        self.clusters = 0
         self.categories: set[str] = set()
         self.highlighted = 0
         self.outputs_drawn = 0
@@ -156,59 +162,47 @@ class _Emitter:
         edges = plan.edges()
         nodes = plan.node_count()
         limited = nodes > LIMIT_NODES
-        self.lines = ["digraph G {", *_graph_attrs(rankdir, limited)]
+        drawing = Drawing(header=_graph_attrs(rankdir, limited))
         if title:
-            self.lines.append(f"labelloc=t label=<<B>{html_text(title)}</B>>")
-        self.tree(plan.tree, "", layout.auto_collapsed)
-        self.output_marks()
-        wrap = wrap_edges(plan, edges, self.node_sizes(), rankdir) if wrap else Wrap()
-        self.lines.extend(f"{src} -> {dst}" for src, dst in edges if (src, dst) not in wrap.edges)
-        self.lines.extend(wrap.dot_lines())
-        self.lines.append("}")
+            drawing.header.append(f"labelloc=t label=<<B>{html_text(title)}</B>>")
+        self.tree(plan.tree, drawing.items, layout.auto_collapsed)
+        self.output_marks(drawing.items)
+        done = wrap_edges(plan, edges, drawing.sizes(), rankdir) if wrap else None
+        drawing.edges = [Edge(src, dst) for src, dst in edges if done is None or (src, dst) not in done.edges]
+        if done is not None:
+            done.add_to(drawing)
+        clusters = drawing.clusters()
+        predicted = tame(drawing)
         return DotGraph(
-            dot="\n".join(self.lines) + "\n", nodes=nodes, edges=len(edges), clusters=self.clusters,
+            dot=drawing.to_dot(), nodes=nodes, edges=len(edges), clusters=clusters,
             depth=plan.depth, requested_depth=layout.requested_depth,
             auto_collapsed=layout.auto_collapsed, full_cost=layout.full_cost,
-            cost=nodes + len(edges) + 2 * self.clusters, limited=limited,
+            cost=layout_units(nodes, len(edges), clusters), limited=limited,
             categories=[c for c in CATEGORIES if c in self.categories],
             max_depth=layout.max_depth, highlighted=self.highlighted, marked=self.marked,
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
-            columns=len(wrap.crossing) + 1,
-            max_nodes=layout.max_nodes,
+            columns=len(done.crossing) + 1 if done is not None else 1,
+            max_nodes=layout.max_nodes, drawing=drawing, predicted=predicted,
         )
 
-    def node_sizes(self) -> dict[str, tuple[float, float]]:
-        """Rough sizes (points) of the nodes written so far, by node name."""
-        sizes = {}
-        for line in self.lines:
-            m = _NODE.match(line)
-            if m:
-                sizes[m.group(1)] = label_size(line)
-        return sizes
-
-    def _open_cluster(self, indent: str, attrs: str) -> None:
-        self.clusters += 1
-        self.lines.append(f"{indent}subgraph cluster_{self.clusters} {{")
-        self.lines.append(f"{indent}  {attrs}")
-
-    def tree(self, node: LayerTree, indent: str, auto: bool) -> None:
+    def tree(self, node: LayerTree, into: list, auto: bool) -> None:
         for kind, item in node.items:
             if kind == "op":
-                self.op_node(item, indent)
+                self.op_node(item, into)
             elif kind == "repeat":
-                self.repeat_node(item, indent)
+                self.repeat_node(item, into)
             else:
-                self.layer_node(item, indent, auto)
+                self.layer_node(item, into, auto)
         for key, child in node.children.items():
-            self._open_cluster(indent, f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
-                                       f'label=<{html_text(self.plan.layer_title(key))}> '
-                                       'labeljust=l style="rounded" '
-                                       f'color="{tint(LAYER_COLOR, 0.4)}" fontcolor="{LAYER_COLOR}" '
-                                       "fontsize=9")
-            self.tree(child, indent + "  ", auto)
-            self.lines.append(f"{indent}}}")
+            cluster = Cluster(f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
+                              f'label=<{html_text(self.plan.layer_title(key))}> '
+                              'labeljust=l style="rounded" '
+                              f'color="{tint(LAYER_COLOR, 0.4)}" fontcolor="{LAYER_COLOR}" '
+                              "fontsize=9", layer=key)
+            into.append(cluster)
+            self.tree(child, cluster.items, auto)
 
-    def op_node(self, op: Op, indent: str) -> None:
+    def op_node(self, op: Op, into: list) -> None:
         self.categories.add(op.category)
         cls = "d2s-op" + (f" d2s-line-{op.source.line}" if op.source is not None else "")
         extra = ""
@@ -218,33 +212,30 @@ class _Emitter:
         elif op.id in self.marks:
             extra = _mark_attrs(self.marks[op.id])
             self.marked += 1
-        self.lines.append(
-            f'{indent}o{op.id} [id="d2s-op-{op.id}" class="{cls}" {_node_style(op.category)}'
-            f"{extra} tooltip={dot_str(_tooltip(op))} label={self.labels.op_label(op)}]"
-        )
+        head, rows = self.labels.op_text(op)
+        into.append(Node(f"o{op.id}", f'id="d2s-op-{op.id}" class="{cls}" {_node_style(op.category)}'
+                                      f"{extra} tooltip={dot_str(_tooltip(op))}", head, rows))
         for blk in op.blocks:
-            self._open_cluster(indent, f'label=<{html_text(op.short_name + " · " + blk.label)}> '
-                                       f'style="dashed,rounded" color="{CATEGORY_COLORS["control"]}" '
-                                       "fontsize=9")
+            cluster = Cluster(f'label=<{html_text(op.short_name + " · " + blk.label)}> '
+                              f'style="dashed,rounded" color="{CATEGORY_COLORS["control"]}" '
+                              "fontsize=9")
+            into.append(cluster)
             for inner in self.plan.shown(blk.ops):
-                self.op_node(inner, indent + "  ")
-            self.lines.append(f"{indent}}}")
+                self.op_node(inner, cluster.items)
 
-    def _output_line(self, indent: str, node: str, vid, k: int) -> None:
+    def _output_node(self, node: str, vid, k: int) -> Node:
         v = self.plan.index.graph.values.get(vid) if vid is not None else None
         shape = shape_and_dtype(v.shape, v.dtype) if v else ""
         total = len(self.plan.index.out_marks)
         head = t("graph.node_output") + (f" {k}" if total > 1 else "")
         data = CATEGORY_COLORS["data"]
-        self.lines.append(
-            f'{indent}{node} [id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
-            f'style=filled fillcolor="{tint(data, 0.55)}" color="{data}" '
-            f"tooltip={dot_str(t('graph.tip.output', k=k, shape=shape))} label={html_label(head, [])}]"
-        )
         self.outputs_drawn += 1
         self.categories.add("data")
+        return Node(node, f'id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
+                          f'style=filled fillcolor="{tint(data, 0.55)}" color="{data}" '
+                          f"tooltip={dot_str(t('graph.tip.output', k=k, shape=shape))}", head)
 
-    def layer_node(self, name: str, indent: str, auto: bool) -> None:
+    def layer_node(self, name: str, into: list, auto: bool) -> None:
         plan, labels = self.plan, self.labels
         ops = plan.groups[name]
         path = plan.group_path[name]
@@ -275,13 +266,11 @@ class _Emitter:
         hint = (t("graph.tip.expand_all") if depth == "all" or auto
                 else t("graph.tip.expand_next", depth=depth + 1))
         tip = t("graph.tip.layer", path=path, n=len(shown), hint=hint)
-        self.lines.append(
-            f'{indent}{name} [id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
-            f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '
-            f"tooltip={dot_str(tip)} label={html_label(plan.layer_title(key), rows)}]"
-        )
+        into.append(Node(name, f'id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
+                               f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '
+                               f"tooltip={dot_str(tip)}", plan.layer_title(key), rows, layer=key))
 
-    def repeat_node(self, name: str, indent: str) -> None:
+    def repeat_node(self, name: str, into: list) -> None:
         """The runs of a repeated unit after its first, drawn as one node."""
         plan, labels = self.plan, self.labels
         rep = plan.repeats[name]
@@ -299,15 +288,13 @@ class _Emitter:
             self.highlighted += len(marked)
         where = f"{lines[0]}–{lines[-1]}" if len(lines) > 1 else (str(lines[0]) if lines else "?")
         tip = t("graph.tip.repeat", runs=rep.runs, k=len(unit), n=len(plan.shown(rep.ops)), lines=where)
-        self.lines.append(
-            f'{indent}{name} [id={dot_str("d2s-repeat-" + name)} class="{cls}" shape=box3d '
-            f'style=filled fillcolor="{tint(LAYER_COLOR, 0.9)}" color="{LAYER_COLOR}"{extra} '
-            f"tooltip={dot_str(tip)} label={html_label(t('graph.repeat_title', runs=rep.runs), rows)}]"
-        )
+        into.append(Node(name, f'id={dot_str("d2s-repeat-" + name)} class="{cls}" shape=box3d '
+                               f'style=filled fillcolor="{tint(LAYER_COLOR, 0.9)}" color="{LAYER_COLOR}"{extra} '
+                               f"tooltip={dot_str(tip)}", t("graph.repeat_title", runs=rep.runs), rows))
 
-    def output_marks(self) -> None:
+    def output_marks(self, into: list) -> None:
         for k, vid in enumerate(self.plan.index.out_marks):  # edges name them out{k}
-            self._output_line("", f"out{k}", vid, self.outputs_drawn)
+            into.append(self._output_node(f"out{k}", vid, self.outputs_drawn))
 
 
 __all__ = ["DOT_LIMITS", "LIMIT_NODES", "MIXED_MARK_COLOR", "DotGraph", "build_dot", "opened_layers"]

@@ -15,7 +15,6 @@ from d2s_lab.core.graph.ops import (KEY_ATTRS, OPERANDS, PARAM_VIEW_OPS, SHAPE_M
                                     TRANSPARENT_OPS, is_const_op, is_output_op)
 from d2s_lab.core.graph.shapes import dims_text, shape_and_dtype, short_dtype
 from d2s_lab.text import t
-from d2s_lab.viz.dot.escape import html_label
 
 # Last part of a parameter's name -> its short form in labels.
 _PARAM_SHORT = {"weight": "W", "bias": "b", "_mean": "mean", "_variance": "var",
@@ -266,8 +265,8 @@ class Labeller:
             texts = [*texts[:3], f"+{len(texts) - 3}"]
         return ", ".join(texts)
 
-    def op_label(self, op: Op) -> str:
-        """An op node's HTML-like label."""
+    def op_text(self, op: Op) -> tuple[str, list[str]]:
+        """An op node's label: its head and rows (plain text)."""
         lines = []
         attrs = t("graph.node_input") if _is_data(op) else self.key_attrs(op)
         if attrs:
@@ -276,7 +275,7 @@ class Labeller:
         if pl:
             lines.append(clip(pl, 48))
         lines.extend(self.value_lines(self.used_outputs(op)))
-        return html_label(self._head(op), lines)
+        return self._head(op), lines
 
     def _head(self, op: Op) -> str:
         if _is_data(op):

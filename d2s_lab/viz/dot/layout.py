@@ -16,6 +16,7 @@ from d2s_lab.core.graph.model import Op
 from d2s_lab.core.graph.ops import is_transparent
 from d2s_lab.core.graph.repeats import chain_test, computed_attrs, constant_inputs, repeated_runs
 from d2s_lab.text import t
+from d2s_lab.viz.dot.drawing import layout_units
 from d2s_lab.viz.dot.labels import Folds, GraphIndex
 
 Depth = Union[int, str]  # 1, 2, ... or "all"
@@ -129,6 +130,7 @@ class Plan:
         # the layer paths drawn open, outer first, in the forward's order (parameters and
         # constants, which Paddle makes first, last): the explorer's ``opened`` for this plan
         self.open_paths: dict[str, None] = {}
+        self._edges: Optional[list] = None  # found once: the plan does not change after this
         made_first: dict[str, None] = {}
         keys, self.calls = call_keys(top_ops, levels)
         for op in top_ops:
@@ -283,6 +285,11 @@ class Plan:
 
     def edges(self) -> list[tuple[str, str]]:
         """``(source node, target node)`` pairs, each once, in op order."""
+        if self._edges is None:
+            self._edges = self._find_edges()
+        return list(self._edges)
+
+    def _find_edges(self) -> list[tuple[str, str]]:
         seen, out = set(), []
 
         def add(src, dst):
@@ -331,8 +338,8 @@ class Plan:
         return len(set(self.node_of.values())) + len(self.index.out_marks)
 
     def cost(self) -> int:
-        """Layout cost: nodes + edges + 2 per cluster."""
-        return self.node_count() + len(self.edges()) + 2 * self.tree.count()
+        """Layout cost (:func:`~d2s_lab.viz.dot.drawing.layout_units`)."""
+        return layout_units(self.node_count(), len(self.edges()), self.tree.count())
 
 
 @dataclass

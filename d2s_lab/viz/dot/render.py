@@ -47,18 +47,18 @@ def dot_timeout() -> float:
     return value if value > 0 else DOT_TIMEOUT_S
 
 
-def prepared(dot_text: str) -> str:
-    """``dot_text`` as dot should get it (see :mod:`d2s_lab.viz.dot.cost`: a training
-    program is laid out so it draws); :class:`RenderTimeout` at once when the layout is
-    predicted to take far longer than :func:`dot_timeout`."""
-    from d2s_lab.viz.dot.cost import PREDICTED_OVER, prepare
+def check_predicted(predicted) -> None:
+    """:class:`RenderTimeout` at once when ``predicted`` (a drawing's
+    :class:`~d2s_lab.viz.dot.cost.Cost`, None: not known) says the layout would take far
+    longer than :func:`dot_timeout`; nothing otherwise."""
+    if predicted is None:
+        return
+    from d2s_lab.viz.dot.cost import PREDICTED_OVER
 
-    text, cost = prepare(dot_text)
     limit = dot_timeout()
-    if cost.seconds() > PREDICTED_OVER * limit:
-        raise RenderTimeout(t("graph.render.predicted", s=f"{limit:g}", nodes=f"{cost.nodes:,}",
-                              virtual=f"{cost.virtual:,}"), t("graph.render.timeout_hint"))
-    return text
+    if predicted.seconds() > PREDICTED_OVER * limit:
+        raise RenderTimeout(t("graph.render.predicted", s=f"{limit:g}", nodes=f"{predicted.nodes:,}",
+                              virtual=f"{predicted.virtual:,}"), t("graph.render.timeout_hint"))
 
 
 def _timeout_error(seconds: float) -> RenderTimeout:
@@ -164,13 +164,13 @@ def compact_png(png: bytes) -> bytes:
     return small if len(small) < len(png) else png
 
 
-def render_svg_and_png(dot_text: str, small_png: bool = False) -> Tuple[bytes, Optional[bytes], str]:
+def render_svg_and_png(dot_text: str, small_png: bool = False, predicted=None) -> Tuple[bytes, Optional[bytes], str]:
     """``(svg, png, renderer)``; ``png`` is None where only the pip renderer (SVG only) is
     there. Normally one layout gives both (``dot -Tsvg -o A -Tpng -o B``); with
     ``small_png`` (a big drawing, whose full-size bitmap could take hundreds of MB) the
     picture is a layout of its own, scaled to fit :data:`PNG_MAX_INCHES`. A PNG over
-    :data:`PNG_MAX_BYTES` is drawn again that way too."""
-    dot_text = prepared(dot_text)
+    :data:`PNG_MAX_BYTES` is drawn again that way too. ``predicted``: as for :func:`render`."""
+    check_predicted(predicted)
     path = shutil.which("dot")
     if not path:
         svg, name = render(dot_text, "svg")
@@ -206,12 +206,14 @@ def _small_png(path: str, dot_text: str) -> Optional[bytes]:
     return small if small and len(small) <= PNG_MAX_BYTES else None
 
 
-def render(dot_text: str, fmt: str = "svg") -> Tuple[bytes, str]:
-    """Render ``dot_text`` to ``fmt`` (svg, png); return ``(data, renderer name)``."""
+def render(dot_text: str, fmt: str = "svg", predicted=None) -> Tuple[bytes, str]:
+    """Render ``dot_text`` to ``fmt`` (svg, png); return ``(data, renderer name)``.
+    ``predicted``: the drawing's predicted layout cost (``DotGraph.predicted``); one far
+    over the layout time limit is refused at once."""
     fmt = fmt.lower()
     if not fmt.isalnum():
         raise RenderFailed(t("graph.render.bad_format", fmt=repr(fmt)), t("graph.render.bad_format_hint"))
-    dot_text = prepared(dot_text)
+    check_predicted(predicted)
     seconds = dot_timeout()
     path = shutil.which("dot")
     if path:

@@ -5,7 +5,8 @@ program order. Where the flow passes from one unit to the next through that unit
 (a ResNet block hands its output to the next block and to its skip connection), the
 chain may be cut: the edges across the cut stop constraining the ranks
 (``constraint=false``), so the next unit starts a new column beside the last one.
-Cuts are chosen from rough sizes of the nodes (their label text) so that the whole
+Cuts are chosen from rough sizes of the nodes (their label text, read from the
+:class:`~d2s_lab.viz.dot.drawing.Drawing`) so that the whole
 drawing comes out about :data:`TARGET_ASPECT` times as long as it is broad.
 
 A layer cluster that holds most of the drawing (a BERT's ``bert``, then its
@@ -17,13 +18,12 @@ drawn without constraining the ranks.
 """
 from __future__ import annotations
 
-import html
 import math
-import re
 from collections import defaultdict
 from typing import Optional
 
 from d2s_lab.text import t
+from d2s_lab.viz.dot.drawing import MIN_NODE, Drawing, Edge, Node, Rank
 from d2s_lab.viz.dot.escape import html_text
 from d2s_lab.viz.dot.layout import LayerTree, Plan
 
@@ -47,23 +47,6 @@ LONG_SKIP_UNITS = 6
 RANK_GAP = 20  # ranksep (0.28 in) in points
 NODE_GAP = 14  # nodesep (0.2 in)
 CLUSTER_PAD = 24  # a cluster's label and margins, along the flow
-
-_LABEL = re.compile(r"label=<(.*)>\]\s*$")
-_TAG = re.compile(r"<[^>]*>")
-
-
-def label_size(line: str) -> tuple[float, float]:
-    """Rough ``(width, height)`` in points of a node written as ``line`` (a DOT node
-    statement with an HTML-like label: a 10 pt head, then 8 pt lines)."""
-    m = _LABEL.search(line)
-    if not m:
-        return 60.0, 22.0
-    parts = [html.unescape(_TAG.sub("", p)) for p in m.group(1).split("<BR/>")]
-    head, rest = parts[0], parts[1:]
-    width = max([len(head) * 6.2] + [len(p) * 4.7 for p in rest]) + 16
-    height = max(22.0, 14 + 10.5 * len(rest) + 8)
-    return width, height
-
 
 class _Unit:
     def __init__(self, nodes: set, pos: float, name: str, tree: Optional[LayerTree] = None,
@@ -171,11 +154,11 @@ def _measure(unit: _Unit, sizes: dict, nesting: dict, inside: list, lr: bool) ->
         preds[d].append(s)
 
     def along(n):
-        w, h = sizes.get(n, (60.0, 22.0))
+        w, h = sizes.get(n, MIN_NODE)
         return (w if lr else h) + CLUSTER_PAD * nesting.get(n, 0)
 
     def across(n):
-        w, h = sizes.get(n, (60.0, 22.0))
+        w, h = sizes.get(n, MIN_NODE)
         return (h if lr else w) + 2 * NODE_GAP * nesting.get(n, 0)
 
     rank: dict[str, int] = {}
@@ -220,30 +203,27 @@ class Wrap:
         self.heads = heads or []
         self.names = names or []  # per cut: what the last column ended with
 
-    def dot_lines(self) -> list[str]:
-        """Connector nodes and edges for each cut, and the columns' first nodes on one
-        rank, in order (an edge between two nodes of a rank puts its tail first)."""
+    def add_to(self, drawing: Drawing) -> None:
+        """Add each cut's connector nodes and edges to ``drawing``, then the columns'
+        first nodes on one rank, in order."""
         if not self.crossing:
-            return []
+            return
         style = 'shape=plaintext fontsize=8 fontcolor="#6e7781" height=0.2 margin="0.02,0.02"'
-        lines = []
+        tail = drawing.tail
         heads = self.heads[:1]
         for k, (cut, name) in enumerate(zip(self.crossing, self.names), 1):
             end, top = f"wrap{k}a", f"wrap{k}b"
-            lines.append(f'{end} [id="d2s-wrap-{k}a" class="d2s-wrap" {style} '
-                         f'label=<&#8618; {html_text(t(_ALONG[self.along], n=k + 1))}>]')
-            lines.append(f'{top} [id="d2s-wrap-{k}b" class="d2s-wrap" {style} '
-                         f'label=<&#8627; {html_text(t("graph.wrap_from", name=name))}>]')
-            for src in dict.fromkeys(s for s, _ in cut):
-                lines.append(f"{src} -> {end} [style=dashed]")
-            for dst in dict.fromkeys(d for _, d in cut):
-                lines.append(f"{top} -> {dst}")
+            tail.append(Node(end, f'id="d2s-wrap-{k}a" class="d2s-wrap" {style}',
+                             html=f"<&#8618; {html_text(t(_ALONG[self.along], n=k + 1))}>"))
+            tail.append(Node(top, f'id="d2s-wrap-{k}b" class="d2s-wrap" {style}',
+                             html=f'<&#8627; {html_text(t("graph.wrap_from", name=name))}>'))
+            tail.extend(Edge(src, end, "style=dashed") for src in dict.fromkeys(s for s, _ in cut))
+            tail.extend(Edge(top, dst) for dst in dict.fromkeys(d for _, d in cut))
             heads.append(top)
-        lines.append("{rank=same; " + " -> ".join(heads) + " [style=invis]}")
-        lines.extend(f"{s} -> {d} [constraint=false]" for s, d in self.loose)
-        lines.extend(f"wrap{k}b -> {d} [style=invis]" for k, d in dict.fromkeys(self.anchors)
-                     if 1 <= k <= len(self.crossing))
-        return lines
+        tail.append(Rank(heads, chain=True))
+        tail.extend(Edge(s, d, "constraint=false") for s, d in self.loose)
+        tail.extend(Edge(f"wrap{k}b", d, "style=invis") for k, d in dict.fromkeys(self.anchors)
+                    if 1 <= k <= len(self.crossing))
 
 
 def wrap_edges(plan: Plan, edges: list, sizes: dict, rankdir: str = "TB") -> Wrap:
@@ -346,4 +326,4 @@ def _columns(total: float, breadth: float) -> int:
     return max(1, min(MAX_COLUMNS, k))
 
 
-__all__ = ["MIN_WRAP_LENGTH", "TARGET_ASPECT", "Wrap", "label_size", "wrap_edges"]
+__all__ = ["MIN_WRAP_LENGTH", "TARGET_ASPECT", "Wrap", "wrap_edges"]
