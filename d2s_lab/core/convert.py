@@ -34,6 +34,7 @@ from d2s_lab.core.paddle_compat.hooks.sot_run import recording_call_breaks
 from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun
+from d2s_lab.core.sot.model import SotReport
 from d2s_lab.core.calls import calls_of, watch_calls
 from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, converted_methods, is_layer, resolve,
                                                 unconverted)
@@ -78,7 +79,7 @@ class Conversion:
     view: ViewOptions = field(default_factory=ViewOptions)  # how the report draws the graph
     saved: List[tuple] = field(default_factory=list)  # (path, bytes) written by save()
     check: Any = None  # a NumericCheck, filled by d2s_lab.core.check.attach_check
-    sot: Any = None  # a SotReport, filled by d2s_lab.core.sot_report.attach_sot_report
+    sot: Any = None  # a SotReport, read from the SOT first run (core.sot.build.SotRun)
     # the Layer's other methods decorated with to_static, each converted on its own
     methods: Dict[str, "Conversion"] = field(default_factory=dict)
     rewrites: List[Any] = field(default_factory=list)  # Python values Paddle silently rewrote
@@ -555,3 +556,44 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
         raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
                       f"{gist_at_line(exc)}", "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
+
+
+def sot_report(obj, inputs=None, input_spec=None, ast: bool = False, name: Optional[str] = None) -> SotReport:
+    """Convert ``obj`` in SOT mode (its first call translated by Paddle, as plain
+    ``paddle.jit.to_static(obj)`` does) and report its graph breaks, fallbacks and subgraphs.
+
+    Args:
+        obj: a Layer, a bound Layer method, a function, or a
+            :class:`~d2s_lab.core.convert.Conversion` (an SOT one gives its own report;
+            another, its target and inputs).
+        inputs: example tensors (a list for several arguments); default: random
+            tensors from ``input_spec`` (or the Conversion's specs).
+        ast: also convert with AST mode (``full_graph=True``) and say whether it works
+            (it traces the function once more).
+
+    Returns a :class:`~d2s_lab.core.sot.model.SotReport` (displays as HTML in a notebook).
+    Where the SOT run fails, the report carries the error (``.error``).
+    """
+    conv = obj if isinstance(obj, Conversion) else None
+    if conv is not None and conv.sot is not None:
+        rep = conv.sot
+    else:
+        target = conv.target if conv is not None else obj
+        specs = conv.input_specs if conv is not None else None
+        if conv is not None and inputs is None:
+            inputs = conv.example_inputs
+        if input_spec is not None:
+            specs = input_spec
+        if specs is None and inputs is None and resolve(target).specs is None:
+            raise SpecError(t("sot.no_inputs", name=name or resolve(target).name), t("sot.no_inputs_hint"))
+        try:
+            done = convert(target, input_spec=specs, example_inputs=inputs, mode="sot",
+                           name=name or (conv.name if conv is not None else None))
+        except ConversionError as exc:
+            done = exc.conversion
+            if done is None or done.sot is None:
+                raise
+        rep = done.sot
+    if ast:
+        rep.compare_ast()
+    return rep

@@ -1,4 +1,4 @@
-"""A :class:`~d2s_lab.core.sot_report.SotReport` as HTML: graph breaks with their reasons and
+"""A :class:`~d2s_lab.core.sot.model.SotReport` as HTML: graph breaks with their reasons and
 cell lines, fallbacks, the compiled subgraphs (drawn when a renderer is available),
 and what AST mode gives for the same function."""
 from __future__ import annotations

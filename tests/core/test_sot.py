@@ -6,7 +6,8 @@ import re
 import pytest
 
 from d2s_lab.core.paddle_compat.sot import has_collector, sot_internals
-from d2s_lab.core.sot_report import GraphBreak, SotReport, Subgraph, sot_report
+from d2s_lab.core.convert import sot_report
+from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
 from d2s_lab.viz.sot_view import sot_report_html
 from html_text import by_class as _by_class, text as _text
 
