@@ -66,3 +66,28 @@ def test_cell_numbers_equal_the_prompt_in_ipython(shell):
     prompt = len(shell.ns["In"]) - 1
     html = "".join(o.data.get("text/html", "") for o in cap.outputs)
     assert sorted(set(re.findall(r"cell\[(\d+)\]", html))) == [str(prompt)]
+
+
+def test_a_function_defined_again_elsewhere_has_its_own_lines(shell, paddle):
+    """Paddle reuses the transformed code of a function with the same text, lines
+    included; d2s_lab transforms one defined elsewhere (a cell run again further down)
+    afresh, and keeps Paddle's reuse for the same function converted again."""
+    import d2s_lab
+
+    spec = [paddle.static.InputSpec([None, 4], "float32", "x")]
+    body = "import paddle\ndef f(x):\n    return paddle.tanh(x) * 2\n"
+    lines = []
+    for cell in (body, "# again\n#\n#\n" + body, "# again\n#\n#\n" + body):
+        shell.ip.run_cell(cell, store_history=True)
+        conv = d2s_lab.convert(shell.ns["f"], spec, mode="ast")
+        tanh = next(op for op in conv.drawn_graph.iter_ops() if op.short_name == "tanh")
+        lines.append((tanh.source.file, tanh.source.line))
+    assert lines[0][1] == 3 and lines[1][1] == 6 and lines[2][1] == 6
+    assert len({f for f, _ in lines}) == 3  # three cells, each its own
+    from paddle.jit.dy2static import program_translator as pt
+    from paddle.jit.dy2static.utils import func_to_source_code
+
+    asts = pt._FUNCTION_CACHE._code_to_ast_caches
+    made = asts[func_to_source_code(shell.ns["f"])]
+    d2s_lab.convert(shell.ns["f"], spec, mode="ast")  # the same function again: Paddle's own reuse
+    assert asts[func_to_source_code(shell.ns["f"])] is made

@@ -194,6 +194,20 @@ def _function_cache():
     return cache if cache is not None and hasattr(cache, "convert_with_cache") else None
 
 
+def _made_here(root, func) -> bool:
+    """Whether Paddle's transformed AST ``root`` was made from ``func``'s own file and
+    lines (its origin info says where its first statement came from)."""
+    utils = importlib.import_module("paddle.jit.dy2static.utils")
+    attr = getattr(utils, "ORIGIN_INFO", None) or getattr(utils, "ORIGI_INFO", None)
+    node = next((n for n in getattr(root, "body", ())[:1] if getattr(n, "lineno", None) is not None), None)
+    info = getattr(node, attr, None) if attr and node is not None else None
+    loc = getattr(info, "location", None)
+    if loc is None:
+        return False
+    _, begin = inspect.getsourcelines(func)
+    return loc.filepath == inspect.getsourcefile(func) and loc.lineno - node.lineno == begin - 1
+
+
 @contextlib.contextmanager
 def recording_converted_functions() -> Iterator[List[Tuple[Callable, Callable]]]:
     """Record ``(dygraph_function, static_function)`` for every function Paddle
@@ -211,10 +225,16 @@ def recording_converted_functions() -> Iterator[List[Tuple[Callable, Callable]]]
     def recording(func):
         # Paddle reuses the transformed AST of any earlier function with the same source
         # text, origin info (file, lines) included: a re-run notebook cell would report
-        # the old cell's lines. A fresh transform keeps each function's own lines.
+        # the old cell's lines. Such an entry is transformed afresh, to keep each function's
+        # own lines; one made from this very place (a library's forward, a class converted
+        # again) is kept, as plain to_static keeps it: transforming it again costs as much
+        # as the rest of the trace.
         try:
             asts = cache._code_to_ast_caches
-            asts.pop(_helpers()["func_to_source_code"](inspect.unwrap(func)), None)
+            plain = inspect.unwrap(func)
+            key = _helpers()["func_to_source_code"](plain)
+            if key in asts and not _made_here(asts[key], plain):
+                asts.pop(key, None)
         except Exception:  # a build without that cache: nothing to refresh
             pass
         static = original(func)
