@@ -8,9 +8,10 @@ to ``MAX_CACHE_SIZE``, past which the frame runs in dygraph. The record names th
 condition that failed and the value that broke it. AST mode: a call with other input
 shapes or another Python value builds a new Program; the record names that input.
 
-The records hold text and numbers only (no tensor is kept alive), and only the last
-:data:`MAX_RECORDS`; a call that hits the cache costs one dictionary lookup and one
-small record more than a plain call.
+The records hold text and numbers only (no tensor is kept alive), in no language: the
+reasons are worded when read, in the language in force (``%d2s_calls --lang``). Only the
+last :data:`MAX_RECORDS` are kept; a call that hits the cache costs one dictionary
+lookup and one small record more than a plain call.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import executor_cache, program_cache
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot import cache as sot_cache
-from d2s_lab.core.sot_text import ident
+from d2s_lab.core.sot_text import ident, shown_guard
 from d2s_lab.text import t
 
 MAX_RECORDS = 500
@@ -36,7 +37,8 @@ class CallRecord:
     """One later call of a converted function.
 
     ``new_entry``: the call made a new SOT cache entry (or, in AST mode, a new Program);
-    ``reasons``: why, one line per frame that translated again; ``frames``: those frames
+    ``reasons``: why, one line per frame that translated again (worded from ``whys``,
+    the hooks' events, when read); ``frames``: those frames
     (``f``, ``resume_1_f``); ``cache_size`` against ``cache_limit`` (Paddle's
     ``MAX_CACHE_SIZE``); ``translate_s``: seconds spent translating; ``dygraph``: SOT ran
     a frame as written (its cache was full); ``made_dynamic``: the dimensions SOT made
@@ -44,13 +46,17 @@ class CallRecord:
 
     index: int
     new_entry: bool = False
-    reasons: List[str] = field(default_factory=list)
+    whys: List[CallEvent] = field(default_factory=list, repr=False)
     frames: List[str] = field(default_factory=list)
     cache_size: int = 0
     cache_limit: Optional[int] = None
     translate_s: float = 0.0
     dygraph: bool = False
     made_dynamic: List[str] = field(default_factory=list)  # dimensions dynamic in the new entry
+
+    @property
+    def reasons(self) -> List[str]:
+        return [why for why in map(_reason, self.whys) if why]
 
     @property
     def reason(self) -> str:
@@ -67,6 +73,7 @@ def _reason(event: CallEvent) -> str:
     missed = event.missed
     if missed:
         guard, now, kind = missed
+        guard = shown_guard(guard)
         if kind:  # the argument changed type: the condition does not even apply
             name, _, type_name = kind.partition(": ")
             text = t("calls.guard_failed_type", guard=guard, name=name, type=type_name)
@@ -131,9 +138,7 @@ class CallLog:
                 self.new_entries += 1
             rec.new_entry = rec.new_entry or event.translated
             rec.translate_s += event.seconds
-            why = _reason(event)
-            if why:
-                rec.reasons.append(why)
+            rec.whys.append(event)
             if event.code:
                 rec.frames.append(ident(event.code))
             if event.dynamic:

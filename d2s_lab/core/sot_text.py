@@ -8,12 +8,15 @@ a graph break ``$resume_0@f_af1a0`` (the rest of that one ``$resume_1@$resume_0@
 the five hex digits a hash; :func:`is_resume`, :func:`base_name` and :func:`ident` read them.
 
 Guards: SOT writes ``frame.f_locals['self']._sub_layers['layers']._sub_layers['4']._parameters['weight'].shape[0] == 32``;
-:func:`readable_guard` gives ``self.layers[4].weight.shape[0] == 32``.
+:func:`readable_guard` gives ``self.layers[4].weight.shape[0] == 32``, still Python (what
+the report keeps); :func:`shown_guard` puts the words a view shows, in its language.
 """
 from __future__ import annotations
 
 import re
 from typing import Iterable, List, Optional
+
+from d2s_lab.text import t
 
 # The hash SOT appends to a name it makes (``f_84ae0``).
 _HASH = re.compile(r"_[0-9a-f]{5}$")
@@ -70,8 +73,9 @@ def readable_guard(part: str, globals_: Optional[dict] = None) -> str:
     """One guard condition as the model's code writes it:
     ``frame.f_locals['x'].shape[0] == 4`` -> ``x.shape[0] == 4``; attribute paths as
     written (``self._sub_layers['layers']._sub_layers['4']`` -> ``self.layers[4]``); a
-    dtype by its name (evaluated in the guard's ``globals_``); ``id(type(self)) == 1403...``
-    -> ``type(self) is (the same object)``. Text already readable is unchanged."""
+    dtype by its name (evaluated in the guard's ``globals_``). Text already readable is
+    unchanged. The result is Python in no language: ``id(type(self)) == 1403...`` stays
+    as it is, for :func:`shown_guard` to word in the language of the view."""
     text = _LOCAL.sub(lambda m: m["name"], part)
     text = _MEMBER.sub(lambda m: f"[{m.group(1)}]" if m.group(1).isdigit() else f".{m.group(1)}", text)
 
@@ -82,5 +86,11 @@ def readable_guard(part: str, globals_: Optional[dict] = None) -> str:
         except Exception:
             return m.group(0)
 
-    text = _DTYPE.sub(dtype, text)
-    return _ID_EQ.sub(lambda m: f"{m['what']} is (the same object)", text)
+    return _DTYPE.sub(dtype, text)
+
+
+def shown_guard(text: str, lang: Optional[str] = None) -> str:
+    """A readable guard as a view shows it, in ``lang`` (default: the language in force):
+    ``id(type(self)) == 1403...`` -> ``type(self) is (the same object)``. The number is an
+    address, new in every process, so it is worded, not shown; the rest is unchanged."""
+    return _ID_EQ.sub(lambda m: t("sot.guard_same_object", lang, what=m["what"]), text)

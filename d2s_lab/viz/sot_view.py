@@ -34,7 +34,7 @@ def _breaks_table(report) -> str:
     for i, b in enumerate(report.breaks, 1):
         kind = {"fallback": t("sot.kind_fallback"), "skipped": t("sot.kind_skipped")}.get(b.kind, t("sot.kind_break"))
         place = t("report.line_of", file=display_file(b.file), line=b.line) if b.where else ""
-        where = esc(place) + (f'<br><span class="d2s-sub">{esc(t("sot.in_function", function=b.function))}</span>'
+        where = esc(place) + (f'<br><span class="d2s-sub">{esc(t("sot.in_function", function=b.shown_function()))}</span>'
                                 if b.function else "")
         rows.append([
             str(i),

@@ -139,7 +139,7 @@ def test_sot_view_escapes_script():
     rep = SotReport(
         name="<script>n</script>",
         breaks=[GraphBreak("<script>R</script>", "<script>m</script>", "break",
-                           "<d2s-cell-2-x>", 3, "<script>f</script>", "<script>c</script>")],
+                           "<d2s-cell-2-x>", 3, "<script>f</script>", code="<script>c</script>")],
         subgraphs=[Subgraph("<script>SIR</script>", 3)],
         message="<script>note</script>",
     )
@@ -261,12 +261,49 @@ def test_every_break_is_at_its_line_also_in_resumed_frames(paddle, name):
         assert {line for _, line, _ in rows} == marked, rows
     else:  # Paddle 2.6 breaks at fewer places (``.item()`` is traced), each at its line
         assert rows and {line for _, line, _ in rows} <= marked, rows
-    assert any("(resumed)" in f for f, _, _ in rows) or name == "calls_helper" or not COLLECTOR, rows
+    resumed = [b.function for b in conv.sot.breaks if b.kind == "break" and b.resumed]
+    assert resumed or name == "calls_helper" or not COLLECTOR, rows
+    assert all(f == name for f in resumed), rows  # the user's function, not SOT's name for its rest
     if name == "calls_helper":  # again: helper keeps its translation, its break its place
         again = convert(fn, ["x: [2, 4] float32"], mode="sot")
         rows2 = [(b.function, b.line, b.reason) for b in again.sot.breaks if b.kind == "break"]
         # Paddle 2.6 keeps no reasons: a break in a frame it does not translate again is not seen
         assert rows2 == rows if COLLECTOR else rows2 and set(rows2) <= set(rows), (rows, rows2)
+
+
+def splits_twice(x):
+    y = x * 2
+    if y.sum() > 0:  # FIRST
+        y = y + 1
+    else:
+        y = y - 1
+    if y.mean() > 0:  # RESUMED
+        y = y * 3
+    return y.exp()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_break_in_a_resumed_frame_keeps_its_functions_name_and_a_flag(paddle, lang):
+    """The first ``if`` splits the frame; the second breaks in the rest of it, the frame
+    SOT makes of the code after the first break. That break names the user's function
+    and says it is resumed; the report words it in its language."""
+    import inspect
+
+    from d2s_lab.core.convert import convert
+    from d2s_lab.text import using_lang
+
+    conv = convert(splits_twice, ["x: [2, 4] float32"], mode="sot")
+    assert conv.error is None
+    src, first = inspect.getsourcelines(splits_twice)
+    at = {ln.rsplit("# ", 1)[-1].strip(): first + i for i, ln in enumerate(src) if "# " in ln}
+    rows = [(b.function, b.resumed, b.line) for b in conv.sot.breaks if b.kind == "break"]
+    assert rows == [("splits_twice", False, at["FIRST"]), ("splits_twice", True, at["RESUMED"])], rows
+    words = {"en": "splits_twice (resumed)", "zh": "splits_twice（图中断后的部分）"}
+    assert conv.sot.breaks[1].shown_function(lang) == words[lang]
+    with using_lang(lang):
+        page = _text(sot_report_html(conv.sot))
+    assert words[lang] in page and words["zh" if lang == "en" else "en"] not in page, page
+    assert "$resume" not in page and "@splits_twice" not in page
 
 
 def prints_its_sum(x):

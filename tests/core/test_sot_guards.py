@@ -1,8 +1,11 @@
 """SOT's guards as the model's code writes them, the same check on each item of a layer
 list told once, and SOT's names read (d2s_lab.core.sot.guards, d2s_lab.core.sot_text:
 text only, no Paddle)."""
+from d2s_lab.core.calls import CallRecord
+from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.sot.guards import grouped
-from d2s_lab.core.sot_text import base_name, ident, is_resume, readable_guard, resumes_called
+from d2s_lab.core.sot_text import base_name, ident, is_resume, readable_guard, resumes_called, shown_guard
+from d2s_lab.text import using_lang
 
 
 def test_attribute_paths_read_as_the_code_writes_them():
@@ -15,7 +18,32 @@ def test_attribute_paths_read_as_the_code_writes_them():
     raw_frame = "frame.f_locals['self']._sub_layers['layers']._sub_layers['0']._parameters['w'].shape[0] == 8"
     assert readable_guard(raw_frame) == "self.layers[0].w.shape[0] == 8"
     assert readable_guard(readable_guard(raw_frame)) == "self.layers[0].w.shape[0] == 8"
-    assert readable_guard("id(type(frame.f_locals['self'])) == 140234") == "type(self) is (the same object)"
+
+
+def test_an_identity_guard_is_kept_as_python_and_worded_in_the_language_asked():
+    # the data: Python, in no language; the words: the view's, from the catalogue
+    kept = readable_guard("id(type(frame.f_locals['self'])) == 140234")
+    assert kept == "id(type(self)) == 140234"
+    assert shown_guard(kept, "en") == "type(self) is (the same object)"
+    assert shown_guard(kept, "zh") == "type(self) 仍是（同一个对象）"
+    assert shown_guard("x.shape[0] == 4", "zh") == "x.shape[0] == 4"
+    # the addresses differ from process to process: grouped, the check is told once
+    ids = ["id(self._sub_layers['act']) == 1401", "id(self._sub_layers['act']) == 1402"]
+    assert [(g.text, g.count) for g in grouped(ids, lang="en")] == [("self.act is (the same object)", 2)]
+    assert [(g.text, g.count) for g in grouped(ids, lang="zh")] == [("self.act 仍是（同一个对象）", 2)]
+    with using_lang("zh"):  # a view's language in force
+        assert grouped(ids)[0].text == "self.act 仍是（同一个对象）"
+
+
+def test_a_later_calls_failed_identity_guard_reads_in_the_language_shown():
+    """A call record keeps what the hook saw; its reason is worded when read, so
+    ``%d2s_calls --lang`` words calls recorded before it in the language it asks for."""
+    miss = CallEvent(code="forward", translated=True, entries=2, limit=8, missed=("id(self.act) == 1403", "", ""))
+    rec = CallRecord(2, new_entry=True, whys=[miss])
+    with using_lang("en"):
+        assert rec.reason == "`self.act is (the same object)` failed"
+    with using_lang("zh"):
+        assert rec.reason == "`self.act 仍是（同一个对象）` 不成立"
 
 
 def test_sot_names_are_read_one_way():

@@ -16,6 +16,7 @@ from d2s_lab.core.paddle_compat.hooks import sot_run
 from d2s_lab.core.paddle_compat.walk import program_to_graph
 from d2s_lab.core.sot.translated import build_frames
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
+from d2s_lab.core.sot_text import base_name, is_resume
 from d2s_lab.text import t
 
 
@@ -71,7 +72,7 @@ def _refine_lines(breaks: List[GraphBreak]) -> None:
     Breaks in frames SOT did not split keep the line Paddle gave."""
     previous = {}
     for b in breaks:
-        if b.kind == "break" and b.file and b.line and b.function.endswith("(resumed)"):
+        if b.kind == "break" and b.file and b.line and b.resumed:
             lines = linecache.getlines(b.file)
             if 1 <= b.line <= len(lines) and _DEF.match(lines[b.line - 1]) and b.file in previous:
                 b.line = previous[b.file]
@@ -110,7 +111,9 @@ def _place_from_inline_call(brk: GraphBreak, breaks: List[GraphBreak]) -> None:
         m = _INLINE_AT.search(b.message) if b.reason == "BreakGraphInlineCallBreak" else None
         if m is None or brk.message not in b.message or not is_user_file(m["file"]):
             continue
-        brk.file, brk.function, brk.line = m["file"], m["fn"], int(m["line"])
+        brk.file, brk.line = m["file"], int(m["line"])
+        # Paddle's text names the frame as SOT does: a resumed one ``$resume_1@f_7902e``
+        brk.function, brk.resumed = base_name(m["fn"]), is_resume(m["fn"])
         lines = linecache.getlines(brk.file)
         if 1 <= brk.line <= len(lines) and not _shows(brk, lines[brk.line - 1]):
             brk.line = _scan(brk, lines, brk.line + 1, 1, 10) or brk.line
@@ -198,7 +201,8 @@ class SotRun:
         # frames whose cache was full: Paddle ran them in dygraph, and so did this run
         for code, (n, limit, _) in events["cache_full"].items():
             breaks.append(GraphBreak("CacheFull", t("sot.cache_full_frame", name=code.co_name, n=n, limit=limit),
-                                     "skipped", code.co_filename, code.co_firstlineno, code.co_name))
+                                     "skipped", code.co_filename, code.co_firstlineno,
+                                     base_name(code.co_name), is_resume(code.co_name)))
         _refine_lines(breaks)
         for b in breaks:
             b.code = _line_text(b.file, b.line)

@@ -1,5 +1,6 @@
 """SOT's guards as people read them: attribute paths as written in the model's code
-(:func:`d2s_lab.core.sot_text.readable_guard`), and the same check on each item of a
+(:func:`d2s_lab.core.sot_text.readable_guard`), worded in the view's language
+(:func:`d2s_lab.core.sot_text.shown_guard`), and the same check on each item of a
 layer list told once, with the items it covers.
 
 SOT writes a guard on a sublayer's parameter as
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import List
+from typing import List, Optional
 
-from d2s_lab.core.sot_text import readable_guard
+from d2s_lab.core.sot_text import readable_guard, shown_guard
 
 # an index into a layer list, as a readable guard writes it
 _INDEX = re.compile(r"\[(\d+)\]")
@@ -38,13 +39,14 @@ def _with_n(text: str, positions: set) -> str:
                    for k, p in enumerate(parts))
 
 
-def grouped(guards: List[str], min_items: int = 3) -> List[GuardGroup]:
-    """The guards made readable, in the order of their first guard: the same check on at
-    least ``min_items`` different items of a list told once (the indices that vary written
-    ``[N]``, those that do not kept), an identical guard told once with its count."""
+def grouped(guards: List[str], min_items: int = 3, lang: Optional[str] = None) -> List[GuardGroup]:
+    """The guards made readable and worded in ``lang`` (default: the language in force),
+    in the order of their first guard: the same check on at least ``min_items`` different
+    items of a list told once (the indices that vary written ``[N]``, those that do not
+    kept), an identical guard told once with its count."""
     by_key: dict = {}
     for g in guards:
-        text = readable_guard(g)
+        text = shown_guard(readable_guard(g), lang)
         by_key.setdefault(_OBJECT.sub("__object", _INDEX.sub("[N]", text)), []).append(text)
     out: List[GuardGroup] = []
     for texts in by_key.values():

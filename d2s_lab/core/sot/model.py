@@ -19,6 +19,8 @@ class GraphBreak:
     ``kind`` is ``"break"`` (the frame was split there; the rest went on in
     new subgraphs), ``"fallback"`` (the whole frame ran in dygraph) or ``"skipped"``
     (Paddle did not translate the frame at all, saying nothing; ``reason`` says why).
+    ``function`` is the user's function; ``resumed``: the break is in the rest of it, the
+    frame SOT made of the code after an earlier break (:meth:`shown_function` words it).
     """
 
     reason: str  # Paddle's reason class, e.g. "DataDependencyOperationBreak"
@@ -27,11 +29,19 @@ class GraphBreak:
     file: str = ""
     line: Optional[int] = None
     function: str = ""
+    resumed: bool = False
     code: str = ""
 
     @property
     def where(self) -> str:
         return f"{display_file(self.file)} line {self.line}" if self.file and self.line else ""
+
+    def shown_function(self, lang: Optional[str] = None) -> str:
+        """The function as a view names it, in ``lang`` (default: the language in force):
+        ``f``, or ``f (resumed)`` for the rest of ``f`` after an earlier break."""
+        if self.resumed and self.function:
+            return t("sot.function_resumed", lang, function=self.function)
+        return self.function
 
 
 @dataclass

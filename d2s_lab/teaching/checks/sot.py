@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from d2s_lab.text import t
+from d2s_lab.core.sot_text import shown_guard
+from d2s_lab.text import LANGS, t
 from d2s_lab.teaching.checks.base import Fail, Skip, given
 from d2s_lab.teaching.checks.words import norm
 
@@ -51,7 +52,9 @@ class SotChecks:
         def run():
             text = given(answer)
             guards = self._sot_frame().guards
-            if norm(text) not in {norm(g) for g in guards}:
+            # as kept (Python) or as the report words it, in either language
+            known = {norm(g) for g in guards} | {norm(shown_guard(g, lang)) for g in guards for lang in LANGS}
+            if norm(text) not in known:
                 raise Fail("guard_unknown", answer=text, n=len(guards))
             if about and not re.search(rf"\b{re.escape(about)}\b", text):
                 raise Fail("guard_not_about", answer=text, name=about)

@@ -45,6 +45,10 @@ TEXTS = {
         "en": "in {function}",
         "zh": "位于 {function}",
     },
+    "sot.function_resumed": {
+        "en": "{function} (resumed)",
+        "zh": "{function}（图中断后的部分）",
+    },
     "sot.subgraph_ops": {
         "en": "{name}: {n} ops",
         "zh": "{name}：{n} 个算子",
@@ -204,6 +208,10 @@ TEXTS = {
     "sot.guard_times": {
         "en": "× {n}, for [N] = {which}",
         "zh": "× {n}，[N] 取 {which}",
+    },
+    "sot.guard_same_object": {
+        "en": "{what} is (the same object)",
+        "zh": "{what} 仍是（同一个对象）",
     },
     "sot.guard_repeated": {
         "en": "× {n}",

@@ -26,7 +26,7 @@ from typing import Any, Dict
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks.statement_stacks import StackCapture, keeping_statement_stacks
 from d2s_lab.core.paddle_compat.sot import (CALL_BREAK, IF_BREAK, CallBreak, RawBreak, executor_on_stack,
-                                            executor_place, exporter, function_name, method_named, note_resumes,
+                                            executor_place, exporter, function_of, method_named, note_resumes,
                                             restore_env)
 from d2s_lab.text import t
 
@@ -70,10 +70,11 @@ def capturing(mods, events: Dict[str, Any]):
     # read of Paddle's state is guarded: a failure loses that record, never the user's run.
     def on_if(self, *args, **kwargs):
         try:
-            f, line, fn = executor_place(self)
+            f, line, fn, resumed = executor_place(self)
             instr = next((a for a in args if hasattr(a, "starts_line")), None)
             line = getattr(instr, "starts_line", None) or line
-            events["breaks"].append(RawBreak("DataDependencyControlFlowBreak", t("sot.break_if"), "break", f, line, fn))
+            events["breaks"].append(RawBreak("DataDependencyControlFlowBreak", t("sot.break_if"), "break",
+                                             f, line, fn, resumed))
         except Exception:
             pass
         out = orig_if(self, *args, **kwargs)
@@ -82,13 +83,13 @@ def capturing(mods, events: Dict[str, Any]):
 
     def on_call(self, *args, **kwargs):
         try:
-            f, line, fn = executor_place(self)
+            f, line, fn, resumed = executor_place(self)
             err = sys.exc_info()[1]
             reason = getattr(err, "reason", None)
             # Paddle 2.6 raises a bare BreakGraphError with a message and no reason class
             name = type(reason).__name__ if reason is not None else (type(err).__name__ if err else "BreakGraph")
             msg = str(getattr(reason, "reason_str", "") or err or t("sot.break_call"))
-            events["breaks"].append(RawBreak(name, msg, "break", f, line, fn))
+            events["breaks"].append(RawBreak(name, msg, "break", f, line, fn, resumed))
             if reason is not None:
                 events["matched"].add(id(reason))
         except Exception:
@@ -101,7 +102,7 @@ def capturing(mods, events: Dict[str, Any]):
         orig_fallback_init(self, *args, **kwargs)
         try:
             ex = executor_on_stack()
-            where = executor_place(ex) if ex is not None else ("", None, "")
+            where = executor_place(ex) if ex is not None else ("", None, "", False)
             events["fallback_errors"].append((type(self).__name__, str(args[0]) if args else str(self), where))
         except Exception:
             pass
@@ -123,11 +124,12 @@ def capturing(mods, events: Dict[str, Any]):
             code = getattr(result[0], "code", "?") if result else "?"
             raised = events["fallback_errors"][start:]
             if code is None and raised:
-                name, msg, (f, line, fn) = raised[-1]
+                name, msg, (f, line, fn, resumed) = raised[-1]
                 c = frame.f_code
+                if not fn:
+                    fn, resumed = function_of(c.co_name)
                 events["breaks"].append(RawBreak(
-                    name, msg, "fallback", f or c.co_filename, line or c.co_firstlineno,
-                    fn or function_name(c.co_name)))
+                    name, msg, "fallback", f or c.co_filename, line or c.co_firstlineno, fn, resumed))
         except Exception:
             pass
         return result
@@ -258,7 +260,7 @@ def recording_call_breaks(breaks: Dict[Any, CallBreak]):
     orig = getattr(OpcodeExecutor, name)
 
     def on_call_break(self, *args, **kwargs):
-        file, line, function = executor_place(self)
+        file, line, function, _ = executor_place(self)
         out = orig(self, *args, **kwargs)
         try:
             code = getattr(self, "new_code", None)

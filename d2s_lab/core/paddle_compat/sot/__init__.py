@@ -22,7 +22,9 @@ from d2s_lab.text import t
 
 
 class RawBreak(NamedTuple):
-    """A graph break or fallback as SOT reported it."""
+    """A graph break or fallback as SOT reported it. ``function``: the user's function
+    it is in; ``resumed``: in the rest of that function, after an earlier break (the
+    frame SOT names ``$resume_1@f_7902e``)."""
 
     reason: str
     message: str
@@ -30,6 +32,7 @@ class RawBreak(NamedTuple):
     file: str = ""
     line: Optional[int] = None
     function: str = ""
+    resumed: bool = False
 
 
 def sot_internals():
@@ -80,19 +83,22 @@ def has_collector(mods) -> bool:
     return mods is not None and mods.get("ic") is not None
 
 
-def function_name(code_name: str) -> str:
-    """SOT names the rest of a split frame ``$resume_1@f_7902e``; show ``f (resumed)``."""
-    return f"{base_name(code_name)} (resumed)" if is_resume(code_name) else code_name
+def function_of(code_name: str) -> Tuple[str, bool]:
+    """The user's function a frame SOT runs belongs to, and whether the frame is the rest
+    of it after a break: ``$resume_1@f_7902e`` -> ``("f", True)``, ``f`` -> ``("f", False)``."""
+    return base_name(code_name), is_resume(code_name)
 
 
-def executor_place(executor):
+def executor_place(executor) -> Tuple[str, Optional[int], str, bool]:
+    """Where an executor is: file, line, the user's function and whether its frame is a
+    resumed one (:func:`function_of`)."""
     try:
         vframe = getattr(executor, "vframe", None)  # Paddle 3.x; 2.6 keeps the code on _code
         code = vframe.code if vframe is not None else executor._code
         line = getattr(executor, "_current_line", -1)
-        return code.co_filename, (line if line and line > 0 else None), function_name(code.co_name)
+        return (code.co_filename, (line if line and line > 0 else None)) + function_of(code.co_name)
     except Exception:
-        return "", None, ""
+        return "", None, "", False
 
 
 def executor_on_stack():
@@ -147,7 +153,7 @@ class CallBreak(NamedTuple):
 
     file: str
     line: int
-    function: str
+    function: str  # the user's function, also where the break is in its resumed frame
     offset: int
 
 
