@@ -61,3 +61,8 @@ def test_strict_build_writes_both_languages_linked(tmp_path):
         body = zh[zh.index('role="main"'):]
         assert len(CJK.findall(body)) > 100, page
         assert "<table" not in en or ("<table" in zh), page
+        # the Chinese site's page title and sidebar are Chinese too
+        title = re.search(r"<title>(.*?)</title>", zh).group(1)
+        assert CJK.search(title), (page, title)
+        sidebar = re.findall(r'class="toctree-l1[^"]*"><a[^>]*>([^<]*)<', zh)
+        assert len(sidebar) == len(_pages()) and all(CJK.search(x) for x in sidebar), (page, sidebar)
