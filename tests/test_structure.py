@@ -1,5 +1,6 @@
 """The package's shape: Paddle internals in one package, no private names across
-modules, core free of viz at import time, viz importable without Paddle.
+modules, core free of viz at import time, viz importable without Paddle, colours named
+in one module.
 
 import-linter (``lint-imports`` in ``make test``) checks the layers and cycles; these
 tests check what it cannot see: attribute chains into Paddle's internals and the
@@ -7,6 +8,7 @@ names imported from other modules.
 """
 import ast
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -152,3 +154,18 @@ def test_no_folder_holds_three_modules_with_one_name_prefix():
         prefixes = Counter(s.split("_")[0] for s in stems if "_" in s)
         prefixes.update(s for s in stems if any(o.startswith(s + "_") for o in stems))
         assert [p for p, n in prefixes.items() if n >= 3] == [], folder
+
+
+COLOR_LITERAL = re.compile(r"#[0-9a-fA-F]{6}\b")
+
+
+def test_colours_are_written_only_in_the_palette():
+    # Every other module names its colours (TEXT, BORDER, PASS_COLOR...) from
+    # viz/palette.py: one edit there recolours every view, the teaching pages included.
+    palette = PKG / "viz" / "palette.py"
+    hits = [f"{p.relative_to(ROOT)}:{n}: {c}" for p in _modules() if p != palette
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            for c in COLOR_LITERAL.findall(line)]
+    assert hits == []
+    # the pattern sees the colours where they are written
+    assert len(COLOR_LITERAL.findall(palette.read_text(encoding="utf-8"))) > 20

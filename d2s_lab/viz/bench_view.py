@@ -11,14 +11,7 @@ import io
 from d2s_lab.core.bench.result import duration, runtime_label
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table, wrap
-
-RUNTIME_COLORS = {
-    "eager": "#8c8c8c",
-    "to_static": "#4e79a7",
-    "predictor": "#f28e2b",
-    "predictor_onednn": "#e15759",
-    "onnxruntime": "#59a14f",
-}
+from d2s_lab.viz.palette import FAIL_COLOR, RUNTIME_COLORS
 
 
 def bench_figure(res):
@@ -79,7 +72,7 @@ def bench_html(res) -> str:
     rows = []
     for r in res.rows:
         diff = esc(t("bench.reference")) if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
-        check = "" if r.ok else f' <b style="color:#cf222e">{esc(t("bench.differs"))}</b>'
+        check = "" if r.ok else f' <b style="color:{FAIL_COLOR}">{esc(t("bench.differs"))}</b>'
         rows.append([esc(r.label), esc(r.batch or "-"), f"{r.median_s * 1000:.3f}",
                      f"{r.throughput:,.1f}", str(r.runs), diff + check])
     skipped = "".join(f'<div class="d2s-sub">{esc(t("bench.skipped", runtime=res.label(r), why=why))}</div>'

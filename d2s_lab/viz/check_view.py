@@ -11,13 +11,14 @@ from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, esc, t_html, table
 from d2s_lab.viz.op_table import op_table_html
+from d2s_lab.viz.palette import with_colors
 
-CHECK_CSS = """
-.d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
-.d2s .d2s-bad{background:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:6px 10px;margin:4px 0}
-.d2s td.d2s-yes{color:#1a7f37;font-weight:600}
-.d2s td.d2s-no,.d2s tr.d2s-first td{color:#cf222e;font-weight:600}
-"""
+CHECK_CSS = with_colors("""
+.d2s .d2s-ok{background:$PASS_BG;border:1px solid $PASS_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-bad{background:$FAIL_BG;border:1px solid $FAIL_COLOR;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s td.d2s-yes{color:$PASS_COLOR;font-weight:600}
+.d2s td.d2s-no,.d2s tr.d2s-first td{color:$FAIL_COLOR;font-weight:600}
+""")
 
 
 # how the first divergent layer was found (NumericCheck.localized_by) -> the catalogue's words

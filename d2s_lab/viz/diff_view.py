@@ -13,11 +13,12 @@ from typing import Dict, Optional, Tuple
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.graph.ops import is_const_op
 from d2s_lab.core.graph.shapes import shape_and_dtype
-from d2s_lab.viz.dot.emit import MIXED_MARK_COLOR
 from d2s_lab.viz.graph_view import GraphView, draw_or_reason
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, t_html, wrap
 from d2s_lab.viz.op_table import MAX_TABLE_BYTES, cut_note, rows_within
+from d2s_lab.viz.palette import (ADDED_BG, BORDER, CHANGED_BG, FAIL_COLOR, MIXED_MARK_COLOR, MUTED, PANEL_BG, PASS_COLOR,
+                                 REMOVED_BG)
 from d2s_lab.viz.source_view import side_by_side_html
 
 # Programs with more ops are not drawn in a diff: two drawings side by side of programs
@@ -31,9 +32,9 @@ DIFF_TABLE_BYTES = 60_000
 # status -> (border/text colour, row background, label key). Changed is the colour a
 # collapsed layer gets when its ops differ in several ways: such a layer changed.
 STATUS_STYLE: Dict[str, Tuple[str, str, str]] = {
-    "added": ("#1a7f37", "#e6ffec", "diff.added"),
-    "removed": ("#cf222e", "#ffebe9", "diff.removed"),
-    "changed": (MIXED_MARK_COLOR, "#fff8c5", "diff.changed"),
+    "added": (PASS_COLOR, ADDED_BG, "diff.added"),
+    "removed": (FAIL_COLOR, REMOVED_BG, "diff.removed"),
+    "changed": (MIXED_MARK_COLOR, CHANGED_BG, "diff.changed"),
 }
 
 
@@ -52,7 +53,7 @@ def counts_html(d) -> str:
                               b=d.b_name)) + "</span>"]
     if d.moved:  # same ops run by another kernel library (pd_op -> onednn_op)
         parts.append(f' <span class="d2s-moved">({esc(t("diff.n_moved", n=len(d.moved), to=d.moved_to()))})</span>')
-    return ('<div class="d2s-summary" style="border:1px solid #d0d7de;border-radius:6px;'
+    return (f'<div class="d2s-summary" style="border:1px solid {BORDER};border-radius:6px;'
             f'padding:6px 10px;margin:4px 0">{"".join(parts)}</div>')
 
 
@@ -65,7 +66,7 @@ def _out_text(graph: Graph, op) -> str:
     return ", ".join(texts) + more if texts else "—"
 
 
-_CELL = "border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top"
+_CELL = f"border:1px solid {BORDER};padding:2px 6px;text-align:left;vertical-align:top"
 
 
 def _row(d, e) -> str:
@@ -96,7 +97,7 @@ def diff_table_html(d, budget: int = MAX_TABLE_BYTES, call: str = "") -> str:
         return f'<div class="d2s-note" style="padding:6px 10px">{esc(t("diff.no_differences"))}</div>'
     heads = ["", t("diff.col_op"), t("diff.col_layer"), t("diff.col_out_in", name=d.a_name),
              t("diff.col_out_in", name=d.b_name), t("diff.col_what")]
-    th = "".join(f'<th style="{_CELL};background:#f6f8fa">{esc(h)}</th>' for h in heads)
+    th = "".join(f'<th style="{_CELL};background:{PANEL_BG}">{esc(h)}</th>' for h in heads)
     rows, shown = rows_within(differing, lambda e: _row(d, e), budget)
     if shown < len(differing) and budget < MAX_TABLE_BYTES:
         note = '<div class="d2s-note">{}</div>'.format(t_html(
@@ -162,7 +163,7 @@ def legend_html() -> str:
         f'background:{bg}"></span>{esc(t(key)[2:])}</span>'
         for c, bg, key in STATUS_STYLE.values())
     return (f'<div style="font-size:12px;margin:2px 0">{items}'
-            f'<span style="color:#57606a">{esc(t("diff.legend_layer"))}</span></div>')
+            f'<span style="color:{MUTED}">{esc(t("diff.legend_layer"))}</span></div>')
 
 
 def graphs_html(d) -> str:

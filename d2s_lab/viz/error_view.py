@@ -13,19 +13,20 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc
+from d2s_lab.viz.palette import with_colors
 
-ERROR_CSS = """
+ERROR_CSS = with_colors("""
 .d2s .d2s-err-head{font-weight:600}
-.d2s .d2s-err-where{color:#57606a;margin:2px 0 4px}
+.d2s .d2s-err-where{color:$MUTED;margin:2px 0 4px}
 .d2s table.d2s-code{border-collapse:collapse;font-family:'JetBrains Mono',Menlo,Consolas,monospace;
- font-size:12px;background:#fff;border:1px solid #d0d7de;margin:4px 0}
+ font-size:12px;background:#fff;border:1px solid $BORDER;margin:4px 0}
 .d2s table.d2s-code td{padding:0 6px;white-space:pre;vertical-align:top}
-.d2s table.d2s-code td.d2s-ln{color:#8c959f;text-align:right;user-select:none;border-right:1px solid #d0d7de}
-.d2s table.d2s-code tr.d2s-bad td{background:#ffd7d5}
-.d2s table.d2s-code tr.d2s-bad td.d2s-ln{color:#cf222e;font-weight:700}
-.d2s .d2s-hint-box{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
-.d2s pre.d2s-tb{max-height:360px;overflow:auto;background:#f6f8fa;border:1px solid #d0d7de;padding:6px}
-"""
+.d2s table.d2s-code td.d2s-ln{color:$FAINT;text-align:right;user-select:none;border-right:1px solid $BORDER}
+.d2s table.d2s-code tr.d2s-bad td{background:$BAD_LINE_BG}
+.d2s table.d2s-code tr.d2s-bad td.d2s-ln{color:$FAIL_COLOR;font-weight:700}
+.d2s .d2s-hint-box{background:$PASS_BG;border:1px solid $PASS_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s pre.d2s-tb{max-height:360px;overflow:auto;background:$PANEL_BG;border:1px solid $BORDER;padding:6px}
+""")
 
 
 def rich(text) -> str:

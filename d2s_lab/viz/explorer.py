@@ -23,11 +23,7 @@ from d2s_lab.viz.dot.layout import layer_levels
 from d2s_lab.viz.dot.render import clean_svg, render
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc
-
-# Colours of what a search finds and what a selected op reads from and feeds.
-MATCH_COLOR = "#8250df"
-PRODUCER_COLOR = "#1a7f37"
-CONSUMER_COLOR = "#bc4c00"
+from d2s_lab.viz.palette import CONSUMER_COLOR, MATCH_COLOR, MUTED, PRODUCER_COLOR, with_colors
 
 
 def search(graph: Graph, query: str) -> List[int]:
@@ -188,8 +184,8 @@ export default { render };
 # drawing shown after the explorer (:func:`fallback_html`, and its picture twin) while the
 # explorer is live: this style is loaded by the widget itself, so a notebook reopened
 # without a kernel, or a front end without the widget manager, shows the drawing.
-_CSS = """
-.d2s-explorer{font:13px -apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;color:#1f2328;
+_CSS = with_colors("""
+.d2s-explorer{font:13px -apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;color:$TEXT;
  display:block;max-width:100%;min-width:0;box-sizing:border-box;overflow:hidden}
 .d2s-explorer *{box-sizing:border-box}
 .jp-OutputArea-child:has(.d2s-explorer)+.jp-OutputArea-child:has(img),
@@ -197,17 +193,17 @@ _CSS = """
 .output_area:has(.d2s-explorer)+.output_area:has(img),
 .output_area:has(.d2s-explorer)~.output_area:has(.d2s-x-fallback){display:none}
 .d2s-explorer .d2s-x-crumbs{display:flex;flex-wrap:wrap;gap:4px;margin:2px 0}
-.d2s-explorer .d2s-x-crumb{font-size:12px;border:1px solid #d0d7de;border-radius:10px;background:#f6f8fa;
+.d2s-explorer .d2s-x-crumb{font-size:12px;border:1px solid $BORDER;border-radius:10px;background:$PANEL_BG;
  padding:1px 8px;cursor:pointer}
 .d2s-explorer .d2s-x-bar{display:flex;gap:8px;align-items:center;margin:4px 0}
 .d2s-explorer .d2s-x-bar{flex-wrap:wrap}
 .d2s-explorer .d2s-x-search{flex:0 1 360px;min-width:0;font-size:12px;padding:2px 6px}
-.d2s-explorer .d2s-x-info{font-size:12px;color:#57606a}
-.d2s-explorer .d2s-x-box{overflow:auto;max-height:80vh;max-width:100%;border:1px solid #d0d7de;
+.d2s-explorer .d2s-x-info{font-size:12px;color:$MUTED}
+.d2s-explorer .d2s-x-box{overflow:auto;max-height:80vh;max-width:100%;border:1px solid $BORDER;
  border-radius:6px;background:#fff;padding:4px}
 .d2s-explorer .d2s-x-box svg{max-width:none}
 .d2s-explorer g.node,.d2s-explorer g.cluster{cursor:pointer}
-"""
+""")
 
 
 @functools.lru_cache(maxsize=None)
@@ -276,7 +272,7 @@ def fallback_html(drawing_html: str, lang: Optional[str] = None) -> str:
     manager shows in its place."""
     note = esc(t("explorer.fallback_note", lang))
     return (f'<div class="d2s d2s-x-fallback"><style>{FALLBACK_CSS}</style>'
-            f'<div class="d2s-sub" style="color:#57606a">{note}</div>{drawing_html}</div>')
+            f'<div class="d2s-sub" style="color:{MUTED}">{note}</div>{drawing_html}</div>')
 
 
 # The explorer's output (one or two outputs before the drawing: its picture twin may sit

@@ -15,7 +15,8 @@ from d2s_lab.core.options import CELL_NODES, DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc, message_box, report_var, t_html
-from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, category_label, tint
+from d2s_lab.viz.palette import (BORDER, CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, MUTED, TEXT,
+                                 category_label, tint)
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
                      render, render_svg_and_png)
 
@@ -254,8 +255,8 @@ def graph_html(view: GraphView, svg: str) -> str:
         # and does not widen the output (an output sized to its content's min-content, as
         # Notebook 7's is, would otherwise grow past its column)
         f"#{uid} .d2s-graph-box{{display:grid;grid-template-columns:minmax(0,1fr);overflow:auto;"
-        "max-height:80vh;border:1px solid #d0d7de;border-radius:6px;background:#fff;padding:4px}"
-        f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:#57606a}}"
+        f"max-height:80vh;border:1px solid {BORDER};border-radius:6px;background:#fff;padding:4px}}"
+        f"#{uid} .d2s-zoombar{{font-size:12px;margin:2px 0;color:{MUTED}}}"
         f"#{uid} .d2s-zoombar label{{margin:0 8px 0 2px;cursor:pointer}}"
         # fit width: the whole width in the box, however small the text gets
         f"#{uid} .d2s-zoom-fit:checked~.d2s-graph-box svg{{width:100%!important;max-width:100%!important;"
@@ -264,9 +265,9 @@ def graph_html(view: GraphView, svg: str) -> str:
         "max-width:100%!important;min-width:0!important}"
         f"#{uid} .d2s-zoom-1x:checked~.d2s-graph-box svg{{width:{w:.0f}pt!important;max-width:none!important}}"
         f"#{uid} .d2s-zoom-2x:checked~.d2s-graph-box svg{{width:{2 * w:.0f}pt!important;max-width:none!important}}"
-        f"#{uid} .d2s-legend{{display:flex;flex-wrap:wrap;gap:2px 10px;font-size:11px;color:#1f2328;margin:2px 0}}"
+        f"#{uid} .d2s-legend{{display:flex;flex-wrap:wrap;gap:2px 10px;font-size:11px;color:{TEXT};margin:2px 0}}"
         f"#{uid} .d2s-legend span{{display:inline-flex;align-items:center;gap:3px}}"
-        f"#{uid} .d2s-graph-cap{{font-size:12px;color:#57606a}}"
+        f"#{uid} .d2s-graph-cap{{font-size:12px;color:{MUTED}}}"
         + (twin_css(uid) if view.twin_shown else "")
     )
     title = f"<b>{esc(view.name)}</b> · " if view.name else ""
@@ -352,7 +353,7 @@ def draw_graph(
         title: a title drawn above the graph.
         budget: layout-cost budget (nodes + edges + clusters); a bigger drawing is
             collapsed by layer automatically. ``None`` draws whatever was asked.
-        marks: op id -> colour (``"#1a7f37"``) of its border and fill, e.g. the ops a
+        marks: op id -> colour (e.g. ``palette.PASS_COLOR``) of its border and fill, e.g. the ops a
             diff found added, removed or changed (``highlight`` wins over it).
         wrap: draw a long chain of layers in columns side by side (rows for ``"LR"``),
             the flow continuing from each column's ↪ to the next one's ↳; ``False``

@@ -11,6 +11,8 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from d2s_lab.text import t
+from d2s_lab.viz.palette import (BAD_LINE_BG, FAIL_BG, FAIL_COLOR, NOTE_BG, NOTE_BORDER, PASS_BG, PASS_BORDER,
+                                 with_colors)
 
 
 # The notebook name a report's suggestions use for its conversion (``%%to_static --as``).
@@ -49,45 +51,48 @@ def t_html(key: str, lang: Optional[str] = None, **html_fields) -> str:
 # drops the browser's triangle). Classic Notebook and Notebook 7 put a long cell output
 # in a 24em scroll box; the last three rules keep an output area holding a report
 # (.d2s-report) at its full height, so the report reads as one page.
-CSS = """
+CSS = with_colors("""
 .d2s{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC','PingFang SC',sans-serif;
- font-size:13px;color:#1f2328;line-height:1.4;max-width:100%}
+ font-size:13px;color:$TEXT;line-height:1.4;max-width:100%}
 .d2s h3{font-size:15px;margin:10px 0 6px}
 .d2s h4{font-size:13px;margin:8px 0 4px}
-.d2s .d2s-summary{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:6px 10px;margin:4px 0}
-.d2s .d2s-note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0}
-.d2s .d2s-error{background:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:8px 10px;margin:4px 0}
-.d2s .d2s-error .d2s-hint{margin-top:4px;color:#1a4d1a}
+.d2s .d2s-summary{background:$PANEL_BG;border:1px solid $BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-note{background:$NOTE_BG;border:1px solid $NOTE_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-error{background:$FAIL_BG;border:1px solid $FAIL_COLOR;border-radius:6px;padding:8px 10px;margin:4px 0}
+.d2s .d2s-error .d2s-hint{margin-top:4px;color:$HINT_TEXT}
 .d2s table.d2s-ops{border-collapse:collapse;font-size:12px;margin:4px 0}
-.d2s table.d2s-ops th{background:#f6f8fa;text-align:left;position:sticky;top:0}
-.d2s table.d2s-ops td,.d2s table.d2s-ops th{border:1px solid #d0d7de;padding:2px 6px;vertical-align:top;text-align:left}
+.d2s table.d2s-ops th{background:$PANEL_BG;text-align:left;position:sticky;top:0}
+.d2s table.d2s-ops td,.d2s table.d2s-ops th{border:1px solid $BORDER;padding:2px 6px;vertical-align:top;text-align:left}
 .d2s table :is(td,th):not(.d2s-ln){text-align:left}
-.d2s .d2s-scroll{max-height:420px;overflow:auto;border:1px solid #d0d7de;border-radius:6px}
+.d2s .d2s-scroll{max-height:420px;overflow:auto;border:1px solid $BORDER;border-radius:6px}
 .d2s code,.d2s pre{font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
 .d2s pre,.d2s div.highlight pre{margin:0;white-space:pre;word-break:normal;overflow-wrap:normal;overflow-x:auto}
 .d2s .d2s-cols{display:flex;gap:10px;flex-wrap:wrap}
 .d2s .d2s-col{flex:1 1 420px;min-width:0}
-.d2s .d2s-sub{color:#57606a}
+.d2s .d2s-sub{color:$MUTED}
 .d2s details>summary{cursor:pointer;font-weight:600;margin:6px 0;display:block;list-style:none}
 .d2s details>summary::-webkit-details-marker{display:none}
-.d2s details>summary::before{content:"\\25B8";display:inline-block;width:1.1em;color:#57606a;font-weight:400}
+.d2s details>summary::before{content:"\\25B8";display:inline-block;width:1.1em;color:$MUTED;font-weight:400}
 .d2s details[open]>summary::before{content:"\\25BE"}
 div.output_scroll:has(.d2s-report){height:auto;box-shadow:none}
 .jp-CodeCell.jp-mod-outputsScrolled .jp-Cell-outputArea:has(.d2s-report){max-height:none;overflow-y:visible}
 .jp-CodeCell.jp-mod-outputsScrolled .jp-Cell-outputArea:has(.d2s-report)::after{display:none}
 .d2s .d2s-cat{display:inline-block;width:9px;height:9px;border-radius:2px;margin-right:4px}
-"""
+""")
 
 
 # Inline styles for what must read where a sanitizer strips <style> (JupyterLab's
 # untrusted notebooks keep style="" attributes): boxes, code tables, left-aligned code.
 INLINE = {
-    "error": "background-color:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:8px 10px;margin:4px 0",
-    "note": "background-color:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0",
-    "hint": "background-color:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0",
+    "error": f"background-color:{FAIL_BG};border:1px solid {FAIL_COLOR};border-radius:6px;padding:8px 10px;"
+             "margin:4px 0",
+    "note": f"background-color:{NOTE_BG};border:1px solid {NOTE_BORDER};border-radius:6px;padding:6px 10px;"
+            "margin:4px 0",
+    "hint": f"background-color:{PASS_BG};border:1px solid {PASS_BORDER};border-radius:6px;padding:6px 10px;"
+            "margin:4px 0",
     "code": "font-family:monospace;font-size:12px;white-space:pre;border-collapse:collapse",
     "left": "text-align:left;white-space:pre",
-    "bad": "background-color:#ffd7d5",
+    "bad": f"background-color:{BAD_LINE_BG}",
 }
 
 

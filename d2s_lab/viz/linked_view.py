@@ -24,15 +24,16 @@ from d2s_lab.text import t
 from d2s_lab.viz.html import esc, report_var, t_html
 from d2s_lab.viz.op_table import (CELL_STYLE, NOWRAP_STYLE, OP_STYLE, SCROLL_STYLE, category_mark, inline_table,
                                   value_shapes)
+from d2s_lab.viz.palette import HIGHLIGHT_COLOR, HOVER_BG, PANEL_BG, with_colors
 
 _ids = itertools.count(1)
 
-LINK_CSS = """
+LINK_CSS = with_colors("""
 .d2s [data-d2s-line]{cursor:pointer}
-.d2s tr.d2s-group td{background:#f6f8fa;font-weight:600}
-.d2s g.d2s-hl polygon,.d2s g.d2s-hl ellipse,.d2s g.d2s-hl path,.d2s g.d2s-pin polygon,.d2s g.d2s-pin ellipse,.d2s g.d2s-pin path{stroke:#d1242f!important;stroke-width:3px!important}
-.d2s tr.d2s-hl td,.d2s td.d2s-hl,.d2s tr.d2s-pin td,.d2s td.d2s-pin{background:#fff8c5!important}
-"""
+.d2s tr.d2s-group td{background:$PANEL_BG;font-weight:600}
+.d2s g.d2s-hl polygon,.d2s g.d2s-hl ellipse,.d2s g.d2s-hl path,.d2s g.d2s-pin polygon,.d2s g.d2s-pin ellipse,.d2s g.d2s-pin path{stroke:$HIGHLIGHT_COLOR!important;stroke-width:3px!important}
+.d2s tr.d2s-hl td,.d2s td.d2s-hl,.d2s tr.d2s-pin td,.d2s td.d2s-pin{background:$HOVER_BG!important}
+""")
 
 _SCRIPT = """(function(){
 var me=document.getElementById(%(uid)s);if(!me)return;
@@ -105,9 +106,9 @@ def link_assets(lines: Iterable[int]) -> str:
         scope = f'.d2s:has(#{uid}):has([data-d2s-line="{n}"]:hover)'
         rules.append(  # the scope once per rule (:is): hundreds of lines stay a few KB each
             f"{scope} g.d2s-line-{n} :is(polygon,ellipse,path)"
-            "{stroke:#d1242f;stroke-width:3px}"
+            f"{{stroke:{HIGHLIGHT_COLOR};stroke-width:3px}}"
             f'{scope} :is(tr.d2s-line-{n} td,tr[data-d2s-line="{n}"] td,td[data-d2s-line="{n}"])'
-            "{background:#fff8c5!important}"  # over the cells' inline background
+            f"{{background:{HOVER_BG}!important}}"  # over the cells' inline background
         )
     script = _SCRIPT % {"uid": json.dumps(uid)}
     return (f'<span id="{uid}" hidden></span><style>{LINK_CSS}{"".join(rules)}</style>'
@@ -138,7 +139,7 @@ def _kinds_html(ops) -> str:
 
 
 # A line's group row, inline (see op_table.CELL_STYLE): left-aligned, tinted.
-_GROUP_STYLE = CELL_STYLE + ";background-color:#f6f8fa;font-weight:600"
+_GROUP_STYLE = CELL_STYLE + f";background-color:{PANEL_BG};font-weight:600"
 
 
 def ops_by_line_html(graph: Graph, source_file: str = "", lang: Optional[str] = None,

@@ -9,7 +9,7 @@ from d2s_lab.core.graph.repeats import chain_test, computed_attrs, constant_inpu
 from d2s_lab.core.graph.shapes import MAX_OPERANDS, bounded_items, shape_and_dtype
 from d2s_lab.text import t
 from d2s_lab.viz.html import INLINE, esc, report_var, t_html, wrap
-from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
+from d2s_lab.viz.palette import CATEGORY_COLORS, MUTED, PANEL_BG, category_label
 
 # Inline styles, for where a sanitizer strips <style> but keeps style="" (JupyterLab's
 # untrusted notebooks, which also right-align table cells): cells left-aligned, shapes
@@ -19,7 +19,7 @@ from d2s_lab.viz.palette import CATEGORY_COLORS, category_label
 CELL_STYLE = "text-align:left;vertical-align:top"
 NOWRAP_STYLE = CELL_STYLE + ";white-space:nowrap"
 OP_STYLE = NOWRAP_STYLE + ";position:sticky;left:0;background-color:#fff"
-HEAD_STYLE = NOWRAP_STYLE + ";background-color:#f6f8fa"
+HEAD_STYLE = NOWRAP_STYLE + f";background-color:{PANEL_BG}"
 SCROLL_STYLE = "overflow-x:auto;max-width:100%"
 TABLE_STYLE = "border-collapse:collapse;font-size:12px"
 INLINE_NOTE = INLINE["note"]
@@ -273,12 +273,12 @@ def report_op_table_html(graph: Graph, budget: int = REPORT_TABLE_BYTES) -> str:
         elif item[0] == "runs":
             _, k, runs, lines = item
             where = f"{lines[0]}–{lines[-1]}" if len(lines) > 1 else (str(lines[0]) if lines else "?")
-            row = (f'<tr><td colspan="6" style="{CELL_STYLE};color:#57606a">'
+            row = (f'<tr><td colspan="6" style="{CELL_STYLE};color:{MUTED}">'
                    f"<i>{esc(t('report.fold_runs', runs=runs, k=k, lines=where))}</i></td></tr>")
         else:
             _, first, last, n, ops, like = item
             text = t("report.fold_blocks", first=first, last=last, n=n, ops=ops, like=like)
-            row = (f'<tr><td colspan="6" style="{CELL_STYLE};color:#57606a">'
+            row = (f'<tr><td colspan="6" style="{CELL_STYLE};color:{MUTED}">'
                    f"<i>{esc(text)}</i></td></tr>")
         if size + len(row) > budget and rows:
             cut = True

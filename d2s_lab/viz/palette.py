@@ -1,5 +1,9 @@
-"""Colours and node shapes per op category, shared by the op table, the graph and its legend."""
+"""Every colour the views use, named by what it marks, and the colour and node shape of
+each op category (the op table, the graph and its legend). The other modules hold no
+colour literal (tests/test_structure.py checks): a colour changes here, everywhere at once."""
 from __future__ import annotations
+
+import string
 
 from d2s_lab.text import CATALOGUE, t
 
@@ -19,7 +23,78 @@ CATEGORY_SHAPES = {
 }
 
 LAYER_COLOR = "#5b6b8c"  # collapsed layer nodes and layer clusters
-HIGHLIGHT_COLOR = "#d1242f"
+HIGHLIGHT_COLOR = "#d1242f"  # highlighted ops, and the ops of the hovered source line
+
+# Text and lines (GitHub's light theme, which the views sit beside in JupyterLab).
+TEXT = "#1f2328"
+MUTED = "#57606a"  # secondary text: captions, counts, notes, a skipped check's mark
+FAINT = "#8c959f"  # line numbers; steps that changed nothing
+BORDER = "#d0d7de"
+RULE = "#eaeef2"  # the line-number column's edge in the side-by-side source
+PANEL_BG = "#f6f8fa"  # table heads, summary boxes, group rows, tracebacks, empty diff cells
+
+# Good news (green): passed checks, hints, a step that rewrote the code.
+PASS_COLOR = "#1a7f37"  # marks and borders of what passed
+PASS_BG = "#dafbe1"
+PASS_BORDER = "#4ac26b"
+PASS_TEXT = "#116329"  # text on PASS_BG
+HINT_TEXT = "#1a4d1a"  # the hint under an error
+
+# Bad news (red): failures and errors.
+FAIL_COLOR = "#cf222e"
+FAIL_BG = "#ffebe9"
+CHECK_FAIL_BG = "#fff1f0"  # a self-check box that did not pass
+BAD_LINE_BG = "#ffd7d5"  # the failing line of code
+
+# Warnings and notes (amber).
+WARN_COLOR = "#9a6700"  # a graph break; a self-check box that partly passed
+NOTE_BG = "#fff8c5"
+NOTE_BORDER = "#d4a72c"
+HOVER_BG = "#fff8c5"  # rows of the hovered or pinned source line
+MIXED_MARK_COLOR = "#bf8700"  # a collapsed layer whose ops carry marks of different colours
+LINK_MARK = "#bf8700"  # the dotted underline of a line number that links to its ops
+
+# Explanations (blue): what a rewrite step did.
+INFO_BG = "#ddf4ff"
+INFO_BORDER = "#54aeff"
+
+# Diffs: ops and source lines added, removed or changed (the text and borders are
+# PASS_COLOR, FAIL_COLOR and MIXED_MARK_COLOR).
+ADDED_BG = "#e6ffec"
+ADDED_NUMBER_BG = "#ccffd8"  # an added line's number
+ADDED_CHARS_BG = "#abf2bc"  # the characters that differ within a changed line
+REMOVED_BG = "#ffebe9"
+REMOVED_NUMBER_BG = "#ffd7d5"
+REMOVED_CHARS_BG = "#ffc1bd"
+CHANGED_BG = "#fff8c5"
+
+# Drawings: edges (and the ↪/↳ labels that continue them in the next column); the
+# explorer's marks: ops matching the search, the producers and consumers of a value.
+EDGE_COLOR = "#6e7781"
+MATCH_COLOR = "#8250df"
+PRODUCER_COLOR = "#1a7f37"
+CONSUMER_COLOR = "#bc4c00"
+
+# The class report's bars: passed (failed: FAIL_COLOR), not attempted.
+PASS_BAR = "#2da44e"
+SKIP_BAR = "#afb8c1"
+
+# The benchmark chart: one bar colour per runtime.
+RUNTIME_COLORS = {
+    "eager": "#8c8c8c",
+    "to_static": "#4e79a7",
+    "predictor": "#f28e2b",
+    "predictor_onednn": "#e15759",
+    "onnxruntime": "#59a14f",
+}
+
+
+def with_colors(text: str) -> str:
+    """``text`` (a stylesheet) with each ``$NAME`` replaced by this module's colour
+    ``NAME``: CSS written as one plain string keeps its braces single, which an f-string
+    would double. An unknown name raises KeyError when the module defining it loads."""
+    names = {k: v for k, v in globals().items() if k.isupper() and isinstance(v, str)}
+    return string.Template(text).substitute(names)
 
 
 def tint(color: str, amount: float = 0.72) -> str:

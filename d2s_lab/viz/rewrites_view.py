@@ -7,10 +7,11 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.viz.error_view import rich
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
+from d2s_lab.viz.palette import with_colors
 
-REWRITES_CSS = """
-.d2s .d2s-rewrites{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px;margin:4px 0}
-"""
+REWRITES_CSS = with_colors("""
+.d2s .d2s-rewrites{background:$NOTE_BG;border:1px solid $NOTE_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
+""")
 
 
 def rewrites_body(rewrites) -> str:

@@ -10,6 +10,7 @@ from d2s_lab.text import CATALOGUE, t
 from d2s_lab.viz.html import CSS, esc, report_var, t_html, table
 from d2s_lab.viz.linked_view import linked_lines, ops_by_line_html
 from d2s_lab.viz.op_table import op_table_html
+from d2s_lab.viz.palette import with_colors
 from d2s_lab.viz.sot_frames_view import frames_html, subgraph_code_html
 
 MAX_DRAWN = 8
@@ -22,11 +23,11 @@ MAX_DRAWN_OPS = 250
 # decoder layer); the rest are listed by the line that shows them.
 SUBGRAPHS_BYTES = 150_000
 
-SOT_CSS = """
-.d2s .d2s-ok{background:#dafbe1;border:1px solid #4ac26b;border-radius:6px;padding:6px 10px;margin:4px 0}
-.d2s .d2s-kind-fallback{color:#cf222e;font-weight:600}
-.d2s .d2s-kind-break{color:#9a6700;font-weight:600}
-"""
+SOT_CSS = with_colors("""
+.d2s .d2s-ok{background:$PASS_BG;border:1px solid $PASS_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-kind-fallback{color:$FAIL_COLOR;font-weight:600}
+.d2s .d2s-kind-break{color:$WARN_COLOR;font-weight:600}
+""")
 
 
 def _breaks_table(report) -> str:

@@ -20,27 +20,28 @@ from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, report_var, t_html, wrap
 from d2s_lab.viz.linked_view import linked_lines
+from d2s_lab.viz.palette import ADDED_BG, REMOVED_BG, with_colors
 
-DIFF_CSS = """
-.d2s .d2s-sbs{border:1px solid #d0d7de;border-radius:6px;margin:4px 0}
+DIFF_CSS = with_colors("""
+.d2s .d2s-sbs{border:1px solid $BORDER;border-radius:6px;margin:4px 0}
 .d2s table.d2s-diff{border-collapse:collapse;width:100%;table-layout:fixed;font-family:'JetBrains Mono',Menlo,Consolas,monospace;font-size:12px}
 .d2s table.d2s-diff col.d2s-c-ln{width:3.6em}
 .d2s table.d2s-diff col.d2s-c-mark{width:1.4em}
-.d2s table.d2s-diff th{background:#f6f8fa;text-align:left;font-weight:600;padding:3px 6px;border-bottom:1px solid #d0d7de;font-family:inherit}
+.d2s table.d2s-diff th{background:$PANEL_BG;text-align:left;font-weight:600;padding:3px 6px;border-bottom:1px solid $BORDER;font-family:inherit}
 .d2s table.d2s-diff td{padding:0 6px;white-space:pre-wrap;overflow-wrap:break-word;vertical-align:top;line-height:1.45;text-align:left}
-.d2s table.d2s-diff td.d2s-ln{color:#8c959f;text-align:right;user-select:none;border-right:1px solid #eaeef2}
-.d2s table.d2s-diff td.d2s-del{background:#ffebe9}
-.d2s table.d2s-diff td.d2s-add{background:#e6ffec}
-.d2s table.d2s-diff td.d2s-ln.d2s-del{background:#ffd7d5}
-.d2s table.d2s-diff td.d2s-ln.d2s-add{background:#ccffd8}
-.d2s table.d2s-diff td.d2s-none{background:#f6f8fa}
-.d2s table.d2s-diff td.d2s-del .d2s-chg{background:#ffc1bd;border-radius:2px}
-.d2s table.d2s-diff td.d2s-add .d2s-chg{background:#abf2bc;border-radius:2px}
-.d2s table.d2s-diff td.d2s-mark{padding:0 2px;color:#57606a;user-select:none;text-align:center}
+.d2s table.d2s-diff td.d2s-ln{color:$FAINT;text-align:right;user-select:none;border-right:1px solid $RULE}
+.d2s table.d2s-diff td.d2s-del{background:$REMOVED_BG}
+.d2s table.d2s-diff td.d2s-add{background:$ADDED_BG}
+.d2s table.d2s-diff td.d2s-ln.d2s-del{background:$REMOVED_NUMBER_BG}
+.d2s table.d2s-diff td.d2s-ln.d2s-add{background:$ADDED_NUMBER_BG}
+.d2s table.d2s-diff td.d2s-none{background:$PANEL_BG}
+.d2s table.d2s-diff td.d2s-del .d2s-chg{background:$REMOVED_CHARS_BG;border-radius:2px}
+.d2s table.d2s-diff td.d2s-add .d2s-chg{background:$ADDED_CHARS_BG;border-radius:2px}
+.d2s table.d2s-diff td.d2s-mark{padding:0 2px;color:$MUTED;user-select:none;text-align:center}
 .d2s table.d2s-diff td[data-d2s-line]{cursor:pointer}
-.d2s table.d2s-diff td[data-d2s-line].d2s-ln{text-decoration:underline dotted #bf8700}
-.d2s .d2s-diffstat{color:#57606a;font-size:12px;margin:2px 0}
-"""
+.d2s table.d2s-diff td[data-d2s-line].d2s-ln{text-decoration:underline dotted $LINK_MARK}
+.d2s .d2s-diffstat{color:$MUTED;font-size:12px;margin:2px 0}
+""")
 
 
 def _css_class(ttype) -> str:
@@ -226,8 +227,8 @@ def diff_stat(original: str, transformed: str) -> Tuple[int, int]:
 _TABLE_STYLE = ' style="font-family:monospace;font-size:12px;overflow-wrap:break-word"'
 _CODE = "text-align:left;white-space:pre-wrap;min-width:16em"
 _CODE_STYLE = {"": f' style="{_CODE}"',
-               " d2s-del": f' style="{_CODE};background-color:#ffebe9"',
-               " d2s-add": f' style="{_CODE};background-color:#e6ffec"'}
+               " d2s-del": f' style="{_CODE};background-color:{REMOVED_BG}"',
+               " d2s-add": f' style="{_CODE};background-color:{ADDED_BG}"'}
 
 _COLS = ('<colgroup><col class="d2s-c-ln"><col class="d2s-c-code"><col class="d2s-c-mark">'
          '<col class="d2s-c-ln"><col class="d2s-c-code"></colgroup>')

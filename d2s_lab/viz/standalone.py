@@ -18,19 +18,20 @@ from d2s_lab.text import get_lang, t
 from d2s_lab.viz.error_view import section_error
 from d2s_lab.viz.graph_view import draw_or_reason, section_graph
 from d2s_lab.viz.html import esc, message_box, style_block, table
+from d2s_lab.viz.palette import with_colors
 from d2s_lab.viz.op_table import section_ops
 from d2s_lab.viz.report import SECTIONS, section_notes, sources_or_structure, summary_html
 from d2s_lab.viz.steps_view import steps_static_html
 
-PAGE_CSS = """
+PAGE_CSS = with_colors("""
 body{margin:0;background:#fff}
 main.d2s-page{max-width:1200px;margin:0 auto;padding:16px 20px}
 .d2s-page h1{font-size:20px;margin:4px 0 10px}
-.d2s-page h2{font-size:16px;margin:18px 0 6px;border-bottom:1px solid #d0d7de;padding-bottom:3px}
+.d2s-page h2{font-size:16px;margin:18px 0 6px;border-bottom:1px solid $BORDER;padding-bottom:3px}
 .d2s-page .d2s-graph svg{max-width:100%;height:auto}
-.d2s-page pre.d2s-trace{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:8px;
+.d2s-page pre.d2s-trace{background:$PANEL_BG;border:1px solid $BORDER;border-radius:6px;padding:8px;
  white-space:pre-wrap;max-height:420px;overflow:auto}
-"""
+""")
 
 
 def environment_rows(paddle_version: str = "") -> list:

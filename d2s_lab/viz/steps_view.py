@@ -20,19 +20,20 @@ from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
 from d2s_lab.viz.explain import explain
 from d2s_lab.viz.html import esc, highlight_python, wrap
+from d2s_lab.viz.palette import with_colors
 from d2s_lab.viz.source_view import DIFF_CSS, diff_stat, side_by_side_html
 
-STEPS_CSS = """
+STEPS_CSS = with_colors("""
 .d2s .d2s-step-head{display:flex;gap:8px;align-items:baseline;flex-wrap:wrap;margin:4px 0}
 .d2s .d2s-step-name{font-weight:700;font-size:14px}
 .d2s .d2s-badge{display:inline-block;border-radius:10px;padding:0 7px;font-size:11px;font-weight:600}
-.d2s .d2s-badge-changed{background:#dafbe1;color:#116329;border:1px solid #4ac26b}
-.d2s .d2s-badge-same{background:#f6f8fa;color:#57606a;border:1px solid #d0d7de}
-.d2s .d2s-explain{background:#ddf4ff;border:1px solid #54aeff;border-radius:6px;padding:6px 10px;margin:4px 0}
+.d2s .d2s-badge-changed{background:$PASS_BG;color:$PASS_TEXT;border:1px solid $PASS_BORDER}
+.d2s .d2s-badge-same{background:$PANEL_BG;color:$MUTED;border:1px solid $BORDER}
+.d2s .d2s-explain{background:$INFO_BG;border:1px solid $INFO_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
 .d2s details.d2s-step>summary{font-weight:400}
-.d2s details.d2s-step.d2s-same>summary{color:#8c959f}
-.d2s details.d2s-step{border-left:3px solid #d0d7de;padding-left:8px;margin:2px 0}
-.d2s details.d2s-step.d2s-changed{border-left-color:#4ac26b}
+.d2s details.d2s-step.d2s-same>summary{color:$FAINT}
+.d2s details.d2s-step{border-left:3px solid $BORDER;padding-left:8px;margin:2px 0}
+.d2s details.d2s-step.d2s-changed{border-left-color:$PASS_BORDER}
 .d2s-steps-live .widget-html,.d2s-steps-live .widget-html-content{min-width:0;max-width:100%}
 .d2s-steps-live .widget-html-content{white-space:normal;overflow:visible}
 .d2s-steps-live .widget-html-content>.d2s{max-width:100%;overflow-x:auto}
@@ -42,7 +43,7 @@ STEPS_CSS = """
 .output_area:has(.d2s-steps-live)+.output_area .d2s-steps-now{display:none}
 .jp-OutputArea-child:has(+.jp-OutputArea-child .d2s-steps-now)>.jp-OutputArea-output:not(:has(*)),
 .output_area:has(+.output_area .d2s-steps-now)>.output_subarea:not(:has(*)){display:none}
-"""
+""")
 # The last rule: the stepper's static copy (the next output) shows the step the stepper
 # shows, for front ends where the stepper cannot render (a notebook reopened without a
 # kernel: "model not found"; no widget manager; an HTML export); while the stepper is

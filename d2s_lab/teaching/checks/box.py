@@ -8,9 +8,10 @@ from __future__ import annotations
 from d2s_lab.teaching.checks.base import FAIL, PASS, SKIP
 from d2s_lab.teaching.checks.words import VERDICT_KEYS, inline_code, plain_code, say
 from d2s_lab.viz.html import esc
+from d2s_lab.viz.palette import CHECK_FAIL_BG, FAIL_COLOR, MUTED, NOTE_BG, PASS_BG, PASS_COLOR, TEXT, WARN_COLOR
 
 MARKS = {PASS: "✔", FAIL: "✘", SKIP: "–"}
-COLORS = {PASS: "#1a7f37", FAIL: "#cf222e", SKIP: "#57606a"}
+COLORS = {PASS: PASS_COLOR, FAIL: FAIL_COLOR, SKIP: MUTED}
 
 
 def title_line(exp, verdict: str) -> str:
@@ -43,12 +44,12 @@ def box_html(exp) -> str:
         f'<li class="d2s-lab-item d2s-lab-item-{c.status}" style="list-style:none;margin:2px 0">'
         f'<span style="color:{COLORS[c.status]};font-weight:700">{MARKS[c.status]}</span> '
         f"{inline_code(c.message)}</li>" for c in exp.lines)
-    border, bg = {PASS: ("#1a7f37", "#dafbe1"), FAIL: ("#cf222e", "#fff1f0")}.get(state, ("#9a6700", "#fff8c5"))
+    border, bg = {PASS: (PASS_COLOR, PASS_BG), FAIL: (FAIL_COLOR, CHECK_FAIL_BG)}.get(state, (WARN_COLOR, NOTE_BG))
     sep = "：" if lang == "zh" else ": "
     return (f'<div class="d2s-lab-check d2s-lab-{state}" lang="{esc(lang)}" '
             f'style="border:1px solid {border};background:{bg};border-radius:6px;padding:6px 10px;'
             f'margin:4px 0;font-family:-apple-system,\'Segoe UI\',Roboto,\'Noto Sans SC\',sans-serif;'
-            f'font-size:13px;color:#1f2328">'
+            f'font-size:13px;color:{TEXT}">'
             f'<div><b>{esc(say("title", lang))}{sep}{esc(exp.label)} — {esc(verdict)}</b></div>'
             f'<ul style="margin:4px 0;padding-left:4px">{items}</ul>'
             f'<div class="d2s-lab-verdict">{esc(exp.summary())}</div></div>')

@@ -16,12 +16,20 @@ from d2s_lab.teaching.class_report.notebooks import read_class
 from d2s_lab.teaching.class_report.outcomes import FAILED, FROM_AUTOGRADED, FROM_COLLECTED, FROM_GRADEBOOK, \
     PASSED, ClassData, LabReport
 from d2s_lab.text import t
+from d2s_lab.viz.palette import FAIL_COLOR, MUTED, PASS_BAR, PASS_COLOR, SKIP_BAR, with_colors
 
 REPORT_NAME = "class_report.html"
 _SOURCE_KEYS = {FROM_GRADEBOOK: "course.source_gradebook", FROM_AUTOGRADED: "course.source_autograded",
                 FROM_COLLECTED: "course.source_collected"}
 
-_COLORS = {PASSED: "#2da44e", FAILED: "#cf222e", "skip": "#afb8c1"}
+_COLORS = {PASSED: PASS_BAR, FAILED: FAIL_COLOR, "skip": SKIP_BAR}
+
+# The page's stylesheet, filled in once when the module loads.
+_STYLE = with_colors(
+    "body{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;margin:2em;color:$TEXT}"
+    "table{border-collapse:collapse;margin:8px 0 24px}td,th{border:1px solid $BORDER;padding:4px 8px;"
+    "vertical-align:top;text-align:left}td.num{text-align:right}ul{margin:0;padding-left:16px}"
+    ".n{color:$MUTED}.msg{font-size:90%;color:$MUTED;max-width:28em}summary{cursor:pointer;font-weight:600}")
 
 
 def _bars(lab: LabReport, lang: str) -> str:
@@ -72,7 +80,7 @@ def _lab_section(lab: LabReport, lang: str) -> str:
             f"<table>{head}{''.join(rows)}</table>{_by_student(lab, lang)}</section>")
 
 
-_MARKS = {PASSED: ("✔", "#1a7f37"), FAILED: ("✘", "#cf222e"), "blank": ("–", "#57606a")}
+_MARKS = {PASSED: ("✔", PASS_COLOR), FAILED: ("✘", FAIL_COLOR), "blank": ("–", MUTED)}
 
 
 def _by_student(lab: LabReport, lang: str) -> str:
@@ -145,11 +153,7 @@ def report_html(labs, lang: str = "en", source: str = "") -> str:
     body = "".join(_lab_section(lab, lang) for lab in labs) or f"<p>{e(t('course.report_empty', lang))}</p>"
     return (f"<!doctype html><html lang='{e(lang)}'><head><meta charset='utf-8'>"
             f"<title>{e(t('course.report_title', lang))}</title><style>"
-            "body{font-family:-apple-system,'Segoe UI',Roboto,'Noto Sans SC',sans-serif;margin:2em;color:#1f2328}"
-            "table{border-collapse:collapse;margin:8px 0 24px}td,th{border:1px solid #d0d7de;padding:4px 8px;"
-            "vertical-align:top;text-align:left}td.num{text-align:right}ul{margin:0;padding-left:16px}"
-            ".n{color:#57606a}.msg{font-size:90%;color:#57606a;max-width:28em}summary{cursor:pointer;font-weight:600}"
-            "</style></head><body>"
+            f"{_STYLE}</style></head><body>"
             f"<h1>{e(t('course.report_title', lang))}</h1>"
             f"<p>{e(t('course.report_intro', lang, students=len(students), labs=len(labs), source=source))}</p>"
             f"{'<p>' + e(_source_line(data, source, lang)) + '</p>' if data is not None else ''}"

@@ -30,14 +30,13 @@ from d2s_lab.viz.dot.escape import dot_str, html_text
 from d2s_lab.viz.dot.labels import Folds, GraphIndex, Labeller, clip, op_counts_text
 from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout, opened_at
 from d2s_lab.viz.dot.wrap import wrap_edges
-from d2s_lab.viz.palette import CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, tint
+from d2s_lab.viz.palette import (CATEGORY_COLORS, CATEGORY_SHAPES, EDGE_COLOR, HIGHLIGHT_COLOR, LAYER_COLOR,
+                                 MIXED_MARK_COLOR, tint)
 
 # Above this many nodes dot gets iteration limits: a bounded, slightly less tidy layout.
 LIMIT_NODES = 250
 DOT_LIMITS = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.3"}
 _HIGHLIGHT = f' color="{HIGHLIGHT_COLOR}" penwidth=3'
-# A collapsed layer whose ops carry marks of different colours (amber).
-MIXED_MARK_COLOR = "#bf8700"
 
 
 @dataclass
@@ -139,7 +138,7 @@ def _graph_attrs(rankdir: str, limited: bool) -> list[str]:
         f'graph [rankdir={rankdir} fontname="Helvetica" fontsize=11 nodesep=0.2 ranksep=0.28 '
         f'newrank=true bgcolor="transparent" outputorder=edgesfirst{limits}]',
         'node [fontname="Helvetica" fontsize=10 margin="0.08,0.05" height=0.3 penwidth=1]',
-        'edge [arrowsize=0.5 color="#6e7781" penwidth=0.8]',
+        f'edge [arrowsize=0.5 color="{EDGE_COLOR}" penwidth=0.8]',
     ]
 
 
@@ -297,4 +296,4 @@ class _Emitter:
             into.append(self._output_node(f"out{k}", vid, self.outputs_drawn))
 
 
-__all__ = ["DOT_LIMITS", "LIMIT_NODES", "MIXED_MARK_COLOR", "DotGraph", "build_dot", "opened_layers"]
+__all__ = ["DOT_LIMITS", "LIMIT_NODES", "DotGraph", "build_dot", "opened_layers"]

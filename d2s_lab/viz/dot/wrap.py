@@ -26,6 +26,7 @@ from d2s_lab.text import t
 from d2s_lab.viz.dot.drawing import MIN_NODE, Drawing, Edge, Node, Rank
 from d2s_lab.viz.dot.escape import html_text
 from d2s_lab.viz.dot.layout import LayerTree, Plan
+from d2s_lab.viz.palette import EDGE_COLOR
 
 # the word of the continuation marks, by the direction of the wrapped flow
 _ALONG = {"column": "graph.wrap_column", "row": "graph.wrap_row"}
@@ -208,7 +209,7 @@ class Wrap:
         first nodes on one rank, in order."""
         if not self.crossing:
             return
-        style = 'shape=plaintext fontsize=8 fontcolor="#6e7781" height=0.2 margin="0.02,0.02"'
+        style = f'shape=plaintext fontsize=8 fontcolor="{EDGE_COLOR}" height=0.2 margin="0.02,0.02"'
         tail = drawing.tail
         heads = self.heads[:1]
         for k, (cut, name) in enumerate(zip(self.crossing, self.names), 1):
