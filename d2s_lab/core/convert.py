@@ -132,7 +132,7 @@ class Conversion:
         return self.target if is_layer(self.target) else getattr(self.target, "__self__", None)
 
     def summary(self) -> str:
-        ops = self.drawn_graph.num_ops() if self.drawn_graph is not None else "n/a"
+        ops = self.drawn_graph.num_listed_ops() if self.drawn_graph is not None else "n/a"
         t = ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in self.timings.items())
         return (
             f"{self.name} [{self.mode}]: {ops} ops, {self.num_params:,} params "
@@ -459,7 +459,7 @@ def _ast_request(conv: Conversion):
             ast_conv = convert(conv.target, input_spec=conv.input_specs, example_inputs=conv.example_inputs,
                                mode="ast", name=conv.name)
             report.ast_ok = True
-            report.ast_ops = ast_conv.drawn_graph.num_ops() if ast_conv.drawn_graph is not None else None
+            report.ast_ops = ast_conv.drawn_graph.num_listed_ops() if ast_conv.drawn_graph is not None else None
         except ConversionError as exc:
             report.ast_ok, report.ast_error = False, exc.report
         except D2SError as exc:

@@ -425,7 +425,7 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
     hint = ("" if view.depth == "all" else
             ' <span class="d2s-sub">' + t_html("graph.more_detail", a=f"<code>%d2s_graph {esc(report_var())} --depth all</code>",
                                                 b="<code>%%to_static --depth all</code>") + "</span>")
-    return (f"<details open><summary>{esc(t('graph.section', n=graph.num_ops(), depth=view.depth))}</summary>"
+    return (f"<details open><summary>{esc(t('graph.section', n=graph.num_listed_ops(), depth=view.depth))}</summary>"
             f"{hint}{body}</details>")
 
 

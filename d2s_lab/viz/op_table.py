@@ -130,7 +130,7 @@ def op_table_html(graph: Graph) -> str:
     note = ""
     total = len(rows)
     if len(rows) >= MAX_TABLE_ROWS or size > MAX_TABLE_BYTES:
-        total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
+        total = graph.num_listed_ops()
         note = cut_note(len(rows), total, t("report.unit_ops"))
     return f'<div class="d2s-scroll" style="{SCROLL_STYLE}">' + inline_table(
         [t("report.col_op"), t("report.col_inputs"), t("report.col_outputs"), t("report.col_params"),
@@ -265,7 +265,7 @@ def report_op_table_html(graph: Graph, budget: int = REPORT_TABLE_BYTES) -> str:
     """The report's op table: every op, repeated blocks folded (:func:`folded_ops`), at
     most ``budget`` bytes of rows; past that a note says how to see every op."""
     rows, size, shown, named = [], 0, 0, set()
-    total = sum(1 for op in graph.iter_ops() if op.category != "parameter")
+    total = graph.num_listed_ops()
     cut = False
     for item in folded_ops(graph):
         if item[0] == "op":
@@ -302,13 +302,13 @@ def section_ops(conv) -> str:
     """Report section: the op table of ``conv.drawn_graph`` (:func:`report_op_table_html`)."""
     if conv.drawn_graph is None:
         return ""
-    return (f"<details open><summary>{esc(t('report.ops_title'))} ({conv.drawn_graph.num_ops()})</summary>"
+    return (f"<details open><summary>{esc(t('report.ops_title'))} ({conv.drawn_graph.num_listed_ops()})</summary>"
             f"{report_op_table_html(conv.drawn_graph)}</details>")
 
 
 def op_table_page(graph: Graph, name: str = "") -> str:
     """Every op of ``graph`` as one HTML fragment (what ``Conversion.op_table()`` shows)."""
-    return wrap(op_table_html(graph), t("report.op_table_title", name=name or graph.name, n=f"{graph.num_ops():,}"))
+    return wrap(op_table_html(graph), t("report.op_table_title", name=name or graph.name, n=f"{graph.num_listed_ops():,}"))
 
 
 class OpTable:

@@ -23,7 +23,7 @@ from d2s_lab.viz.source_view import section_sources
 
 def _op_count(conv) -> str:
     if conv.drawn_graph is not None:
-        return f"<b>{conv.drawn_graph.num_ops()}</b> {esc(t('report.ops_word'))}"
+        return f"<b>{conv.drawn_graph.num_listed_ops()}</b> {esc(t('report.ops_word'))}"
     subgraphs = conv.sot.subgraphs if conv.sot is not None else []
     if subgraphs:  # SOT: what it captured, summed over its subgraphs
         total = sum(s.num_ops for s in subgraphs)
@@ -102,7 +102,7 @@ def section_methods(conv) -> str:
     parts = []
     for name, method in conv.methods.items():
         code = f"<code>{esc(name)}</code>"
-        title = (t_html("report.method", name=code, ops=method.drawn_graph.num_ops())
+        title = (t_html("report.method", name=code, ops=method.drawn_graph.num_listed_ops())
                  if method.drawn_graph is not None else t_html("report.method_no_ops", name=code))
         parts.append(f'<details class="d2s-method"><summary>{title}</summary>{_sections(method)}</details>')
     return "".join(parts)

@@ -83,3 +83,28 @@ def test_printed_while_tracing_explains_symbolic_shapes(paddle, lang):
         assert "Value(" in shown or "-1" in shown, shown
         assert note not in html_text(section_prints(fixed)) and "[2, 8]" in fixed.traced_prints
         assert note not in html_text(section_prints(number)) and "width 8" in number.traced_prints
+
+
+def test_the_report_counts_ops_one_way(paddle):
+    """The report's head, its graph, its op table and the table's note count the same ops:
+    PIR's parameter ops (one per weight) are listed beside the ops that use them, not as ops."""
+    import d2s_lab
+    from d2s_lab.viz.report import conversion_html
+
+    layers = []
+    for _ in range(30):
+        layers += [paddle.nn.Linear(8, 8), paddle.nn.LayerNorm(8), paddle.nn.GELU()]
+    net = paddle.nn.Sequential(*layers)
+    net.eval()
+    conv = d2s_lab.convert(net, ["x: [None, 8] float32"], mode="ast")
+    text = " ".join(html_text(conversion_html(conv)).split())
+    # "N ops" of the whole program ("2 ops: matmul, add" is a folded layer's label)
+    counts = {int(n.replace(",", "")) for n in re.findall(r"([\d,]+) ops\b(?!:)", text)}
+    counts |= {int(n) for n in re.findall(r"\bOps \((\d+)\)", text)}
+    counts |= {int(n.replace(",", "")) for n in re.findall(r"first [\d,]+ of ([\d,]+) ops", text)}
+    assert counts == {conv.drawn_graph.num_listed_ops()}, counts
+    assert re.search(r"first [\d,]+ of [\d,]+ ops", text) and "Ops (" in text  # the table's note counts too
+    params = conv.drawn_graph.num_ops() - conv.drawn_graph.num_listed_ops()
+    from versions import PADDLE3
+
+    assert params == (120 if PADDLE3 else 0)  # Paddle 2.6's Programs hold parameters as variables

@@ -108,6 +108,11 @@ class Graph:
         """Ops in every block, as PIR's ``Program.num_ops()`` counts them."""
         return sum(1 for _ in self.iter_ops())
 
+    def num_listed_ops(self) -> int:
+        """Ops as the report counts and lists them: every op but the parameters' (PIR makes
+        one op per parameter; the table shows parameters beside the ops that use them)."""
+        return sum(1 for op in self.iter_ops() if op.category != "parameter")
+
     def ops_named(self, name: str) -> List[Op]:
         """Ops whose full (``pd_op.conv2d``) or short (``conv2d``) name matches."""
         return [o for o in self.iter_ops() if o.name == name or o.short_name == name]
