@@ -97,10 +97,14 @@ def check_body(result, conv=None) -> str:
     if result.error is not None:
         parts.append(f'<div class="d2s-bad">{esc(t("check_view.failed"))}</div>'
                      + error_report_body(result.error))
+    elif getattr(result, "nothing_compared", False):
+        parts.append(f'<div class="d2s-note"><b>{esc(t("check.summary_nothing"))}</b></div>')
     elif result.ok:
         head = t("check_view.agree_noise") if result.within_noise else t("check_view.agree")
+        if not getattr(result, "static_ran", True):
+            head += t("check.summary_no_static")
         parts.append(f'<div class="d2s-ok"><b>{esc(head)}</b> '
-                     f"{esc(t('check_view.agree_tail', n=len(result.outputs), ins=ins))}</div>")
+                     f"{esc(t('check_view.agree_tail', n=result.compared, ins=ins))}</div>")
     else:
         where = ""
         if result.first_divergent:

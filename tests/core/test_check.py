@@ -5,6 +5,8 @@ import warnings
 
 import paddle as pd
 import pytest
+
+from versions import PADDLE3
 from paddle import nn as pnn
 
 from d2s_lab.core.check import LayerCheck, NumericCheck, OutputCheck
@@ -253,3 +255,67 @@ def test_check_names_the_line_forcing_randomness(paddle):
     assert page.count("d2s-random-line") == 1 and "training=True" in page
     with using_lang("zh"):
         assert "强制随机的位置" in check_html(res, conv)
+
+
+ACTOR = """import paddle
+
+
+class Actor(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 3)
+
+    def forward(self, x):
+        probs = paddle.nn.functional.softmax(self.fc(x))
+        dist = paddle.distribution.Categorical(probs)
+        return probs, dist
+"""
+
+
+def _actor(tmp_path):
+    """A policy head returning its probabilities and a Categorical built from them, from a
+    module of its own (as a user's model file)."""
+    import importlib.util
+
+    path = tmp_path / "actor_model.py"
+    path.write_text(ACTOR, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("actor_model", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    actor = mod.Actor()
+    actor.eval()
+    return actor
+
+
+@pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6.2's SOT ends the process (a segmentation fault) translating paddle.distribution.Categorical")
+def test_check_on_the_default_path_says_what_it_compared(paddle, tmp_path):
+    """On SOT the Categorical is rebuilt by Python on every call (no "frozen" warning),
+    it is not counted as an agreeing output, and where Paddle ran no static subgraph
+    (all under MIN_GRAPH_SIZE) the verdict says both sides were dygraph."""
+    import d2s_lab
+    from d2s_lab.viz.check_view import check_html
+    from html_text import text as html_text
+
+    conv = d2s_lab.convert(_actor(tmp_path), ["x: [None, 4] float32"], mode="sot")
+    res = d2s_lab.check(conv)
+    assert res.ok and res.compared == 1 and [o.compared for o in res.outputs] == [True, False]
+    text = " ".join(html_text(check_html(res)).split())
+    assert "Categorical object" in text and "not compared" in text
+    assert "built while Paddle traced forward" not in text  # true of AST only
+    assert "on 1 output(s)" in text
+    runs_static = [s.runs_static for s in conv.sot.subgraphs]
+    assert runs_static and not any(runs_static)  # a few ops: under MIN_GRAPH_SIZE
+    assert not res.static_ran and "dygraph with dygraph" in text and "in dygraph both" in res.summary()
+
+
+@pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6.2's SOT ends the process (a segmentation fault) translating paddle.distribution.Categorical")
+def test_check_of_objects_only_compares_nothing(paddle):
+    """A function whose only output is an object: no agreement is claimed."""
+    import d2s_lab
+
+    def only_a_distribution(x):
+        return paddle.distribution.Categorical(paddle.nn.functional.softmax(x))
+
+    conv = d2s_lab.convert(only_a_distribution, ["x: [None, 3] float32"], mode="sot")
+    res = d2s_lab.check(conv)
+    assert res.nothing_compared and not res.ok and "nothing compared" in res.summary()

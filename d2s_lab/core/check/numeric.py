@@ -50,9 +50,24 @@ class NumericCheck:
     # functional dropout), when the outputs change with the seed
     random_lines: List[Tuple[str, int, str]] = field(default_factory=list)
 
+    # False: on Paddle's default path every subgraph ran in dygraph (each under
+    # MIN_GRAPH_SIZE), so "static" was dygraph too and agreement says nothing
+    static_ran: bool = True
+
+    @property
+    def compared(self) -> int:
+        """How many outputs were compared (objects other than tensors are not)."""
+        return sum(1 for o in self.outputs if o.compared)
+
     @property
     def ok(self) -> bool:
-        return self.error is None and bool(self.outputs) and all(o.ok for o in self.outputs)
+        """Every compared output agrees, and at least one was compared."""
+        return self.error is None and self.compared > 0 and all(o.ok for o in self.outputs)
+
+    @property
+    def nothing_compared(self) -> bool:
+        """The run went but no output was a tensor or a plain value to compare."""
+        return self.error is None and bool(self.outputs) and self.compared == 0
 
     @property
     def within_noise(self) -> bool:
@@ -62,9 +77,12 @@ class NumericCheck:
     def summary(self) -> str:
         if self.error is not None:
             return t("check.summary_failed", name=self.name, error=f"{self.error.exc_type}: {self.error.message}")
-        verdict = (t("check.summary_noise") if self.within_noise else
+        verdict = (t("check.summary_nothing") if self.nothing_compared else
+                   t("check.summary_noise") if self.within_noise else
                    t("check.summary_agree") if self.ok else t("check.summary_differ"))
-        worst = max((o.max_abs or 0.0 for o in self.outputs), default=0.0)
+        if self.ok and not self.static_ran:
+            verdict += t("check.summary_no_static")
+        worst = max((o.max_abs or 0.0 for o in self.outputs if o.compared), default=0.0)
         where = t("check.summary_first_layer", layer=self.first_divergent) if self.first_divergent else ""
         return t("check.summary", name=self.name, mode=self.mode, verdict=verdict, rtol=f"{self.rtol:g}",
                  atol=f"{self.atol:g}", worst=f"{worst:.3g}", where=where)
@@ -163,11 +181,19 @@ def check(conversion, inputs=None, rtol: float = RTOL, atol: float = ATOL, seed:
         res.outputs = compare_leaves(dyn, sta, rtol, atol, paddle, ops=ops)
         objects = [o for o in res.outputs if not o.compared]
         values = [o for o in res.outputs if o.note.startswith("not a Tensor")]
+        sot = conversion.mode == "sot"
+        if sot and conversion.sot is not None and conversion.sot.subgraphs:
+            res.static_ran = any(s.runs_static for s in conversion.sot.subgraphs)
+            if not res.static_ran:
+                res.warnings.append(t("check.no_static_ran"))
         if objects:
-            res.warnings.append(frozen_warning(conversion, objects[0].dygraph_dtype))
-        if values:
+            # AST: the Program returns the object built while tracing; SOT breaks the graph
+            # there and Python builds it again on every call, so it is only not compared
+            res.warnings.append(t("check.object_not_compared", kind=objects[0].dygraph_dtype) if sot
+                                else frozen_warning(conversion, objects[0].dygraph_dtype))
+        if values and not sot:
             res.warnings.append(t("check.frozen_value", kind=values[0].dygraph_dtype))
-        if not res.ok and localize and layer is not None:
+        if not res.ok and not res.nothing_compared and localize and layer is not None:
             try:
                 find_divergent_layer(res, conversion, fn, layer, xs, paddle, seed, rtol, atol)
             except Exception as exc:  # localisation is a bonus; the verdict stands

@@ -18,6 +18,22 @@ TEXTS = {
         "en": "{name}: check failed: {error}",
         "zh": "{name}：检查失败：{error}",
     },
+    "check.summary_nothing": {
+        "en": "nothing compared (no output is a tensor or a plain value)",
+        "zh": "没有可比较的输出（没有输出是张量或普通值）",
+    },
+    "check.summary_no_static": {
+        "en": " (in dygraph both: Paddle ran no static subgraph)",
+        "zh": "（两边都是动态图：Paddle 没有运行静态子图）",
+    },
+    "check.no_static_ran": {
+        "en": "Paddle ran every subgraph of this function in dygraph (each is under MIN_GRAPH_SIZE), so this compared dygraph with dygraph: it says nothing about a static program. Set os.environ['MIN_GRAPH_SIZE'] = '0' and convert again to compare a static run.",
+        "zh": "Paddle 在动态图中运行了这个函数的每个子图（每个都小于 MIN_GRAPH_SIZE），所以这里比较的是动态图与动态图，并不说明静态程序的情况。设置 os.environ['MIN_GRAPH_SIZE'] = '0' 后重新转换，才能比较静态运行。",
+    },
+    "check.object_not_compared": {
+        "en": "An output is a {kind} object, not a tensor, and was not compared. On this path the graph breaks where it is built and Python builds it again on every call; compare its tensors (e.g. the logits or probabilities) by returning them.",
+        "zh": "有一个输出是 {kind} 对象而不是张量，没有参与比较。在这条路径上，图在构建它的地方中断，Python 每次调用都会重新构建它；若要比较，请返回它的张量（例如 logits 或概率）。",
+    },
     "check.summary_agree": {
         "en": "dygraph and static agree",
         "zh": "动态图与静态图结果一致",
