@@ -107,7 +107,7 @@ def subgraph_code_html(sub, index: int, var: Optional[str] = None, room: int = 2
     how = f"print({var}.sot.subgraphs[{index}].code)"
     if room < 2 * MAX_SUBGRAPH_CODE:
         return f'<div class="d2s-sub">{esc(t("sot.subgraph_code", name=sub.name))}: <code>{esc(how)}</code></div>'
-    code = sub.code
+    code = sub.exported  # why Paddle could not export it is said once, under the subgraphs
     if not code:
         return ""
     # the file SOT_EXPORT writes ends in a unittest harness: the subgraph is what comes before it

@@ -136,6 +136,12 @@ def sot_body(report, draw: bool = True) -> str:
             room -= len(part)
             listed += len(part)
             parts.append(part)
+        # the exporter's limits, said once (every subgraph that calls a sublayer shares one)
+        shown = [s for s in report.subgraphs if s.code_made and s.export_error != ""]
+        for error in dict.fromkeys(s.export_error for s in shown):
+            n = sum(1 for s in shown if s.export_error == error)
+            note = t("sot.no_exporter_once") if error is None else t("sot.export_failed_once", n=n, error=error)
+            parts.append(f'<div class="d2s-sub d2s-export-note">{esc(note)}</div>')
     parts.append(frames_html(report, lines=linked))
     if report.settings:
         items = ", ".join(f"{k}={v}" for k, v in report.settings.items())

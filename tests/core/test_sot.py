@@ -359,3 +359,46 @@ def test_the_min_graph_size_advice_works_as_said(monkeypatch):
     monkeypatch.setenv("MIN_GRAPH_SIZE", "0")
     conv = convert(small_graph, ["x: [None, 4] float32"], mode="sot")
     assert conv.sot.subgraphs and all(s.runs_static for s in conv.sot.subgraphs), conv.sot.subgraphs
+
+
+SPLIT_NET = """import paddle
+
+
+class Split(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.a = paddle.nn.Linear(4, 4)
+        self.b = paddle.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = paddle.tanh(self.a(x)) * 2 + 1
+        y = paddle.nn.functional.relu(y) - y.mean()
+        if y.sum() > 0:
+            y = y + 1
+        z = paddle.tanh(self.b(y)) * 2 + 1
+        return paddle.nn.functional.relu(z) - z.mean()
+"""
+
+
+@pytest.mark.skipif(not has_collector(SOT), reason="Paddle 2.6 has no SOT exporter: each subgraph shows its statement IR")
+def test_the_exporters_limit_is_said_once(paddle, tmp_path, monkeypatch):
+    """Two subgraphs that call a sublayer: Paddle's exporter writes neither as Python. The
+    report says so in one quiet line; their code sections show the statement IR bare, and
+    ``.code`` keeps the reason as a comment for whoever prints it."""
+    import importlib.util
+
+    monkeypatch.setenv("MIN_GRAPH_SIZE", "0")
+    path = tmp_path / "split_net.py"
+    path.write_text(SPLIT_NET, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("split_net", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    net = mod.Split()
+    net.eval()
+    rep = sot_report(net, [paddle.randn([2, 4])])
+    assert len(rep.subgraphs) >= 2, rep
+    page = _text(sot_report_html(rep))
+    assert page.count("cannot write this subgraph") == 0 and page.count("cannot write") == 1, page[-3000:]
+    assert f"cannot write {len(rep.subgraphs)} of these subgraphs" in page
+    assert all(s.export_error for s in rep.subgraphs)
+    assert rep.subgraphs[0].code.startswith("# SOT_EXPORT cannot write") and "StatementIR" in rep.subgraphs[0].exported

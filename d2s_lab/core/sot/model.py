@@ -56,14 +56,44 @@ class Subgraph:
     lines: List[int] = field(default_factory=list)  # user lines its ops come from
     runs_static: bool = True
     code_fn: Any = field(default=None, repr=False, compare=False)
-    _code: Optional[str] = field(default=None, repr=False, compare=False)
+    _code: Optional[tuple] = field(default=None, repr=False, compare=False)
+
+    def _made(self) -> tuple:
+        if self._code is None:
+            made = self.code_fn() if self.code_fn is not None else ("", "")
+            self._code = made if isinstance(made, tuple) else (made, "")
+        return self._code
 
     @property
     def code(self) -> str:
-        """The subgraph as runnable Python, as ``SOT_EXPORT=DIR`` writes it (made on first use)."""
-        if self._code is None:
-            self._code = self.code_fn() if self.code_fn is not None else ""
-        return self._code
+        """The subgraph as runnable Python, as ``SOT_EXPORT=DIR`` writes it (made on first
+        use); where Paddle cannot export it, its statement IR under a comment saying why."""
+        text = self._made()[0]
+        return "".join(f"# {ln}\n" for ln in self.export_note.splitlines()) + text
+
+    @property
+    def exported(self) -> str:
+        """:attr:`code` without the comment (a report says why once for all subgraphs)."""
+        return self._made()[0]
+
+    @property
+    def export_error(self) -> Optional[str]:
+        """Paddle's error where its exporter could not write this subgraph ("" when it
+        could; None when this Paddle has no exporter)."""
+        return self._made()[1]
+
+    @property
+    def export_note(self) -> str:
+        """Why :attr:`code` is the statement IR, in words ("" when it is Python)."""
+        error = self.export_error
+        if error is None:
+            return t("sot.no_exporter")
+        return t("sot.export_failed", error=error) if error else ""
+
+    @property
+    def code_made(self) -> bool:
+        """Whether :attr:`code` has been made (it is made when first asked for)."""
+        return self._code is not None
 
 
 @dataclass

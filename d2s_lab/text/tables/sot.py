@@ -245,6 +245,14 @@ TEXTS = {
         "en": "{name} (after the break at {where})",
         "zh": "{name}（{where} 处中断之后）",
     },
+    "sot.export_failed_once": {
+        "en": "Paddle's SOT_EXPORT cannot write {n} of these subgraphs as Python (Paddle: {error}; it exports no subgraph that calls a sublayer): their code shows SOT's own record, the statement IR.",
+        "zh": "Paddle 的 SOT_EXPORT 无法把其中 {n} 个子图写成 Python（Paddle：{error}；调用子层的子图它都无法导出）：这些子图的代码显示的是 SOT 自己的记录，即语句 IR（StatementIR）。",
+    },
+    "sot.no_exporter_once": {
+        "en": "This Paddle has no SOT_EXPORT (paddle.jit.sot.symbolic.export is new in Paddle 3): the subgraphs' code shows SOT's own record, the statement IR.",
+        "zh": "这个版本的 Paddle 没有 SOT_EXPORT（paddle.jit.sot.symbolic.export 是 Paddle 3 新增的）：子图的代码显示的是 SOT 自己的记录，即语句 IR（StatementIR）。",
+    },
     "sot.no_exporter": {
         "en": "This Paddle has no SOT_EXPORT (paddle.jit.sot.symbolic.export is new in Paddle 3);\nSOT's own record of the subgraph, its statement IR, follows.",
         "zh": "这个版本的 Paddle 没有 SOT_EXPORT（paddle.jit.sot.symbolic.export 是 Paddle 3 新增的）；\n下面是 SOT 自己对这个子图的记录，即语句 IR（StatementIR）。",

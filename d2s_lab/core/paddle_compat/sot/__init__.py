@@ -113,21 +113,19 @@ def executor_on_stack():
 
 
 def exporter(sir):
-    """What ``SOT_EXPORT`` would write for this subgraph (runnable Python), made when asked."""
-    def code() -> str:
+    """What ``SOT_EXPORT`` would write for this subgraph, made when asked: a function giving
+    ``(code, error)``: runnable Python and "", or, where Paddle cannot export it, the
+    subgraph's statement IR and Paddle's error (None: this Paddle has no exporter)."""
+    def code() -> tuple:
         try:
             from paddle.jit.sot.symbolic.export import PyFileGen
         except ImportError:  # Paddle 2.6 has no exporter: its statement IR is what there is
-            return _commented(t("sot.no_exporter")) + str(sir) + "\n"
+            return str(sir) + "\n", None
         try:
-            return PyFileGen(sir).gen_py_codes()
+            return PyFileGen(sir).gen_py_codes(), ""
         except Exception as exc:  # Paddle exports no subgraph that calls a sublayer
-            return _commented(t("sot.export_failed", error=f"{type(exc).__name__}: {exc}")) + str(sir) + "\n"
+            return str(sir) + "\n", f"{type(exc).__name__}: {exc}"
     return code
-
-
-def _commented(text: str) -> str:
-    return "".join(f"# {ln}\n" for ln in text.splitlines())
 
 
 def note_resumes(executor, events) -> None:
