@@ -460,6 +460,43 @@ def test_sot_internal_error_has_no_cause_to_unwrap():
 
 
 
+class DecoratedInner(paddle.nn.Layer):
+    """A Layer whose forward is already converted (``full_graph=True``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+
+    @paddle.jit.to_static(full_graph=True)
+    def forward(self, x):
+        return self.fc(x)
+
+
+DECORATED = {}
+
+
+def calls_a_converted_layer(x):
+    return DECORATED["inner"](x) * 2
+
+
+def test_sot_losing_self_in_a_converted_forward_is_paddles_failure_not_a_dict():
+    """SOT simulating a call of a forward decorated with to_static(full_graph=True) fails
+    with KeyError: 'self' inside its own machinery: the hint says so and points at --mode
+    ast, which converts the same function; never the hint about a dict's missing key."""
+    import d2s_lab
+    from d2s_lab.errors import ConversionError
+
+    DECORATED["inner"] = DecoratedInner()
+    with pytest.raises(ConversionError) as ei:
+        d2s_lab.convert(calls_a_converted_layer, ["x: [None, 4] float32"], mode="sot")
+    rep = ei.value.report
+    assert rep.exc_type == "KeyError" and rep.hint_id == "sot-internal", (rep.exc_type, rep.hint_id)
+    assert "--mode ast" in rep.hint_for("en") and "--mode ast" in rep.hint_for("zh")
+    conv = d2s_lab.convert(calls_a_converted_layer, ["x: [None, 4] float32"], mode="ast")
+    assert conv.error is None and conv.drawn_graph.num_listed_ops() > 2
+    assert classify("KeyError", "d = {}\nKeyError: 'self'") == "dict-key"  # a user's own dict
+
+
 # --- the shape hint names the layer ------------------------------------------------------
 
 class FlatNet(paddle.nn.Layer):
