@@ -329,3 +329,15 @@ SET_STATE_DICT_26 = """\
 SET_STATE_DICT_BAD_KEY = """\
     ValueError: set_state_dict: the state dict has no key 'fc.weight' for parameter 'fc.w_0'.
 """
+
+# SOT: `if bool(x > 0):` with x: [None, 4] (Paddle 3.3.1 and 2.6.2 alike)
+SOT_BOOL_SEVERAL = ("When Variable is used as the condition of if/while , Variable can only contain one "
+                    "element.")
+# SOT: `return x * int(x)` (Paddle 3.3.1 and 2.6.2; 3.3.1 says the same of float(x))
+SOT_INT_SEVERAL = "only one element variable can be converted to int."
+# AST, Paddle 2.6.2: `if bool(x > 0):` on a batch of 2
+AST_COND_NUMEL = "condition input's data type should be bool, numel should be 1, actual numel is 8"
+# SOT, Paddle 2.6.2: `return x * float(x)`
+SOT26_FLOAT_SEVERAL = "'Variable' object has no attribute '__float__'"
+# SOT, NumPy 2: `for i in range(n):` with n = x.sum().reshape([1]).astype('int64')
+NUMPY2_SHAPE_ONE = "only 0-dimensional arrays can be converted to Python scalars"

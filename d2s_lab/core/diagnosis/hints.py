@@ -86,6 +86,19 @@ def _python_value(e: Seen) -> bool:
                 or re.search(r"must be (a string or )?(a )?real number, not '?Variable", text))  # Paddle 2.6
 
 
+def _several_elements(e: Seen) -> bool:
+    low = e.low
+    return bool("can only contain one element" in low  # an if/while on the tensor (SOT)
+                or "only one element variable can be converted to" in low  # int(t), float(t) (SOT)
+                or re.search(r"numel should be 1, actual numel is [2-9]|numel should be 1, actual numel is \d\d", low)
+                or "'variable' object has no attribute '__float__'" in low)  # Paddle 2.6's SOT
+
+
+def _shape_one_scalar(e: Seen) -> bool:
+    # NumPy 2 makes a Python number only of a 0-d array: range(t), int(t) of a shape-[1] tensor
+    return "only 0-dimensional arrays can be converted to python scalars" in e.low
+
+
 def _non_tensor_output(e: Seen) -> bool:
     return bool("non-tensor" in e.low or "not a tensor" in e.low and "output" in e.low)
 
@@ -279,6 +292,11 @@ HINTS: Dict[str, HintRecord] = {h.id: h for h in (
           ("async def f(x):\n    return x * 2\n", _SPEC, "ast")),
     _hint("source-unavailable", _source_unavailable,
           ("f = lambda x: x * 2\n", _SPEC, "ast")),
+    _hint("several-elements", _several_elements,
+          ("def f(x):\n    if bool(x > 0):\n        return x\n    return -x\n", _SPEC, "sot")),
+    _hint("shape-one-scalar", _shape_one_scalar,
+          ("def f(x):\n    n = x.sum().reshape([1]).astype('int64')\n    for i in range(n):\n"
+           "        x = x + 1\n    return x\n", _SPEC, "sot")),
     _hint("sot-internal", _sot_internal,
           ("def f(x):\n    n = len(x.sum())\n    return x * n\n", _SPEC, "sot")),
 )}
@@ -289,7 +307,8 @@ MATCH_ORDER: Tuple[str, ...] = (
     "forbidden-call", "tolist", "numpy-api", "source-unavailable", "reparse-syntax", "python-value",
     "non-tensor-output", "none-value", "dict-key", "return-in-loop", "return-mismatch", "return-in-branch",
     "loop-pred-tensor", "dtype-mix", "dtype-arg", "dynamic-dim-iter", "reshape-dynamic-dim", "broadcast",
-    "shape-dynamic-dim", "reshape-size", "shape-mismatch", "unsupported-syntax", "sot-internal",
+    "shape-dynamic-dim", "reshape-size", "shape-mismatch", "unsupported-syntax", "several-elements",
+    "shape-one-scalar", "sot-internal",
 )
 
 # Hints whose example Paddle 3.3 does not raise (a logged warning there): classify still

@@ -316,6 +316,32 @@ TEXTS = {
               " 生成的函数，或文件已不存在）。请在 notebook 单元格或 .py 文件中用 `def`/`class`"
               " 定义模型。",
     },
+    "hints.several-elements.title": {
+        "en": "A tensor of several elements used as one Python value",
+        "zh": "把含多个元素的张量当作一个 Python 值使用",
+    },
+    "hints.several-elements.text": {
+        "en": "`bool(t)`, `int(t)`, `float(t)` or an `if`/`while` on `t` needs one value, and `t` holds"
+              " several (a batch, a row). Reduce it first: `(t > 0).any()`, `.all()`, `.sum()`, `.mean()`,"
+              " or take one element (`t[0]`). To branch per element, keep it a tensor:"
+              " `paddle.where(t > 0, a, b)`.",
+        "zh": "`bool(t)`、`int(t)`、`float(t)` 或对 `t` 的 `if`/`while` 需要一个值，而 `t` 含有多个元素"
+              "（一个批次、一行）。请先归约：`(t > 0).any()`、`.all()`、`.sum()`、`.mean()`，或取出一个元素"
+              "（`t[0]`）。若要按元素分支，请保持为张量：`paddle.where(t > 0, a, b)`。",
+    },
+    "hints.shape-one-scalar.title": {
+        "en": "A tensor of shape [1] used as a Python number (NumPy 2)",
+        "zh": "把形状为 [1] 的张量当作 Python 数使用（NumPy 2）",
+    },
+    "hints.shape-one-scalar.text": {
+        "en": "`range(t)`, `int(t)` or an index with a tensor of shape [1]: NumPy 2 makes a Python number"
+              " only of a 0-d array, so the conversion fails where NumPy 1 accepted it. Make it 0-d"
+              " (`t.reshape([])`, `t.squeeze()`, `paddle.sum(t)`), or take the number with `t.item()`"
+              " (on the default path that breaks the graph there).",
+        "zh": "`range(t)`、`int(t)` 或用形状为 [1] 的张量做索引：NumPy 2 只把 0 维数组转换成 Python 数，"
+              "所以在 NumPy 1 能通过的地方，这里会失败。请把它变成 0 维（`t.reshape([])`、`t.squeeze()`、"
+              "`paddle.sum(t)`），或用 `t.item()` 取出这个数（在默认路径上，这会在那里造成图中断）。",
+    },
     "hints.sot-internal.title": {
         "en": "SOT internal failure",
         "zh": "SOT 内部错误",
