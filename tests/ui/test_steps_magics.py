@@ -153,3 +153,17 @@ def test_to_static_sot_mode_has_no_steps(shell, paddle):
     assert res.success
     assert not any(WIDGET_MIME in o for o in outs)
     assert "_d2s_steps" not in shell.ns or shell.ns["_d2s_steps"] is None
+
+
+def test_sot_steps_in_chinese_have_no_english(shell, paddle):
+    """%d2s_steps --lang zh on a default-path conversion: the resumed frame's title names the
+    break's place in Chinese; no English sentence is left in the steps."""
+    from html_text import text as html_text
+
+    res, _, _ = _outputs(shell, TO_STATIC_CELL.replace("--lang zh", "--mode sot"))
+    assert res.success and shell.ns["_d2s"].sot.frames
+    _, outs, _ = _outputs(shell, "%d2s_steps _d2s --static --lang zh")
+    text = " ".join(html_text(o.get("text/html", "")) for o in outs)
+    assert "中断之后" in text and "行" in text, text[:2000]
+    for english in ("after the break", " line ", "runs this frame as written"):
+        assert english not in text, (english, text[:2000])

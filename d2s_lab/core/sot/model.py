@@ -34,7 +34,8 @@ class GraphBreak:
 
     @property
     def where(self) -> str:
-        return f"{display_file(self.file)} line {self.line}" if self.file and self.line else ""
+        """``cell[3] line 7``, in the language in force ("" without a line)."""
+        return t("report.line_of", file=display_file(self.file), line=self.line) if self.file and self.line else ""
 
     def shown_function(self, lang: Optional[str] = None) -> str:
         """The function as a view names it, in ``lang`` (default: the language in force):
