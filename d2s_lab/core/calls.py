@@ -19,7 +19,7 @@ import collections
 import inspect
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.paddle_compat import hooks
@@ -56,7 +56,21 @@ class CallRecord:
 
     @property
     def reasons(self) -> List[str]:
-        return [why for why in map(_reason, self.whys) if why]
+        """One line per reason, in the language in force; where several frames translated
+        again, each line names the frames it holds for (one line for a guard they share)."""
+        texts: Dict[str, List[str]] = {}
+        for event in self.whys:
+            why = _reason(event)
+            if why:
+                frames = texts.setdefault(why, [])
+                frame = ident(event.code) if event.code else ""
+                if frame and frame not in frames:
+                    frames.append(frame)
+        if len({f for frames in texts.values() for f in frames}) < 2:
+            return list(texts)
+        return [why + (t("calls.in_frames", frames=", ".join(frames))
+                       if frames and not all(f in why for f in frames) else "")
+                for why, frames in texts.items()]
 
     @property
     def reason(self) -> str:

@@ -71,3 +71,42 @@ def test_a_check_on_each_layer_is_told_once():
     # two items are not a list worth a [N]: each is told as written
     two = grouped(per_layer[:2])
     assert [g.text for g in two] == ["self.layers[0].weight.shape[0] == 32", "self.layers[1].weight.shape[0] == 32"]
+
+
+def test_a_guard_two_frames_share_is_told_once_naming_both():
+    """A new shape fails the same guard in a function and in its resume function: one
+    line, naming both frames, in either language."""
+    events = [CallEvent(code=code, translated=True, entries=2, limit=8, missed=("x.shape[0] == 2", "3", ""),
+                        dynamic="x.shape[0]") for code in ("numpy_item", "resume_3_numpy_item")]
+    rec = CallRecord(2, new_entry=True, whys=events)
+    with using_lang("en"):
+        assert rec.reasons == ["`x.shape[0] == 2` failed: now 3, so x.shape[0] is dynamic in the new entry"
+                               " (in numpy_item, resume_3_numpy_item)"]
+    with using_lang("zh"):
+        (line,) = rec.reasons
+        assert "numpy_item, resume_3_numpy_item" in line and "在" in line
+    one = CallRecord(3, new_entry=True, whys=events[1:])
+    with using_lang("en"):
+        assert one.reasons == ["`x.shape[0] == 2` failed: now 3, so x.shape[0] is dynamic in the new entry"]
+
+
+def numpy_item(x):
+    s = x.mean().item()
+    a = x.numpy().max()
+    return x * s + float(a)
+
+
+def test_a_real_call_that_translates_two_frames_says_why_once(paddle):
+    import d2s_lab
+
+    conv = d2s_lab.convert(numpy_item, ["x: [None, 4] float32"], mode="sot")
+    for n in (2, 3):
+        conv.static_function(paddle.randn([n, 4]))
+    # Paddle 3: the function and its resume function fail one shape guard; Paddle 2.6: the
+    # function's guard fails and its resume functions are translated afresh
+    several = [r for r in conv.calls() if len(getattr(r, "frames", [])) >= 2]
+    assert several, list(conv.calls())
+    with using_lang("en"):
+        reasons = several[0].reasons
+    assert len(reasons) == len(set(reasons)), reasons
+    assert all(any(f in r for f in several[0].frames) for r in reasons), reasons  # each names its frames

@@ -33,6 +33,10 @@ TEXTS = {
         "en": ", so {what} is dynamic in the new entry",
         "zh": "，因此新缓存项中 {what} 是动态的",
     },
+    "calls.in_frames": {
+        "en": " (in {frames})",
+        "zh": "（在 {frames} 中）",
+    },
     "calls.first_resume": {
         "en": "first call of {frame} (code after a graph break, translated when first reached)",
         "zh": "第一次调用 {frame}（图中断之后的代码，第一次执行到时才翻译）",
