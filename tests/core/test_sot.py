@@ -402,3 +402,32 @@ def test_the_exporters_limit_is_said_once(paddle, tmp_path, monkeypatch):
     assert f"cannot write {len(rep.subgraphs)} of these subgraphs" in page
     assert all(s.export_error for s in rep.subgraphs)
     assert rep.subgraphs[0].code.startswith("# SOT_EXPORT cannot write") and "StatementIR" in rep.subgraphs[0].exported
+
+
+def with_listcomp(x):
+    y = x * 2
+    ys = [y * y.sum().item() for k in range(3)]  # LISTCOMP
+    return ys[0] + ys[1] + ys[2]
+
+
+def test_a_list_comprehensions_frame_shows_its_own_lines(paddle):
+    """Python 3.11 compiles a comprehension to a code object of its own, which SOT
+    translates when it breaks inside it: the frame shows the comprehension, numbered from
+    its line, not the whole enclosing function."""
+    import inspect
+
+    conv = d2s_lab_convert(with_listcomp)
+    frames = {f.code_name: f for f in conv.sot.frames}
+    line = next(i for i, ln in enumerate(inspect.getsource(with_listcomp).splitlines(), 0)
+                if ln.endswith("# LISTCOMP")) + with_listcomp.__code__.co_firstlineno
+    assert "<listcomp>" in frames, list(frames)  # the break inside makes SOT translate it alone
+    comp = frames["<listcomp>"]
+    assert comp.first_line == line and comp.original_source.strip().startswith("ys = [y * y.sum().item()")
+    assert "def with_listcomp" not in comp.original_source
+    assert frames["with_listcomp"].original_source.startswith("def with_listcomp(x):")
+
+
+def d2s_lab_convert(fn):
+    import d2s_lab
+
+    return d2s_lab.convert(fn, ["x: [None, 4] float32"], mode="sot")

@@ -7,7 +7,10 @@ Also the same frames as a step-through (:func:`frame_step_items`), like ``%d2s_s
 :mod:`d2s_lab.core.frames`.)"""
 from __future__ import annotations
 
+import dis
 import inspect
+import linecache
+import textwrap
 from typing import Dict, List
 
 from d2s_lab.core.frames import is_user_file
@@ -22,11 +25,29 @@ from d2s_lab.text import t
 MAX_FRAMES = 40
 
 
+# Code objects of an expression inside a function (Python 3.11 compiles comprehensions to
+# their own): inspect finds their source by searching up for a ``def``, which gives the
+# whole enclosing function, numbered from the wrong line.
+INNER_CODE = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>", "<lambda>")
+
+
 def _source_of(code) -> str:
+    if code.co_name in INNER_CODE:
+        return _lines_of(code)
     try:
         return inspect.cleandoc("\n" + "".join(inspect.getsourcelines(code)[0])) + "\n"
     except (OSError, TypeError, IndexError):
         return ""
+
+
+def _lines_of(code) -> str:
+    """The lines an inner code object's instructions come from, as written."""
+    lines = [n for _, n in dis.findlinestarts(code) if n]
+    text = linecache.getlines(code.co_filename)
+    if not lines or not text:
+        return ""
+    first, last = min(lines + [code.co_firstlineno]), max(lines)
+    return textwrap.dedent("".join(text[first - 1:last]))
 
 
 def build_frames(translated, resume_of: Dict[str, int], breaks_by_raw: Dict[int, GraphBreak]) -> List[SotFrame]:
