@@ -275,14 +275,9 @@ class Actor(paddle.nn.Layer):
 def _actor(tmp_path):
     """A policy head returning its probabilities and a Categorical built from them, from a
     module of its own (as a user's model file)."""
-    import importlib.util
+    from models import model_module
 
-    path = tmp_path / "actor_model.py"
-    path.write_text(ACTOR, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("actor_model", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    actor = mod.Actor()
+    actor = model_module(tmp_path, "actor_model", ACTOR).Actor()
     actor.eval()
     return actor
 

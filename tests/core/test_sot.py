@@ -385,15 +385,10 @@ def test_the_exporters_limit_is_said_once(paddle, tmp_path, monkeypatch):
     """Two subgraphs that call a sublayer: Paddle's exporter writes neither as Python. The
     report says so in one quiet line; their code sections show the statement IR bare, and
     ``.code`` keeps the reason as a comment for whoever prints it."""
-    import importlib.util
+    from models import model_module
 
     monkeypatch.setenv("MIN_GRAPH_SIZE", "0")
-    path = tmp_path / "split_net.py"
-    path.write_text(SPLIT_NET, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("split_net", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    net = mod.Split()
+    net = model_module(tmp_path, "split_net", SPLIT_NET).Split()
     net.eval()
     rep = sot_report(net, [paddle.randn([2, 4])])
     assert len(rep.subgraphs) >= 2, rep

@@ -149,3 +149,16 @@ class UNet(nn.Layer):
     def forward(self, x):
         x, skips = self.encode(x)
         return self.cls(self.decode(x, skips))
+
+
+def model_module(folder, name: str, source: str):
+    """``source`` written to ``folder/name.py`` and imported, as a user's model file (SOT
+    and the AST transformers read the code from there)."""
+    import importlib.util
+
+    path = folder / f"{name}.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
