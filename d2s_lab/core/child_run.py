@@ -86,28 +86,32 @@ def result_from_child(call: Callable[[], object], budget_s: float,
     caller need not run the call again; ``(True, None)`` when it could not be sent."""
     r, w = os.pipe()
     t0 = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:  # the child: run, say how it ended, leave without any cleanup
-        try:
-            os.close(r)
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides
-            _die_with_parent()
-            try:
-                out = call()
-                code = b"1"
-            except BaseException:
-                code = b"0"
-            if code == b"1" and keep is not None:
-                try:
-                    code += pickle.dumps(keep(out))
-                except BaseException:
-                    pass
-            _write_all(w, code)
-        finally:
-            os._exit(0)
-    os.close(w)
+    me, pid = os.getpid(), 0
     answer = bytearray()
+    # The fork is inside the ``try``: an Interrupt that lands just after it still kills
+    # the child. A child reached by it before its own handler is set leaves at once.
     try:
+        pid = os.fork()
+        if pid == 0:  # the child: run, say how it ended, leave without any cleanup
+            try:
+                os.close(r)
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides
+                _die_with_parent()
+                try:
+                    out = call()
+                    code = b"1"
+                except BaseException:
+                    code = b"0"
+                if code == b"1" and keep is not None:
+                    try:
+                        code += pickle.dumps(keep(out))
+                    except BaseException:
+                        pass
+                _write_all(w, code)
+            finally:
+                os._exit(0)
+        os.close(w)
+        w = -1
         while True:
             left = budget_s - (time.perf_counter() - t0)
             if left <= 0:
@@ -120,10 +124,17 @@ def result_from_child(call: Callable[[], object], budget_s: float,
                     break
                 answer += chunk
     except KeyboardInterrupt:
-        _kill(pid)
+        if os.getpid() != me:
+            os._exit(0)
+        if pid:
+            _kill(pid)
         raise Stopped(True, time.perf_counter() - t0) from None
     finally:
+        if os.getpid() != me:
+            os._exit(0)
         os.close(r)
+        if w >= 0:
+            os.close(w)
     status = 0
     try:
         status = os.waitpid(pid, 0)[1]
