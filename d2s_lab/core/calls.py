@@ -97,10 +97,17 @@ def _reason(event: CallEvent) -> str:
             text = t("calls.guard_failed_plain", guard=guard)
         if event.dynamic:
             text += t("calls.now_dynamic", what=event.dynamic)
-        return text
+        return text + _not_kept(event)
     if event.cache_full:
         return t("calls.cache_full", frame=frame, limit=event.limit)
-    return t("calls.new_entry_unknown", frame=frame) if event.translated else ""
+    return t("calls.new_entry_unknown", frame=frame) + _not_kept(event) if event.translated else ""
+
+
+def _not_kept(event: CallEvent) -> str:
+    """What SOT did with a translation it kept no cache entry for."""
+    if not event.translated or event.kept:
+        return ""
+    return t("calls.not_kept_dygraph" if event.dygraph else "calls.not_kept")
 
 
 class CallLog:
@@ -145,12 +152,13 @@ class CallLog:
         if top:
             rec.cache_size, rec.cache_limit = event.entries, event.limit
             self.size, self.limit = event.entries, event.limit
-        if event.cache_full:
+        new = event.translated and event.kept
+        if event.cache_full or (event.translated and not new and event.dygraph):
             rec.dygraph = True
         if event.translated or rec.dygraph:
-            if not rec.new_entry and event.translated:
+            if not rec.new_entry and new:
                 self.new_entries += 1
-            rec.new_entry = rec.new_entry or event.translated
+            rec.new_entry = rec.new_entry or new
             rec.translate_s += event.seconds
             rec.whys.append(event)
             if event.code:

@@ -110,3 +110,35 @@ def test_a_real_call_that_translates_two_frames_says_why_once(paddle):
         reasons = several[0].reasons
     assert len(reasons) == len(set(reasons)), reasons
     assert all(any(f in r for f in several[0].frames) for r in reasons), reasons  # each names its frames
+
+
+def repeat_n(x, n):
+    for _ in range(n):
+        x = x * 2 + 1
+    return x
+
+
+def test_a_call_counts_as_a_recompile_only_when_sot_kept_an_entry(paddle):
+    """``range(n)`` converted at n=2, then three calls at n=3: Paddle 3 translates the
+    first of them with ``n`` dynamic, runs it in dygraph and keeps nothing; the second
+    adds the entry the third reuses. New entries counted equal the entries SOT's cache
+    gained, and the call whose translation was dropped says so."""
+    import d2s_lab
+    from d2s_lab.core.paddle_compat.sot import cache as sot_cache
+    from versions import PADDLE3
+
+    conv = d2s_lab.convert(repeat_n, [paddle.ones([2, 3]), 2], mode="sot")
+    before = len(sot_cache.entries(repeat_n.__code__))
+    for _ in range(3):
+        out = conv.static_function(paddle.ones([2, 3]), 3)
+    assert float(out.sum()) == 6 * 15.0
+    gained = len(sot_cache.entries(repeat_n.__code__)) - before
+    records = conv.calls()
+    assert sum(r.new_entry for r in records) == gained == conv.call_log.new_entries, list(records)
+    dropped = [r for r in records if r.dygraph and not r.new_entry]
+    if PADDLE3:
+        assert gained == 1 and len(dropped) == 1, list(records)
+    with using_lang("en"):
+        assert all("kept no cache entry" in r.reason and "n == 2" in r.reason for r in dropped), list(records)
+    with using_lang("zh"):
+        assert all("没有保留缓存项" in r.reason for r in dropped)

@@ -45,6 +45,14 @@ TEXTS = {
         "en": "the cache of {frame} is full (MAX_CACHE_SIZE {limit}): it runs in dygraph",
         "zh": "{frame} 的缓存已满（MAX_CACHE_SIZE {limit}）：它以动态图运行",
     },
+    "calls.not_kept_dygraph": {
+        "en": "; SOT translated it again but kept no cache entry: this call ran in dygraph",
+        "zh": "；SOT 重新翻译了它，但没有保留缓存项：这次调用以动态图运行",
+    },
+    "calls.not_kept": {
+        "en": "; SOT translated it again but kept no cache entry",
+        "zh": "；SOT 重新翻译了它，但没有保留缓存项",
+    },
     "calls.new_entry_unknown": {
         "en": "{frame} translated again (no single failing guard found)",
         "zh": "{frame} 被重新翻译（没有找到单个不成立的守卫条件）",

@@ -16,7 +16,9 @@ class CallEvent:
 
     ``code``: SOT's name of the frame (``$resume_0@f_af1a0`` for a resume function; ""
     on the AST path); ``translated``: a new cache entry (or Program) was made;
-    ``first``: the frame had no entry before; ``seconds``: spent translating;
+    ``kept``: SOT kept the translation as a new cache entry (Paddle 3 may translate a
+    frame, run it in dygraph for this call and keep nothing: an ``int`` argument that
+    changed is tried as a dynamic value first); ``first``: the frame had no entry before; ``seconds``: spent translating;
     ``entries``: the cache's entries (Programs) after the call, against ``limit``
     (Paddle's ``MAX_CACHE_SIZE``; None on the AST path); ``dygraph``: SOT ran the frame
     as written; ``missed``: the guard that failed, ``(condition, value now, "name:
@@ -25,6 +27,7 @@ class CallEvent:
 
     code: str = ""
     translated: bool = False
+    kept: bool = True
     first: bool = False
     seconds: float = 0.0
     entries: int = 0

@@ -65,13 +65,14 @@ def _watched_call(orig, cache, frame, kwargs, sink):
             sink.hit(is_resume(code.co_name))
             return out
         # the entry SOT appended is the last; the one before it was tried and missed
-        prior = after[:-1] if translated and after and after[-1][0] is out else after
-        event = CallEvent(code=code.co_name, translated=translated, first=translated and not prior,
+        kept = translated and bool(after) and after[-1][0] is out
+        prior = after[:-1] if kept else after
+        event = CallEvent(code=code.co_name, translated=translated, kept=kept, first=translated and not prior,
                           seconds=seconds if translated else 0.0, entries=len(after), limit=limit,
                           dygraph=dygraph)
         if translated and prior:  # why no entry fitted: the newest one's failing condition
             event.missed = missed = missed_part(prior[-1][1], frame)
-            if missed and len(after) > len(prior):
+            if missed and kept:
                 # no longer pinned to a value in the new entry (``x.shape[0] >= 1``): dynamic now
                 left = left_side(missed[0])
                 if (missed[1] and SHAPE_DIM.search(left)
