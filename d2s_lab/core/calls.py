@@ -124,6 +124,9 @@ class CallLog:
         self.watching = False
         self.hooks_off = ""  # why nothing is recorded: d2s_lab's hooks are off
         self.size, self.limit = 0, None  # the cache's size as last seen, and Paddle's limit
+        # the break that makes SOT run the whole function in dygraph on every call (it skips
+        # the frame before its cache, so those calls build nothing and reach no hook)
+        self.always_dygraph = None
 
     def hit(self, resume: bool, entries: Optional[int] = None) -> None:
         """A frame reused a cache entry; a resume function's hit is part of its call."""
@@ -204,6 +207,14 @@ class CallLog:
                 out.append(item)
         return out
 
+    def always_dygraph_note(self) -> str:
+        """Why a function SOT runs in dygraph on every call has no calls listed ("" when
+        SOT translates it)."""
+        brk = self.always_dygraph
+        if brk is None:
+            return ""
+        return t("calls.always_dygraph", name=self.name, where=brk.where or brk.function, reason=brk.reason)
+
     def summary(self) -> str:
         return t("calls.summary", name=self.name, n=self.total, new=self.new_entries)
 
@@ -218,6 +229,8 @@ class Calls(list):
     def __repr__(self) -> str:
         if self.log is not None and self.log.hooks_off:
             return self.log.hooks_off
+        if self.log is not None and self.log.always_dygraph is not None and not len(self):
+            return self.log.always_dygraph_note()
         head = self.log.summary() if self.log is not None else t("calls.not_watched")
         rows = [f"  {t('calls.col_call')} {r.index}: {t('calls.new') if r.new_entry else t('calls.dygraph')}"
                 f"{': ' + r.reason if r.reason else ''}" for r in self if r.new_entry or r.dygraph]
@@ -260,12 +273,22 @@ def _param_names(fn) -> List[str]:
         return []
 
 
+def whole_function_in_dygraph(sot, code):
+    """The break (``kind`` skipped or fallback) for which SOT runs the converted function
+    itself as written on every call, with no subgraph; None otherwise."""
+    if sot is None or getattr(sot, "subgraphs", None) or len(sot_cache.entries(code)):
+        return None
+    return next((b for b in getattr(sot, "breaks", []) if b.kind in ("skipped", "fallback")
+                 and not b.resumed and b.function == code.co_name), None)
+
+
 def watch_calls(conv, fn, code) -> CallLog:
     """Start recording the later calls of ``conv``'s static function (``fn``: the
     function converted, ``code``: its code object)."""
     log = CallLog(conv.name, conv.mode)
     if conv.mode == "sot" and code is not None:
         log.size, log.limit = len(sot_cache.entries(code)), sot_cache.max_cache_size()
+        log.always_dygraph = whole_function_in_dygraph(conv.sot, code)
         sink = _Sink(log, lambda: executor_cache.unwatch(code, sink))
         log.watching = executor_cache.watch(code, sink)
     elif conv.static_function is not None:

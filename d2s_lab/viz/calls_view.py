@@ -14,6 +14,8 @@ def calls_html(calls, var: Optional[str] = None) -> str:
     log = getattr(calls, "log", None)
     if log is None or getattr(log, "hooks_off", ""):
         return _box(f'<div class="d2s-note">{esc(getattr(log, "hooks_off", "") or t("calls.not_watched"))}</div>')
+    if not len(calls) and getattr(log, "always_dygraph", None) is not None:
+        return _box(f'<div class="d2s-note">{esc(log.always_dygraph_note())}</div>')
     if not len(calls):
         how = f"{var or '_d2s'}(x)"
         return _box(f'<div class="d2s-note">{esc(t("calls.none_yet", name=log.name, how=how))}</div>')

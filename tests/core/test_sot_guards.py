@@ -142,3 +142,37 @@ def test_a_call_counts_as_a_recompile_only_when_sot_kept_an_entry(paddle):
         assert all("kept no cache entry" in r.reason and "n == 2" in r.reason for r in dropped), list(records)
     with using_lang("zh"):
         assert all("没有保留缓存项" in r.reason for r in dropped)
+
+
+def with_try(x):
+    try:
+        y = x * 2
+    except ValueError:
+        y = x
+    return y + 1
+
+
+def test_calls_of_a_function_sot_runs_in_dygraph_say_why_none_is_listed(paddle):
+    """SOT skips a function with try/except (Python 3.11+) before its cache: its calls
+    reach no hook. The record says the function runs in dygraph on every call and why,
+    not that it was never called."""
+    import d2s_lab
+    from d2s_lab.viz.calls_view import calls_html
+
+    conv = d2s_lab.convert(with_try, ["x: [None, 3] float32"], mode="sot")
+    for n in (2, 3):
+        assert float(conv.static_function(paddle.ones([n, 3])).sum()) == 9.0 * n
+    calls = conv.calls()
+    from versions import PADDLE3
+
+    assert conv.call_log.always_dygraph or not PADDLE3  # Paddle 3 skips it (an exception table)
+    if not conv.call_log.always_dygraph:
+        assert len(calls) == 2, list(calls)  # a Paddle that translates it records its calls
+        return
+    assert not len(calls)
+    with using_lang("en"):
+        text, page = repr(calls), calls_html(calls)
+    assert "runs in dygraph on every call" in text and "line " in text and "No call" not in text, text
+    assert "runs in dygraph on every call" in page and "No call" not in page
+    with using_lang("zh"):
+        assert "每次调用都以动态图运行" in calls_html(calls)

@@ -17,6 +17,12 @@ TEXTS = {
         "en": "No call of {name} since its conversion. Call it (e.g. {how}) and run this again.",
         "zh": "{name} 转换之后还没有被调用。调用它（例如 {how}）后再运行一次。",
     },
+    "calls.always_dygraph": {
+        "en": "{name} runs in dygraph on every call: SOT gave up on it at {where} ({reason}; see the report). "
+              "SOT skips such a function before its cache, so its calls translate nothing and none is listed.",
+        "zh": "{name} 每次调用都以动态图运行：SOT 在 {where} 放弃了它（{reason}；见报告）。"
+              "SOT 在查缓存之前就跳过这样的函数，所以它的调用不会翻译任何东西，这里也不列出。",
+    },
     "calls.guard_failed": {
         "en": "`{guard}` failed: now {now}",
         "zh": "`{guard}` 不成立：现在是 {now}",
