@@ -426,3 +426,43 @@ def d2s_lab_convert(fn):
     import d2s_lab
 
     return d2s_lab.convert(fn, ["x: [None, 4] float32"], mode="sot")
+
+
+@pytest.mark.parametrize("name,sign", [("if_else_exp", 1.0), ("if_else_exp", -1.0), ("item_numpy_float", 1.0)])
+def test_ops_of_resumed_frames_are_at_their_lines(paddle, name, sign):
+    """SOT's resumed frames: after an ``if``/``else`` the ops of the line jumped to are on
+    that line (not the branch jumped over), and the rest of a statement a break split is
+    on its line (not the ``def`` line)."""
+    import inspect
+
+    import sot_lines
+    from d2s_lab.core.convert import convert
+
+    fn = getattr(sot_lines, name)
+    conv = convert(fn, example_inputs=[paddle.full([2, 4], sign)], mode="sot")
+    assert conv.error is None
+    src, first = inspect.getsourcelines(fn)
+    branch = "# TRUE" if sign > 0 else "# FALSE"
+    marked = {first + i for i, ln in enumerate(src) if ln.rstrip().endswith(("# OPS", branch))}
+    lines = {n for s in conv.sot.subgraphs for n in s.lines}
+    if COLLECTOR:
+        assert lines == marked, ([(s.name, s.lines) for s in conv.sot.subgraphs], sorted(marked))
+    else:  # Paddle 2.6 records the first subgraph only: its lines right
+        assert lines and lines <= marked, ([(s.name, s.lines) for s in conv.sot.subgraphs], sorted(marked))
+
+
+@pytest.mark.skipif(not COLLECTOR, reason="Paddle 2.6's SOT collects no break reasons: only the frame splits are seen")
+def test_every_break_row_has_a_line_and_a_function(paddle):
+    """A loop over a NumPy array: SOT names two reasons without a place (one quoted by an
+    inline-call break whose frame is a resumed one); each row is at the loop's line, in
+    the user's function."""
+    import inspect
+
+    import sot_lines
+    from d2s_lab.core.convert import convert
+
+    conv = convert(sot_lines.numpy_loop, ["x: [2, 4] float32"], mode="sot")
+    src, first = inspect.getsourcelines(sot_lines.numpy_loop)
+    loop = next(first + i for i, ln in enumerate(src) if ln.rstrip().endswith("# BREAK"))
+    rows = [(b.reason, b.function, b.line) for b in conv.sot.breaks if b.kind == "break"]
+    assert len(rows) >= 2 and all(r[1:] == ("numpy_loop", loop) for r in rows), rows

@@ -57,3 +57,27 @@ def two_on_one_line(x):
 
 
 SPLIT = [two_numpy, if_then_numpy, item_then_if, calls_helper, print_then_if, two_on_one_line]
+
+
+# Op lines: each line whose ops a subgraph holds ends with ``# OPS``, or with the branch
+# taken (``# TRUE`` / ``# FALSE``); the ops after a branch are in a resumed frame.
+def if_else_exp(x):
+    y = x * 2  # OPS
+    if y.sum() > 0:  # OPS
+        y = y + 1  # TRUE
+    else:
+        y = y - 1  # FALSE
+    return y.exp()  # OPS
+
+
+def item_numpy_float(x):
+    s = x.mean().item()  # OPS
+    a = x.numpy().max()
+    return x * s + float(a)  # OPS
+
+
+def numpy_loop(x):
+    out = x
+    for v in np.arange(3):  # BREAK
+        out = out + float(v)
+    return out

@@ -5,6 +5,7 @@ the code on them, the subgraphs drawn, which of them Paddle runs in dygraph."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import linecache
 import re
 import time
@@ -79,8 +80,8 @@ def _refine_lines(breaks: List[GraphBreak]) -> None:
             if (1 <= b.line <= len(lines) and b.reason != "BreakGraphInlineCallBreak"
                     and not _shows(b, lines[b.line - 1])):
                 b.line = _nearest_showing(b, lines) or b.line
-        if b.file and b.line:
-            previous[b.file] = b.line
+        if b.file and b.line and not _DEF.match(linecache.getline(b.file, b.line)):
+            previous[b.file] = b.line  # a fallback's ``def`` line names no statement
 
 
 def _nearest_showing(b: GraphBreak, lines: List[str]) -> Optional[int]:
@@ -118,6 +119,34 @@ def _place_from_inline_call(brk: GraphBreak, breaks: List[GraphBreak]) -> None:
         if 1 <= brk.line <= len(lines) and not _shows(brk, lines[brk.line - 1]):
             brk.line = _scan(brk, lines, brk.line + 1, 1, 10) or brk.line
         return
+
+
+def _place_resumed_ops(graph, resume_of, breaks_by_raw) -> None:
+    """Ops of a resumed frame (the code after a break) that SOT's line table puts on the
+    ``def`` line: the rest of the statement the break split, so the break's line."""
+    for op in graph.iter_ops():
+        src = op.source
+        if src is None or not is_resume(src.function):
+            continue
+        text = linecache.getline(src.file, src.line)
+        brk = breaks_by_raw.get(resume_of.get(src.function, -1)) if _DEF.match(text) else None
+        if brk is not None and brk.file == src.file and brk.line:
+            op.source = dataclasses.replace(src, line=brk.line, code=_line_text(brk.file, brk.line).strip())
+
+
+def _place_unplaced(breaks: List[GraphBreak]) -> None:
+    """Reasons Paddle collected without a place: an inline-call break takes the place its
+    own words name, then each reason it quotes takes it too (a resumed frame's ``def``
+    line is moved on by :func:`_refine_lines`)."""
+    for brk in breaks:
+        m = _INLINE_AT.search(brk.message) if brk.reason == "BreakGraphInlineCallBreak" and not brk.file else None
+        if m is None or not is_user_file(m["file"]):
+            continue
+        brk.file, brk.line = m["file"], int(m["line"])
+        brk.function, brk.resumed = base_name(m["fn"]), is_resume(m["fn"])
+    for brk in breaks:
+        if not brk.file:
+            _place_from_inline_call(brk, breaks)
 
 
 class SotRun:
@@ -189,10 +218,8 @@ class SotRun:
             if rid in events["matched"]:
                 continue
             if not any(b.reason == raw.reason and b.message == raw.message for b in breaks):
-                brk = GraphBreak(*raw)
-                if not brk.file:
-                    _place_from_inline_call(brk, breaks)
-                breaks.append(brk)
+                breaks.append(GraphBreak(*raw))
+        _place_unplaced(breaks)
         skipped = sot.why_not_translated(self.mods, self.code, events)
         if skipped is not None and not (skipped[0] == "CacheFull" and self.code in events["cache_full"]):
             reason, message = skipped
@@ -213,6 +240,8 @@ class SotRun:
                 graph = program_to_graph(cp.main_program, name=sir) if cp is not None else None
             except Exception as e:
                 events["notes"].append(t("sot.not_drawn", name=sir, error=type(e).__name__))
+            if graph is not None:
+                _place_resumed_ops(graph, events["resume_of"], by_raw)
             n = size
             if n is None and graph is not None:
                 n = graph.num_ops()

@@ -15,6 +15,7 @@ lines are missing, rather than showing none.
 from __future__ import annotations
 
 import contextlib
+import dis
 import linecache
 from typing import List
 
@@ -29,12 +30,37 @@ def _executor_stack() -> List[str]:
     for ex in list(getattr(OpcodeExecutorBase, "call_stack", ())):
         vframe = getattr(ex, "vframe", None)
         code = vframe.code if vframe is not None else getattr(ex, "_code", None)
-        line = getattr(ex, "_current_line", None)
+        line = _line_now(ex, vframe, code, getattr(ex, "_current_line", None))
         if code is None or not isinstance(line, int) or line <= 0:
             continue
         out.append(f'  File "{code.co_filename}", line {line}, in {code.co_name}')
         out.append("    " + linecache.getline(code.co_filename, line).strip())
     return out
+
+
+def _line_now(ex, vframe, code, current):
+    """The line of the instruction the executor runs, from the code's line table, as
+    CPython finds it. SOT's ``_current_line`` moves only at an instruction that starts a
+    line, so after a jump to the middle of one (the code after an ``if``/``else`` in a
+    resumed frame) it still names the line jumped from."""
+    try:
+        i = vframe.lasti if hasattr(vframe, "lasti") else ex._lasti
+        offset = ex._instructions[i - 1].offset
+        starts = _LINE_STARTS.get(id(code))
+        if starts is None or starts[0] is not code:
+            starts = _LINE_STARTS[id(code)] = (code, list(dis.findlinestarts(code)))
+        line = None
+        for start, n in starts[1]:
+            if start > offset:
+                break
+            if n is not None:
+                line = n
+        return line if line else current
+    except Exception:  # another executor's layout: SOT's own line
+        return current
+
+
+_LINE_STARTS: dict = {}  # id(code) -> (code, its line starts); a run's codes, cleared after it
 
 
 def _runs(fn, *names) -> bool:
@@ -104,5 +130,8 @@ def keeping_statement_stacks():
     changes = [(function_graph, "log_do", fg_log), (FG, "get_opcode_executor_stack", staticmethod(_executor_stack))]
     if in_log_do is not None:
         changes.append((interpreter, "log_do", in_log))
-    with hooks.patched(*changes):
-        yield capture
+    try:
+        with hooks.patched(*changes):
+            yield capture
+    finally:
+        _LINE_STARTS.clear()
