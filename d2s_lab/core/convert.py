@@ -65,6 +65,7 @@ class Conversion:
     input_specs: Any = None  # Paddle InputSpecs as given to to_static
     inputs: List[InputInfo] = field(default_factory=list)  # tensors and Python constants
     outputs: List[InputInfo] = field(default_factory=list)
+    output_objects: List[str] = field(default_factory=list)  # other outputs' classes ("Categorical")
     num_params: int = 0
     param_bytes: int = 0
     timings: Dict[str, float] = field(default_factory=dict)
@@ -252,6 +253,14 @@ def _tensor_infos(values) -> List[InputInfo]:
         dims = [None if int(d) < 0 else int(d) for d in shape]
         out.append(InputInfo(dims, dtype_name(v), value_name(v)))
     return out
+
+
+def _object_names(values) -> List[str]:
+    """The classes of the outputs that are neither tensors nor plain Python values (a
+    ``paddle.distribution.Categorical``): the report names them beside the tensors."""
+    plain = (type(None), bool, int, float, complex, str, bytes)
+    return [type(v).__name__ for v in flatten(values)
+            if getattr(v, "shape", None) is None and not isinstance(v, plain)]
 
 
 def _check_arity(fn, specs, name):
@@ -446,6 +455,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     conv.timings["first_run_s"] = time.perf_counter() - t0
     if not conv.outputs:
         conv.outputs = _tensor_infos(out)
+    conv.output_objects = _object_names(out)
 
 
 # The hints of a failure that inputs of ill-fitting sizes can cause (None: no known cause).

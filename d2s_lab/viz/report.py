@@ -43,7 +43,8 @@ def summary_html(conv) -> str:
     """Report section: name, mode, op and parameter counts, inputs, outputs, timings."""
     timings = _timings(conv)
     ins = ", ".join(esc(str(i)) for i in conv.inputs) or "-"
-    outs = ", ".join(esc(str(o)) for o in conv.outputs) or "-"
+    outs = ", ".join([esc(str(o)) for o in conv.outputs]
+                     + [esc(name) for name in getattr(conv, "output_objects", [])]) or "-"
     return (
         f'<div class="d2s-summary"><b>{esc(conv.name)}</b> '
         f'<span class="d2s-sub">[{esc(conv.mode)}]</span> · {_op_count(conv)} · '

@@ -301,6 +301,10 @@ def test_check_on_the_default_path_says_what_it_compared(paddle, tmp_path):
     runs_static = [s.runs_static for s in conv.sot.subgraphs]
     assert runs_static and not any(runs_static)  # a few ops: under MIN_GRAPH_SIZE
     assert not res.static_ran and "dygraph with dygraph" in text and "in dygraph both" in res.summary()
+    from d2s_lab.viz.report import summary_html
+
+    head = " ".join(html_text(summary_html(conv)).split())
+    assert "out [2,3] float32, Categorical" in head, head  # the object named beside the tensor
 
 
 @pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6.2's SOT ends the process (a segmentation fault) translating paddle.distribution.Categorical")
