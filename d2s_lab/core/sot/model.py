@@ -8,6 +8,7 @@ from typing import Any, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.frames import display_file
+from d2s_lab.core.sot import breaks as catalogue
 from d2s_lab.core.sot_text import is_resume
 from d2s_lab.text import t
 
@@ -43,6 +44,22 @@ class GraphBreak:
         if self.resumed and self.function:
             return t("sot.function_resumed", lang, function=self.function)
         return self.function
+
+    @property
+    def entry(self) -> Optional["catalogue.BreakEntry"]:
+        """The entry of :func:`d2s_lab.breaks` that fits this break best (None if none does)."""
+        return catalogue.match(self.reason, self.message, self.code)
+
+    @property
+    def id(self) -> str:
+        """The id of its catalogue entry (``SOT-B001``), "" where none fits."""
+        entry = self.entry
+        return entry.id if entry is not None else ""
+
+    def fix(self, lang: Optional[str] = None) -> str:
+        """The fix in one line, in ``lang`` (default: the language in force); "" without an entry."""
+        entry = self.entry
+        return entry.fix(lang) if entry is not None else ""
 
 
 @dataclass
