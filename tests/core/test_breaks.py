@@ -202,3 +202,38 @@ def test_matcher_picks_the_pattern_before_the_broad_entry(reason, message, code,
     assert (got.id if got else None) == want
     b = GraphBreak(reason, message, code=code)
     assert b.id == (want or "") and b.fix() == (entry(want).fix() if want else "")
+
+
+@pytest.mark.skipif(PADDLE26, reason="Paddle 2.6's SOT traces .item() of a 0-d tensor without a break")
+def test_report_rows_carry_the_id_linked_to_the_manual_and_the_fix(runs):
+    import html
+
+    from d2s_lab.text.lang import using_lang
+    from d2s_lab.viz.sot_view import sot_report_html
+
+    e = entry("SOT-B001")
+    rep = runs(e)[0]
+    for lang in ("en", "zh"):
+        with using_lang(lang):
+            page = sot_report_html(rep)
+        link = 'href="breaks/#sot-b001"'
+        assert page.count(link) == len([b for b in rep.breaks if b.id == "SOT-B001"]) >= 1
+        # escaped, with the `code` spans shown as code
+        fix = html.escape(e.fix(lang)).replace("`.item()`", "<code>.item()</code>")
+        assert f'<span class="d2s-break-fix">{fix}</span>' in page
+    assert e.fix("en") != e.fix("zh")
+
+
+def test_the_manual_page_is_in_step_with_the_catalogue():
+    from pathlib import Path
+
+    from d2s_lab.core.sot.breaks import manual_page
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for lang, name in (("en", "breaks.md"), ("zh", "breaks.zh.md")):
+        page = manual_page(lang)
+        assert (docs / name).read_text(encoding="utf-8") == page, \
+            f"docs/{name} is out of step with the catalogue: run python tools/gen_breaks_doc.py"
+        for e in CATALOGUE:  # one section per entry, anchored by its id
+            assert page.count(f"{{#{e.anchor}}}") == 1
+            assert e.fix(lang) in page

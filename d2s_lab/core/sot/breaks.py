@@ -454,3 +454,26 @@ def missing_reasons(defined) -> List[str]:
     known = {e.reason for e in CATALOGUE}
     return sorted(set(defined or ()) - known)
 
+
+
+def manual_page(lang: str) -> str:
+    """The manual's page of the catalogue (``docs/breaks.md`` for "en", ``docs/breaks.zh.md``
+    for "zh"), as Markdown: one section per entry, anchored by its id (``#sot-b001``).
+    ``tools/gen_breaks_doc.py`` writes it; a test keeps the committed pages equal to it."""
+    out = [f"# {t('breaks.doc_title', lang)} {{#sot-graph-breaks-catalogue}}", "",
+           t("breaks.doc_intro", lang), ""]
+    for e in CATALOGUE:
+        out += [f"## {e.id}: {e.title(lang)} {{#{e.anchor}}}", "",
+                f"{t('breaks.doc_reason', lang)}: `{e.reason}`", "",
+                f"**{t('breaks.doc_what', lang)}** {e.what(lang)}", "",
+                f"**{t('breaks.doc_how', lang)}** {e.how(lang)}", "",
+                f"**{t('breaks.doc_fix', lang)}** {e.fix(lang)}", ""]
+        if e.shown:
+            out += [f"{t('breaks.doc_before', lang)}:", "", "```python", e.before.rstrip("\n"), "```", "",
+                    f"{t('breaks.doc_after', lang)}:", "", "```python", e.after.rstrip("\n"), "```", ""]
+            if e.env:
+                env = " ".join(f"{k}={v}" for k, v in e.env)
+                out += [t("breaks.doc_env", lang, env=env), ""]
+        else:
+            out += [t("breaks.doc_not_shown", lang), ""]
+    return "\n".join(out).rstrip("\n") + "\n"

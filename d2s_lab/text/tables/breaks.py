@@ -3,6 +3,63 @@ happened, how to avoid it and the fix in one line; and the words around them in 
 in the manual page."""
 
 TEXTS = {
+    "breaks.doc_title": {
+        "en": "SOT graph breaks, one by one",
+        "zh": "SOT 图中断逐条说明",
+    },
+    "breaks.doc_intro": {
+        "en": "Every graph break d2s_lab shows carries an id from this catalogue (`d2s_lab.breaks()`): one entry per "
+              "break reason class of Paddle's SOT, and entries for the common patterns inside the broad ones. Each "
+              "example defines `f(x)` for a float32 tensor `x` of shape [3, 4] (with `paddle`, `np`, `random` and "
+              "`logging` imported); the tests convert each `before` with `paddle.jit.to_static` and check it breaks "
+              "there, and that `after` converts with no break and computes the same. This page is generated from the "
+              "catalogue by `tools/gen_breaks_doc.py`.",
+        "zh": "d2s_lab 显示的每一处图中断都带有本目录（`d2s_lab.breaks()`）中的编号：Paddle SOT 的每个中断原因类一个条目，"
+              "另有宽泛类别中常见写法的条目。每个示例定义 `f(x)`，`x` 是形状为 [3, 4] 的 float32 张量（已导入 `paddle`、"
+              "`np`、`random` 和 `logging`）；测试会用 `paddle.jit.to_static` 转换每个 `before`，检查它确实在这里中断，"
+              "并检查 `after` 转换时没有中断且计算结果相同。本页由 `tools/gen_breaks_doc.py` 根据目录生成。",
+    },
+    "breaks.doc_reason": {
+        "en": "Reason class",
+        "zh": "原因类",
+    },
+    "breaks.doc_what": {
+        "en": "What happened.",
+        "zh": "发生了什么。",
+    },
+    "breaks.doc_how": {
+        "en": "How to avoid it.",
+        "zh": "如何避免。",
+    },
+    "breaks.doc_fix": {
+        "en": "Fix.",
+        "zh": "修复。",
+    },
+    "breaks.doc_before": {
+        "en": "Before (breaks)",
+        "zh": "修改前（会中断）",
+    },
+    "breaks.doc_after": {
+        "en": "After (no break)",
+        "zh": "修改后（不中断）",
+    },
+    "breaks.doc_env": {
+        "en": "The example breaks with {env} set.",
+        "zh": "该示例在设置 {env} 时中断。",
+    },
+    "breaks.doc_not_shown": {
+        "en": "Paddle raises this one deep in its own code (or it is a base class of the reasons above); no short "
+              "program shows it, so there is no example.",
+        "zh": "Paddle 在它自己的代码深处才会给出这个原因（或者它是上面各原因的基类）；没有简短的程序能展示它，所以没有示例。",
+    },
+    "breaks.col_fix": {
+        "en": "Fix",
+        "zh": "修复",
+    },
+    "breaks.link_title": {
+        "en": "{id}: {title} (the manual's page on this break)",
+        "zh": "{id}：{title}（手册中关于这种中断的说明）",
+    },
     "breaks.SOT-B001.title": {
         "en": 'Tensor.item() inside the function',
         "zh": '函数中调用 Tensor.item()',

@@ -1,0 +1,19 @@
+"""A graph break's catalogue entry as HTML: its id, linked to its section of the manual,
+and the fix in one line (:func:`d2s_lab.breaks`)."""
+from __future__ import annotations
+
+from d2s_lab.text import t
+from d2s_lab.viz.error_view import rich
+from d2s_lab.viz.html import esc
+
+
+def break_fix_html(brk) -> str:
+    """``SOT-B001`` (linked to the manual) and the one-line fix, for a break row; "" where
+    no entry fits the break."""
+    entry = brk.entry
+    if entry is None:
+        return ""
+    title = t("breaks.link_title", id=entry.id, title=entry.title())
+    return (f'<a class="d2s-break-id" href="{esc(entry.page)}" target="_blank" rel="noopener" '
+            f'title="{esc(title)}"><code>{esc(entry.id)}</code></a> '
+            f'<span class="d2s-break-fix">{rich(entry.fix())}</span>')
