@@ -237,3 +237,39 @@ def test_the_manual_page_is_in_step_with_the_catalogue():
         for e in CATALOGUE:  # one section per entry, anchored by its id
             assert page.count(f"{{#{e.anchor}}}") == 1
             assert e.fix(lang) in page
+
+
+BRANCH_CELL = '''%%to_static --mode sot --input "x: [3, 4] float32"
+import paddle
+
+def branchy(x):
+    if x.mean() > 0:
+        y = x + 1
+    else:
+        y = x - 1
+    return y * 2
+'''
+
+
+def test_to_static_report_and_d2s_calls_show_the_id_and_fix_in_both_languages(shell):
+    """In a real IPython shell: the ``%%to_static`` report's break row, then a later call
+    that first reaches the other branch (the code after the break): ``%d2s_calls`` names
+    the break's id, linked to the manual, and its fix, in English and in Chinese."""
+    import html
+
+    e = entry("SOT-B005")
+    res, htmls, _ = shell.run(BRANCH_CELL)
+    assert res.success and htmls
+    assert 'href="breaks/#sot-b005"' in htmls[0] and html.escape(e.title()) in htmls[0]
+    res, _, _ = shell.run("_d2s(paddle.ones([3, 4])); _d2s(-paddle.ones([3, 4]))")
+    assert res.success
+    rec = [r for r in shell.ns["_d2s"].calls() if r.breaks]
+    assert len(rec) == 1 and [b.id for b in rec[0].breaks] == ["SOT-B005"], list(shell.ns["_d2s"].calls())
+    for lang in ("en", "zh"):
+        res, htmls, _ = shell.run(f"%d2s_calls _d2s --lang {lang}")
+        assert res.success and len(htmls) == 1
+        page = htmls[0]
+        assert page.count('href="breaks/#sot-b005"') == 1 and "<code>SOT-B005</code>" in page
+        fix = html.escape(e.fix(lang)).replace("`paddle.where(cond, a, b)`", "<code>paddle.where(cond, a, b)</code>")
+        fix = fix.replace("`paddle.static.nn.cond`", "<code>paddle.static.nn.cond</code>")
+        assert fix in page, (lang, page[-800:])

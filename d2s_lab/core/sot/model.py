@@ -4,7 +4,7 @@ dygraph for being small)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.frames import display_file
@@ -166,6 +166,9 @@ class SotReport:
     min_graph_size: Optional[int] = None  # Paddle's MIN_GRAPH_SIZE during the run
     settings: dict = field(default_factory=dict)  # SOT switches the user set (env)
     ast_runner: Any = field(default=None, repr=False, compare=False)  # what compare_ast runs
+    # the break that made each resume function SOT generated, by SOT's name of it
+    # (``$resume_1@f_7902e``), whether the run translated it or a later call first reaches it
+    break_of: Dict[str, GraphBreak] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def fallbacks(self) -> List[GraphBreak]:
