@@ -14,6 +14,6 @@ def break_fix_html(brk) -> str:
     if entry is None:
         return ""
     title = t("breaks.link_title", id=entry.id, title=entry.title())
-    return (f'<a class="d2s-break-id" href="{esc(entry.page)}" target="_blank" rel="noopener" '
+    return (f'<a class="d2s-break-id" href="{esc(entry.page())}" target="_blank" rel="noopener" '
             f'title="{esc(title)}"><code>{esc(entry.id)}</code></a> '
             f'<span class="d2s-break-fix">{rich(entry.fix())}</span>')

@@ -153,7 +153,7 @@ def test_every_entry_is_worded_in_both_languages():
             assert all(w.strip() for w in words) and len(set(words)) == 4, (e.id, lang)
             assert "\n" not in e.fix(lang) and len(e.fix(lang)) < 90, (e.id, lang)
         assert e.title("en") != e.title("zh")
-        assert e.page == f"breaks/#{e.id.lower()}"
+        assert e.page("en") == f"breaks/#{e.id.lower()}" and e.page("zh") == f"zh/breaks/#{e.id.lower()}"
 
 
 # Breaks as the two Paddles word them (from runs of the examples), and the entry each gets.
@@ -216,7 +216,7 @@ def test_report_rows_carry_the_id_linked_to_the_manual_and_the_fix(runs):
     for lang in ("en", "zh"):
         with using_lang(lang):
             page = sot_report_html(rep)
-        link = 'href="breaks/#sot-b001"'
+        link = 'href="breaks/#sot-b001"' if lang == "en" else 'href="zh/breaks/#sot-b001"'
         assert page.count(link) == len([b for b in rep.breaks if b.id == "SOT-B001"]) >= 1
         # escaped, with the `code` spans shown as code
         fix = html.escape(e.fix(lang)).replace("`.item()`", "<code>.item()</code>")
@@ -269,7 +269,20 @@ def test_to_static_report_and_d2s_calls_show_the_id_and_fix_in_both_languages(sh
         res, htmls, _ = shell.run(f"%d2s_calls _d2s --lang {lang}")
         assert res.success and len(htmls) == 1
         page = htmls[0]
-        assert page.count('href="breaks/#sot-b005"') == 1 and "<code>SOT-B005</code>" in page
+        href = 'href="breaks/#sot-b005"' if lang == "en" else 'href="zh/breaks/#sot-b005"'
+        assert page.count(href) == 1 and "<code>SOT-B005</code>" in page
         fix = html.escape(e.fix(lang)).replace("`paddle.where(cond, a, b)`", "<code>paddle.where(cond, a, b)</code>")
         fix = fix.replace("`paddle.static.nn.cond`", "<code>paddle.static.nn.cond</code>")
         assert fix in page, (lang, page[-800:])
+
+
+def test_the_lab_check_names_each_break_with_its_id_and_fix(tmp_path):
+    """Lab 5's ``no_graph_breaks()`` says which breaks are left, each with its id and fix."""
+    from d2s_lab import lab
+
+    e = entry("SOT-B005")
+    mod = model_module(tmp_path, "lab_branch", PRELUDE + e.before)
+    conv = d2s_lab.convert(mod.f, example_inputs=[_x()], mode="sot")
+    for lang in ("en", "zh"):
+        line = lab.expect(conv, lang=lang).no_graph_breaks().lines[0]
+        assert line.status == "fail" and f"SOT-B005: {e.fix(lang)}" in line.message, line.message

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from d2s_lab.text import t
+from d2s_lab.text.lang import get_lang
 
 # The reasons Paddle 2.6 gives every break (it has no reason classes): the message decides.
 GENERIC = ("BreakGraphError",)
 
-# Where each entry is explained in the manual: ``breaks.md#sot-b001`` under this base.
-MANUAL_PAGE = "breaks/"
+# Where each entry is explained in the manual, relative to the manual's root (the project
+# names no site URL): ``breaks/#sot-b001``; the Chinese manual is built under ``zh/``.
+MANUAL_PAGE = {"en": "breaks/", "zh": "zh/breaks/"}
 
 
 @dataclass(frozen=True)
@@ -83,10 +85,10 @@ class BreakEntry:
         """The entry's anchor on the manual page: ``sot-b001``."""
         return self.id.lower()
 
-    @property
-    def page(self) -> str:
-        """The entry's place in the manual, relative to the site's root."""
-        return f"{MANUAL_PAGE}#{self.anchor}"
+    def page(self, lang: Optional[str] = None) -> str:
+        """The entry's section of the manual in ``lang`` (default: the language in force),
+        relative to the manual's root: ``breaks/#sot-b001``, ``zh/breaks/#sot-b001``."""
+        return f"{MANUAL_PAGE.get(get_lang(lang), MANUAL_PAGE['en'])}#{self.anchor}"
 
     @property
     def shown(self) -> bool:
