@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from d2s_lab.text import t
 from d2s_lab.viz.error_view import rich
-from d2s_lab.viz.html import esc
+from d2s_lab.viz.html import CSS, esc, table
 
 
 def break_fix_html(brk) -> str:
@@ -17,3 +17,14 @@ def break_fix_html(brk) -> str:
     return (f'<a class="d2s-break-id" href="{esc(entry.page())}" target="_blank" rel="noopener" '
             f'title="{esc(title)}"><code>{esc(entry.id)}</code></a> '
             f'<span class="d2s-break-fix">{rich(entry.fix())}</span>')
+
+
+def breaks_html(entries) -> str:
+    """``d2s_lab.breaks()`` as a table: each entry's id (linked to the manual), its reason
+    class, title and fix."""
+    rows = [[f'<a class="d2s-break-id" href="{esc(e.page())}" target="_blank" rel="noopener"><code>{esc(e.id)}</code></a>',
+             f"<code>{esc(e.reason)}</code>", rich(e.title()), f'<span class="d2s-break-fix">{rich(e.fix())}</span>']
+            for e in entries]
+    head = f"<div><b>{esc(t('breaks.catalogue_head', n=len(rows)))}</b></div>"
+    body = table([t("breaks.col_id"), t("sot.col_reason"), t("breaks.col_title"), t("breaks.col_fix")], rows)
+    return f'<div class="d2s"><style>{CSS}</style>{head}{body}</div>'

@@ -51,8 +51,7 @@ class BreakEntry:
     break whose reason is ``reason`` or one of ``also`` and that shows one of ``signs``.
     ``before`` / ``after``: programs defining ``f(x)`` for ``x`` a float32 ``[3, 4]``
     tensor, run with the environment ``env`` ("" where no short program shows the break:
-    Paddle raises it deep in its own code). ``paddle26``: "" where the example shows the
-    same on Paddle 2.6, else why it does not."""
+    Paddle raises it deep in its own code)."""
 
     id: str
     reason: str
@@ -62,7 +61,6 @@ class BreakEntry:
     before: str = ""
     after: str = ""
     env: Tuple[Tuple[str, str], ...] = ()
-    paddle26: str = ""
     rank: int = 0  # for a reason naming no class: entries of a higher rank (more general signs) are tried later
 
     def title(self, lang: Optional[str] = None) -> str:
@@ -119,8 +117,7 @@ def f(x):
 def f(x):
     s = x.sum()
     return x * s
-'''),
-        paddle26="Paddle 2.6's SOT traces .item() of a 0-d tensor without a break"),
+''')),
     BreakEntry(
         "SOT-B002", _T, signs=(Sign(r"Tensor\.numpy\b"), Sign("break_graph_tensor_method", r"\.numpy\(")),
         before=_src('''
@@ -144,8 +141,7 @@ def f(x):
 def f(x):
     sums = x.sum(axis=1)
     return x * sums.max()
-'''),
-        paddle26="Paddle 2.6's SOT fails on max() of the list rather than breaking"),
+''')),
     BreakEntry(
         "SOT-B004", _B, also=("BreakGraphInlineCallBreak",),
         signs=(Sign(r"builtin function: print\b"), Sign(r"logging[/\\]__init__\.py"), Sign(r"RLock\.acquire")),
@@ -251,8 +247,7 @@ def scale_by_sum(t):
 def f(x):
     y = x + 1
     return scale_by_sum(y) + 1
-'''),
-        paddle26="Paddle 2.6's SOT traces .item() of a 0-d tensor without a break"),
+''')),
     BreakEntry(
         "SOT-B011", "DataDependencyDynamicShapeBreak", broad=True, signs=(Sign(r"dynamic shape"),),
         before=_src('''
@@ -296,8 +291,7 @@ def f(x):
     y = x + 1
     k = y.sum()
     return y * k
-'''),
-        paddle26="Paddle 2.6's SOT fails on float() of a tensor rather than breaking"),
+''')),
     BreakEntry(
         "SOT-B014", _T, broad=True, signs=(Sign(r"get_py_value|break_graph_tensor_method"),),
         before=_src('''
@@ -311,8 +305,7 @@ def f(x):
     y = x + 1
     n = y.sum().astype("int32")
     return y * n.astype(y.dtype)
-'''),
-        paddle26="Paddle 2.6 words this one as a builtin function (range) it does not support"),
+''')),
     BreakEntry(
         "SOT-B015", "UnsupportedOperationBreak", broad=True, signs=(Sign(r"raise a callback|Unsupported operator"),),
         before=_src('''
@@ -338,8 +331,7 @@ def f(x):
 def f(x):
     y = x + 1
     return y * 2
-'''),
-        paddle26="Paddle 2.6's SOT fails on Tensor.value() rather than breaking"),
+''')),
     BreakEntry(
         "SOT-B017", "UnsupportedRandomAPIBreak", broad=True, also=(_B,),
         signs=(Sign(r"Random function|\bRandom\.\w+ with args|builtin function: random with args"),),
@@ -371,8 +363,7 @@ def double(t):
 
 def f(x):
     return double(x + 1) + 1
-'''),
-        paddle26="paddle.jit.marker.force_dynamic came in Paddle 3"),
+''')),
     BreakEntry(
         "SOT-B019", "PsdbBreakReason", broad=True, signs=(Sign(r"psdb\.breakgraph"),),
         before=_src('''
@@ -419,9 +410,25 @@ PRELUDE = "import logging\nimport random\n\nimport numpy as np\nimport paddle\n\
 _BY_ID: Dict[str, BreakEntry] = {e.id: e for e in CATALOGUE}
 
 
-def breaks() -> List[BreakEntry]:
-    """The catalogue of SOT graph breaks, in id order: ``d2s_lab.breaks()``."""
-    return list(CATALOGUE)
+class Breaks(list):
+    """``d2s_lab.breaks()``: the catalogue's entries, a list that shows as a table in a
+    notebook (id linked to the manual, reason class, title, fix)."""
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{e.id}  {e.reason}: {e.title()} -> {e.fix()}" for e in self)
+
+    def _repr_html_(self) -> str:
+        from d2s_lab.core import display
+
+        return display.html(self)
+
+
+def breaks() -> Breaks:
+    """The catalogue of SOT graph breaks, in id order: ``d2s_lab.breaks()``. Each
+    :class:`BreakEntry` has its ``id``, ``reason``, ``title()``, ``what()``, ``how()``,
+    ``fix()`` (in the language in force, or the one asked for), ``before`` / ``after`` and
+    ``page()``, its section of the manual."""
+    return Breaks(CATALOGUE)
 
 
 def entry(id_: str) -> Optional[BreakEntry]:

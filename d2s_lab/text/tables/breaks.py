@@ -3,6 +3,18 @@ happened, how to avoid it and the fix in one line; and the words around them in 
 in the manual page."""
 
 TEXTS = {
+    "breaks.col_id": {
+        "en": "id",
+        "zh": "编号",
+    },
+    "breaks.catalogue_head": {
+        "en": "SOT graph breaks: {n} entries (d2s_lab.breaks())",
+        "zh": "SOT 图中断：{n} 个条目（d2s_lab.breaks()）",
+    },
+    "breaks.col_title": {
+        "en": "Break",
+        "zh": "中断",
+    },
     "breaks.doc_title": {
         "en": "SOT graph breaks, one by one",
         "zh": "SOT 图中断逐条说明",
