@@ -7,16 +7,23 @@ from d2s_lab.viz.error_view import rich
 from d2s_lab.viz.html import CSS, esc, table
 
 
+def break_id_html(brk) -> str:
+    """The break's catalogue id, linked to its section of the manual ("" without an entry)."""
+    entry = brk.entry
+    if entry is None:
+        return ""
+    title = t("breaks.link_title", id=entry.id, title=entry.title())
+    return (f'<a class="d2s-break-id" href="{esc(entry.page())}" target="_blank" rel="noopener" '
+            f'title="{esc(title)}"><code>{esc(entry.id)}</code></a>')
+
+
 def break_fix_html(brk) -> str:
     """``SOT-B001`` (linked to the manual) and the one-line fix, for a break row; "" where
     no entry fits the break."""
     entry = brk.entry
     if entry is None:
         return ""
-    title = t("breaks.link_title", id=entry.id, title=entry.title())
-    return (f'<a class="d2s-break-id" href="{esc(entry.page())}" target="_blank" rel="noopener" '
-            f'title="{esc(title)}"><code>{esc(entry.id)}</code></a> '
-            f'<span class="d2s-break-fix">{rich(entry.fix())}</span>')
+    return f'{break_id_html(brk)} <span class="d2s-break-fix">{rich(entry.fix())}</span>'
 
 
 def breaks_html(entries) -> str:

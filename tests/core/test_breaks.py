@@ -228,7 +228,11 @@ def test_report_rows_carry_the_id_linked_to_the_manual_and_the_fix(runs):
         with using_lang(lang):
             page = sot_report_html(rep)
         link = 'href="breaks/#sot-b001"' if lang == "en" else 'href="zh/breaks/#sot-b001"'
-        assert page.count(link) == len([b for b in rep.breaks if b.id == "SOT-B001"]) >= 1
+        rows = len([b for b in rep.breaks if b.id == "SOT-B001"])
+        # each break row, and each frame SOT made of the code after such a break
+        made = len([f for f in rep.frames if f.made_by is not None and f.made_by.id == "SOT-B001"])
+        assert page.count('<span class="d2s-break-fix">') == rows >= 1 and made >= 1
+        assert page.count(link) == rows + made
         # escaped, with the `code` spans shown as code
         fix = html.escape(e.fix(lang)).replace("`.item()`", "<code>.item()</code>")
         assert f'<span class="d2s-break-fix">{fix}</span>' in page
