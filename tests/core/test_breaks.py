@@ -202,6 +202,10 @@ RECORDED = [
     ("DataDependencyControlFlowBreak", "an `if`/`while` on a Tensor's value", "if paddle.shape(x)[0] > 2:",
      "SOT-B006"),
     ("InferMetaBreak", "InferMeta encountered ...", "", "SOT-B022"),
+    ("BuiltinFunctionBreak", "Not support builtin function: Tensor.data_ptr with args: Args(TensorVariable)",
+     "p = y.data_ptr()", "SOT-B016"),
+    ("DataDependencyOperationBreak", "Calling `Tensor.register_hook` causes breakgraph.", "y.register_hook(h)",
+     "SOT-B014"),
     ("BreakGraphError", "something Paddle 2.6 says that no entry knows", "y = x", None),
     ("SkipFile", "paddle's own file", "", None),
 ]

@@ -320,7 +320,8 @@ def f(x):
     return y * 2
 ''')),
     BreakEntry(
-        "SOT-B016", "UnsupportedPaddleAPIBreak", broad=True, signs=(Sign(r"Not support Paddlepaddle API"),),
+        "SOT-B016", "UnsupportedPaddleAPIBreak", broad=True, also=(_B,),
+        signs=(Sign(r"Not support Paddlepaddle API"), Sign(r"builtin function: Tensor\.\w+ with args")),
         before=_src('''
 def f(x):
     y = x + 1
