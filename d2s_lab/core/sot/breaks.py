@@ -93,8 +93,8 @@ class BreakEntry:
         """Whether a short program shows the break (``before``)."""
         return bool(self.before)
 
-    def fits(self, reason: str, message: str, code: str) -> bool:
-        """Whether a pattern of this entry fits (the reason aside)."""
+    def fits(self, message: str, code: str) -> bool:
+        """Whether one of this entry's signs fits Paddle's message and the source line."""
         return any(s.fits(message, code) for s in self.signs)
 
 
@@ -444,17 +444,17 @@ def match(reason: str, message: str = "", code: str = "") -> Optional[BreakEntry
     reason that names no class (Paddle 2.6's ``BreakGraphError``) the first entry whose
     sign fits, the most general last. None where nothing fits."""
     for e in CATALOGUE:
-        if not e.broad and reason in (e.reason,) + e.also and e.fits(reason, message, code):
+        if not e.broad and reason in (e.reason,) + e.also and e.fits(message, code):
             return e
     for e in CATALOGUE:
-        if e.broad and reason in e.also and e.fits(reason, message, code):
+        if e.broad and reason in e.also and e.fits(message, code):
             return e
     for e in CATALOGUE:
         if e.broad and e.reason == reason:
             return e
     if reason in GENERIC:
         for e in sorted(CATALOGUE, key=lambda e: (e.broad, e.rank)):
-            if e.fits(reason, message, code):
+            if e.fits(message, code):
                 return e
     return None
 
