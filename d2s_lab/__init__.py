@@ -41,6 +41,8 @@ _LAZY = {
     "ErrorReport": ("d2s_lab.core.diagnosis", "ErrorReport"),
     "hints": ("d2s_lab.core.diagnosis", "hints"),
     "sot_report": ("d2s_lab.core.convert", "sot_report"),
+    "breaks": ("d2s_lab.core.sot.breaks", "breaks"),
+    "BreakEntry": ("d2s_lab.core.sot.breaks", "BreakEntry"),
     "SotReport": ("d2s_lab.core.sot.model", "SotReport"),
     "diff": ("d2s_lab.core.diff", "diff"),
     "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),

@@ -42,7 +42,9 @@ class CallRecord:
     (``f``, ``resume_1_f``); ``cache_size`` against ``cache_limit`` (Paddle's
     ``MAX_CACHE_SIZE``); ``translate_s``: seconds spent translating; ``dygraph``: SOT ran
     a frame as written (its cache was full); ``made_dynamic``: the dimensions SOT made
-    dynamic in the new entry (``x.shape[0]``)."""
+    dynamic in the new entry (``x.shape[0]``); ``breaks``: the graph breaks whose code
+    (a resume function) this call reached for the first time (``GraphBreak``, with its
+    catalogue ``id`` and ``fix``)."""
 
     index: int
     new_entry: bool = False
@@ -53,6 +55,7 @@ class CallRecord:
     translate_s: float = 0.0
     dygraph: bool = False
     made_dynamic: List[str] = field(default_factory=list)  # dimensions dynamic in the new entry
+    breaks: List[Any] = field(default_factory=list)
 
     @property
     def reasons(self) -> List[str]:
@@ -127,6 +130,7 @@ class CallLog:
         # the break that makes SOT run the whole function in dygraph on every call (it skips
         # the frame before its cache, so those calls build nothing and reach no hook)
         self.always_dygraph = None
+        self.break_of: Dict[str, Any] = {}  # resume function -> the GraphBreak that made it (SotReport.break_of)
 
     def hit(self, resume: bool, entries: Optional[int] = None) -> None:
         """A frame reused a cache entry; a resume function's hit is part of its call."""
@@ -168,6 +172,9 @@ class CallLog:
                 rec.frames.append(ident(event.code))
             if event.dynamic:
                 rec.made_dynamic.append(event.dynamic)
+            brk = self.break_of.get(event.code) if event.first else None
+            if brk is not None and brk not in rec.breaks:
+                rec.breaks.append(brk)
 
     def _current(self) -> CallRecord:
         """The record of the newest call, taken out of its run of hits if it is in one."""
@@ -286,6 +293,7 @@ def watch_calls(conv, fn, code) -> CallLog:
     """Start recording the later calls of ``conv``'s static function (``fn``: the
     function converted, ``code``: its code object)."""
     log = CallLog(conv.name, conv.mode)
+    log.break_of = dict(getattr(getattr(conv, "sot", None), "break_of", None) or {})
     if conv.mode == "sot" and code is not None:
         log.size, log.limit = len(sot_cache.entries(code)), sot_cache.max_cache_size()
         log.always_dygraph = whole_function_in_dygraph(conv.sot, code)

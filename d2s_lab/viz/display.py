@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Optional
 
 from d2s_lab.viz.bench_view import bench_figure, bench_html
+from d2s_lab.viz.breaks_view import breaks_html
 from d2s_lab.viz.check_view import check_html
 from d2s_lab.viz.diff_view import DiffTable, diff_html
 from d2s_lab.viz.error_view import error_report_html
@@ -37,6 +38,7 @@ VIEWS: dict[tuple[str, str], Callable[[object], str]] = {
     ("d2s_lab.core.steps", "LayerSource"): layer_source_html,
     ("d2s_lab.core.diff", "GraphDiff"): diff_html,
     ("d2s_lab.core.calls", "Calls"): calls_html,
+    ("d2s_lab.core.sot.breaks", "Breaks"): breaks_html,
 }
 
 
@@ -52,7 +54,7 @@ def view_for(obj) -> Optional[Callable[[object], str]]:
 
 def to_html(obj) -> str:
     """``obj`` (a Conversion, NumericCheck, ErrorReport, SotReport, SavedModel,
-    BenchResult, Steps, LayerSource, GraphDiff or Calls) as a self-contained HTML fragment; anything else as its
+    BenchResult, Steps, LayerSource, GraphDiff, Calls or Breaks) as a self-contained HTML fragment; anything else as its
     escaped ``repr``."""
     view = view_for(obj)
     if view is None:

@@ -9,6 +9,7 @@ from typing import List, Optional
 from d2s_lab.core.frames import is_user_file
 from d2s_lab.core.sot.guards import grouped
 from d2s_lab.text import t
+from d2s_lab.viz.breaks_view import break_id_html
 from d2s_lab.viz.html import esc, highlight_python, report_var, t_html
 from d2s_lab.viz.source_view import side_by_side_html
 
@@ -64,7 +65,9 @@ def _guards_html(guards: List[str], how: str) -> str:
 def _frame_html(frame, index: int, var: str, lines=()) -> str:
     bits = [f"<b>{esc(frame.name)}</b>"]
     if frame.made_by is not None and frame.made_by.where:
-        bits.append(esc(t("sot.frame_made_by", where=frame.made_by.where)))
+        made_by = esc(t("sot.frame_made_by", where=frame.made_by.where))
+        link = break_id_html(frame.made_by)
+        bits.append(f"{made_by} {link}" if link else made_by)
     if frame.resumes:
         bits.append(esc(t("sot.frame_calls", names=", ".join(frame.resumes))))
     bits.append(esc(t("sot.frame_guards", n=len(frame.guards))))

@@ -4,6 +4,7 @@ and what AST mode gives for the same function."""
 from __future__ import annotations
 
 from d2s_lab.core.frames import display_file, is_user_file
+from d2s_lab.viz.breaks_view import break_fix_html
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.text import CATALOGUE, t
@@ -45,8 +46,10 @@ def _breaks_table(report) -> str:
             else f'<span class="d2s-paddle" title="Paddle">{rich(b.message)}</span>',
             where,
             f"<code>{esc(b.code.strip())}</code>" if b.code else "",
+            break_fix_html(b),
         ])
-    return table(["#", t("sot.col_what"), t("sot.col_reason"), t("sot.col_message"), t("sot.col_where"), t("report.col_line")], rows)
+    return table(["#", t("sot.col_what"), t("sot.col_reason"), t("sot.col_message"), t("sot.col_where"),
+                  t("report.col_line"), t("breaks.col_fix")], rows)
 
 
 def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None, source_file: str = "") -> str:

@@ -30,6 +30,7 @@ DYNAMIC = {
     "hints.": "a hint id of core.diagnosis.hints, then title / text",
     "graph.category.": "an op category of core.graph.ops.CATEGORIES",
     "help.": "a magic's name, then doc (its description: d2s_lab.magics.help)",
+    "breaks.": "an entry id of core.sot.breaks.CATALOGUE, then title / what / how / fix",
 }
 
 
@@ -82,6 +83,7 @@ def test_every_entry_is_used():
     from d2s_lab.core.bench.result import RUNTIMES
     from d2s_lab.core.graph.ops import CATEGORIES
     from d2s_lab.core.other_programs import PROGRAMS
+    from d2s_lab.core.sot.breaks import CATALOGUE as BREAKS
     from d2s_lab.teaching.checks import OP_KINDS
 
     quoted = {m.group(2) for m in _QUOTED.finditer(ALL_SOURCE)}
@@ -111,6 +113,9 @@ def test_every_entry_is_used():
             ok = rest.endswith(".doc") and rest[:-len(".doc")] in _magic_names()
         elif prefix == "graph.category.":
             ok = rest in CATEGORIES
+        elif prefix == "breaks.":
+            sid, _, part = rest.partition(".")
+            ok = sid in {e.id for e in BREAKS} and part in ("title", "what", "how", "fix")
         elif prefix:
             ok = rest.split(".", 1)[0] in quoted
         else:

@@ -213,6 +213,7 @@ class SotRun:
         by_raw = {i: GraphBreak(*b) for i, b in enumerate(events["breaks"])
                   if is_user_file(b.file) or b.kind == "fallback"}
         breaks = list(by_raw.values())
+        rep.break_of = {name: by_raw[i] for name, i in events["resume_of"].items() if i in by_raw}
         # Break reasons Paddle collected that no frame split accounts for (inside inlined calls).
         for rid, raw in self._unmatched:
             if rid in events["matched"]:

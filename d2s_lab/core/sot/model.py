@@ -4,10 +4,11 @@ dygraph for being small)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.frames import display_file
+from d2s_lab.core.sot import breaks as catalogue
 from d2s_lab.core.sot_text import is_resume
 from d2s_lab.text import t
 
@@ -43,6 +44,22 @@ class GraphBreak:
         if self.resumed and self.function:
             return t("sot.function_resumed", lang, function=self.function)
         return self.function
+
+    @property
+    def entry(self) -> Optional["catalogue.BreakEntry"]:
+        """The entry of :func:`d2s_lab.breaks` that fits this break best (None if none does)."""
+        return catalogue.match(self.reason, self.message, self.code)
+
+    @property
+    def id(self) -> str:
+        """The id of its catalogue entry (``SOT-B001``), "" where none fits."""
+        entry = self.entry
+        return entry.id if entry is not None else ""
+
+    def fix(self, lang: Optional[str] = None) -> str:
+        """The fix in one line, in ``lang`` (default: the language in force); "" without an entry."""
+        entry = self.entry
+        return entry.fix(lang) if entry is not None else ""
 
 
 @dataclass
@@ -149,6 +166,9 @@ class SotReport:
     min_graph_size: Optional[int] = None  # Paddle's MIN_GRAPH_SIZE during the run
     settings: dict = field(default_factory=dict)  # SOT switches the user set (env)
     ast_runner: Any = field(default=None, repr=False, compare=False)  # what compare_ast runs
+    # the break that made each resume function SOT generated, by SOT's name of it
+    # (``$resume_1@f_7902e``), whether the run translated it or a later call first reaches it
+    break_of: Dict[str, GraphBreak] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def fallbacks(self) -> List[GraphBreak]:

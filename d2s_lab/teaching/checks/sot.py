@@ -23,7 +23,9 @@ class SotChecks:
             if rep.error is not None:
                 raise Fail("sot_error", error=getattr(rep.error, "exc_type", "") or "error")
             if rep.breaks:
-                where = ", ".join(f"{b.reason}" + (f" ({t('labs.at_line', self.lang, line=b.line)})" if b.line else "")
+                # each break with its line, and its catalogue id and fix (d2s_lab.breaks())
+                where = "; ".join(f"{b.reason}" + (f" ({t('labs.at_line', self.lang, line=b.line)})" if b.line else "")
+                                  + (f" {b.id}: {b.fix(self.lang)}" if b.id else "")
                                   for b in rep.breaks[:4])
                 raise Fail("breaks", n=len(rep.breaks), where=where)
             return "no_breaks", {}

@@ -69,6 +69,27 @@ def sot_internals():
                 ec=executor_cache, cc=compile_cache), ""
 
 
+def break_reason_classes() -> Optional[Tuple[str, ...]]:
+    """The names of every break reason class this Paddle's SOT defines: the subclasses of
+    ``BreakGraphReasonBase`` in ``paddle.jit.sot.utils.exceptions`` (Paddle 3), sorted.
+    None where there are none: Paddle 2.6 raises a bare ``BreakGraphError`` and names the
+    reason only in its message (or SOT is missing)."""
+    try:
+        from paddle.jit.sot.utils import exceptions
+    except Exception:  # pragma: no cover - depends on the Paddle build
+        return None
+    base = getattr(exceptions, "BreakGraphReasonBase", None)
+    if base is None:
+        return None
+    found, todo = set(), [base]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub.__name__ not in found:
+                found.add(sub.__name__)
+                todo.append(sub)
+    return tuple(sorted(found))
+
+
 # Where SOT splits a frame: Paddle 3.x names, then Paddle 2.6's.
 IF_BREAK = ("_break_graph_when_if", "_break_graph_in_jump")
 CALL_BREAK = ("_break_graph_when_call", "_break_graph_in_call")
