@@ -48,7 +48,7 @@ def _pieces(res) -> List[Tuple[str, float, str]]:
 def stacked_bar(res) -> str:
     """One call's time as a stacked bar (SVG), each piece titled (hover) and listed below."""
     pieces = _pieces(res)
-    whole = res.profiled_ms or 0.0
+    whole = (res.clocked_ms if res.segments else res.profiled_ms) or 0.0
     title = esc(t("profile.chart_title", ms=f"{whole:.3f}"))
     x = 0.0
     rects = []
@@ -146,9 +146,11 @@ def profile_html(res) -> str:
     parts = [head]
     if res.overhead is not None:
         parts.append(f'<div class="d2s-sub">{esc(t("profile.overhead", plain=f"{res.plain_ms:.3f}", profiled=f"{res.profiled_ms:.3f}", pct=f"{res.overhead * 100:+.0f}"))}</div>')
+    if res.clocked_ms is not None:
+        parts.append(f'<div class="d2s-sub">{esc(t("profile.clocked", ms=f"{res.clocked_ms:.3f}"))}</div>')
     parts += [f'<div class="d2s-note"><b>{esc(a)}</b></div>' for a in res.advice]
     parts += [f'<div class="d2s-note">{esc(n)}</div>' for n in res.notes]
-    if res.profiled_ms:
+    if res.profiled_ms or res.clocked_ms:
         parts.append(stacked_bar(res))
     parts.append(_segments_table(res))
     parts.append(_breaks_table(res))

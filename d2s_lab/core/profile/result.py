@@ -100,7 +100,8 @@ class ProfileResult:
     device: str = "cpu"
     calls: int = 0  # profiled calls
     plain_ms: Optional[float] = None  # median per call, without the profiler
-    profiled_ms: Optional[float] = None  # mean per call, under the profiler (the shares' whole)
+    profiled_ms: Optional[float] = None  # mean per call, under the profiler (the op shares' whole)
+    clocked_ms: Optional[float] = None  # SOT: mean per call with the subgraphs clocked (the segments' whole)
     ops: List[OpRow] = field(default_factory=list)
     lines: List[TimeRow] = field(default_factory=list)
     layers: List[TimeRow] = field(default_factory=list)
@@ -164,6 +165,8 @@ class ProfileResult:
         if self.overhead is not None:
             lines.append(t("profile.overhead", plain=f"{self.plain_ms:.3f}", profiled=f"{self.profiled_ms:.3f}",
                            pct=f"{self.overhead * 100:+.0f}"))
+        if self.clocked_ms is not None:
+            lines.append(t("profile.clocked", ms=f"{self.clocked_ms:.3f}"))
         lines += self.notes
         lines.append(self.table())
         lines += self.advice

@@ -49,6 +49,10 @@ TEXTS = {
         "en": "Without the profiler a call takes {plain} ms, under it {profiled} ms ({pct} %: the profiler's own cost).",
         "zh": "不开分析器时一次调用 {plain} ms，开启时 {profiled} ms（{pct} %：分析器自身的开销）。",
     },
+    "profile.clocked": {
+        "en": "The segments come from calls with only the subgraphs clocked (no profiler): {ms} ms per call.",
+        "zh": "各段来自只为子图计时（不开分析器）的调用：每次调用 {ms} ms。",
+    },
     "profile.at_line": {
         "en": "line {line}",
         "zh": "第 {line} 行",
