@@ -182,3 +182,36 @@ def test_the_magic_in_a_kernel():
         assert status == "ok" and "no_such_name" in out and "most recent call last" not in out and len(out) < 3000, out
         status, out = run_cell(kc, "print(type(_d2s_profile).__name__, len(_d2s_profile.ops) > 0)")
         assert "ProfileResult True" in out, out
+
+
+CLI_MODEL = """import paddle
+
+
+class Tiny(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = paddle.nn.Linear(8, 8)
+        self.fc2 = paddle.nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.fc2(paddle.nn.functional.relu(self.fc1(x)))
+"""
+
+
+def test_cli_profile_writes_a_page(tmp_path, capsys):
+    from d2s_lab.cli import main
+
+    src = tmp_path / "tiny_model.py"
+    src.write_text(CLI_MODEL)
+    page = tmp_path / "profile.html"
+    base = ["profile", f"{src}:Tiny", "--input", "x: [None, 8] float32", "--mode", "ast", "--calls", "3"]
+    assert main(base + ["-o", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert "where a call's time goes" in out and "fc1" in out and "fc2" in out, out
+    html = page.read_text(encoding="utf-8")
+    assert "<svg" in html and "<script" not in html
+    assert main(base + ["-o", str(tmp_path / "profile.png")]) == 1
+    assert ".html" in capsys.readouterr().err
+    assert main(base[:-1] + ["0"]) == 1
+    err = capsys.readouterr().err
+    assert "--calls" in err and "Traceback" not in err
