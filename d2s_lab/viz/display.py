@@ -20,7 +20,7 @@ from d2s_lab.viz.html import esc
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.viz.saved_view import saved_html
 from d2s_lab.viz.calls_view import calls_html
-from d2s_lab.viz.profile_view import profile_html
+from d2s_lab.viz.profile_view import profile_graph, profile_html
 from d2s_lab.viz.sot_view import sot_report_html
 from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.steps_view import steps_static_html
@@ -79,4 +79,4 @@ def explorer(graph, view=None):
     return graph_explorer(graph, view)
 
 
-__all__ = ["VIEWS", "bench_figure", "diff_table", "draw_graph", "explorer", "op_table", "to_html", "view_for"]
+__all__ = ["VIEWS", "bench_figure", "profile_graph", "diff_table", "draw_graph", "explorer", "op_table", "to_html", "view_for"]

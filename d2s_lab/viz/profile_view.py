@@ -8,9 +8,12 @@ from typing import List, Optional, Tuple
 from d2s_lab.core.frames import display_file
 from d2s_lab.core.bench.result import duration
 from d2s_lab.core.profile.result import KINDS, MODES, PATHS
+from d2s_lab.errors import D2SError
 from d2s_lab.text import t
+from d2s_lab.viz.graph_view import draw_graph
 from d2s_lab.viz.html import esc, table, wrap
-from d2s_lab.viz.palette import FAIL_COLOR, MUTED, OP_BAR_COLORS, PASS_COLOR, REST_BAR, SEGMENT_COLORS, TEXT
+from d2s_lab.viz.palette import (FAIL_COLOR, HEAT_COLORS, MUTED, OP_BAR_COLORS, PASS_COLOR, REST_BAR,
+                                 SEGMENT_COLORS, TEXT)
 
 BAR_W = 640
 BAR_H = 26
@@ -166,3 +169,40 @@ def profile_html(res) -> str:
     if res.elapsed_s is not None:
         parts.append(f'<div class="d2s-sub">{esc(t("profile.took", took=duration(res.elapsed_s)))}</div>')
     return wrap("".join(parts))
+
+
+def heat(share: float, top: float) -> str:
+    """The colour of ``share`` of a call, on a scale up to ``top`` (the largest share drawn)."""
+    if top <= 0:
+        return HEAT_COLORS[0]
+    level = min(len(HEAT_COLORS) - 1, int(share / top * len(HEAT_COLORS)))
+    return HEAT_COLORS[max(0, level)]
+
+
+def heat_marks(res, depth="all") -> dict:
+    """Op id -> colour by share of a call; at a ``depth`` that collapses layers, every op
+    of a collapsed layer takes the colour of the layer's ops together (one colour per node)."""
+    rows = [r for r in res.ops if r.op_id is not None and not r.other]
+    if depth == "all":
+        groups = {r.op_id: r.share for r in rows}
+        top = max(groups.values(), default=0.0)
+        return {i: heat(s, top) for i, s in groups.items()}
+    keep = int(depth)
+
+    def key(r):
+        return ".".join(r.layer.split(".")[:keep]) if r.layer else f"#{r.op_id}"
+
+    sums: dict = {}
+    for r in rows:
+        sums[key(r)] = sums.get(key(r), 0.0) + r.share
+    top = max(sums.values(), default=0.0)
+    return {r.op_id: heat(sums[key(r)], top) for r in rows}
+
+
+def profile_graph(res, depth="all", **options):
+    """The profiled Program drawn with each op (or collapsed layer) filled by its share of
+    a call; a D2SError on the default path, whose subgraphs have no one Program."""
+    if res.graph is None:
+        raise D2SError(t("profile.no_drawing", mode=t(MODES[res.mode])), t("profile.no_drawing_hint"))
+    title = options.pop("title", None) or t("profile.drawing_title", name=res.name)
+    return draw_graph(res.graph, depth=depth, marks=heat_marks(res, depth), title=title, **options)

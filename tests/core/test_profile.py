@@ -215,3 +215,22 @@ def test_cli_profile_writes_a_page(tmp_path, capsys):
     assert main(base[:-1] + ["0"]) == 1
     err = capsys.readouterr().err
     assert "--calls" in err and "Traceback" not in err
+
+
+def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
+    from d2s_lab.viz.palette import HEAT_COLORS
+    from d2s_lab.viz.profile_view import heat_marks
+
+    res = cnn_case[1]
+    marks = heat_marks(res)
+    costliest = max((r for r in res.ops if not r.other), key=lambda r: r.share)
+    assert marks[costliest.op_id] == HEAT_COLORS[-1] and len(set(marks.values())) >= 2
+    view = res.drawing()
+    assert HEAT_COLORS[-1] in view.dot and "<svg" in view.svg
+    # collapsed layers: one colour per layer node, the layer's ops together
+    by_layer = heat_marks(res, depth=1)
+    conv1_ops = [r.op_id for r in res.ops if r.layer == "conv1"]
+    assert len({by_layer[i] for i in conv1_ops}) == 1
+    assert HEAT_COLORS[-1] in res.drawing(depth=1).dot
+    with pytest.raises(D2SError, match="subgraphs"):
+        sot_case[1].drawing()

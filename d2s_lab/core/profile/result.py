@@ -4,7 +4,7 @@ graph break on the default (SOT) path; and each path measured side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Any, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.text import t
@@ -30,6 +30,7 @@ class OpRow:
     ms: float = 0.0  # per call
     share: float = 0.0
     other: bool = False  # the time no op event accounts for (Python, the executor)
+    op_id: Optional[int] = None  # the op's id in the Program's Graph (AST path)
 
 
 @dataclass
@@ -116,6 +117,7 @@ class ProfileResult:
     elapsed_s: Optional[float] = None
     source_file: str = ""
     input_shapes: List[list] = field(default_factory=list)
+    graph: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
 
     @property
     def overhead(self) -> Optional[float]:
@@ -177,3 +179,9 @@ class ProfileResult:
 
     def _repr_html_(self) -> str:
         return display.html(self)
+
+    def drawing(self, depth="all", **options):
+        """The Program drawn with each op filled by its share of a call (AST path): a
+        GraphView, as ``Conversion.graph`` gives. At a ``depth`` that collapses layers, a
+        layer is filled by its ops' share together. Options: as ``Conversion.graph``."""
+        return display.profile_graph(self, depth=depth, **options)

@@ -262,7 +262,7 @@ def _ast_attribution(conv, res: ProfileResult, events) -> None:
         ms, k = timed[op.id]
         src = op.source
         rows.append(OpRow(op.short_name, op.layer, src.line if src else None, src.file if src else "",
-                          round(k / n), ms / n))
+                          round(k / n), ms / n, op_id=op.id))
     op_ms = sum(r.ms for r in rows)
     whole = max(whole, op_ms + unmatched / n)
     other = whole - op_ms
@@ -272,6 +272,7 @@ def _ast_attribution(conv, res: ProfileResult, events) -> None:
     res.ops = rows
     res.lines = _grouped(rows, lambda r: (f"{display_file(r.file)}:{r.line}" if r.line else "", r.line), whole)
     res.layers = _grouped(rows, lambda r: (r.layer, None), whole)
+    res.graph = graph
     if graph is None:
         res.notes.append(t("profile.no_graph"))
 

@@ -305,6 +305,18 @@ TEXTS = {
         "en": "What the function printed during the profile ({n} lines) was kept out of the output; printing still counts in the times.",
         "zh": "分析期间函数打印的内容（{n} 行）没有显示；打印的耗时仍计入时间。",
     },
+    "profile.no_drawing": {
+        "en": "No Program to draw on the {mode}: its ops ran in several subgraphs.",
+        "zh": "{mode}上没有可绘制的 Program：它的算子在几个子图中运行。",
+    },
+    "profile.no_drawing_hint": {
+        "en": "The segments and breaks tables show where its time goes; profile an AST conversion (--mode ast) to draw it.",
+        "zh": "各段和中断的表格显示其时间花在哪里；分析 AST 转换（--mode ast）才能绘制。",
+    },
+    "profile.drawing_title": {
+        "en": "{name}: each op filled by its share of a call (darker: more time)",
+        "zh": "{name}：每个算子按其占一次调用的比例着色（越深越耗时）",
+    },
     "profile.failed": {
         "en": "Profiling failed: {error}",
         "zh": "分析失败：{error}",
