@@ -107,7 +107,8 @@ def _ops_table(res) -> str:
     rows = [[esc(t("profile.other_row") if r.other else r.op),
              esc(r.layer or ("-" if r.other else t("profile.top_layer"))),
              _where(r.file, r.line), esc(r.calls or "-"), f"{r.ms:.3f}", _pct(r.share)] for r in ops]
-    col = t("profile.col_segment") if res.mode == "sot" else t("profile.col_layer")
+    col = (t("profile.col_phase") if res.train else t("profile.col_segment") if res.mode == "sot"
+           else t("profile.col_layer"))
     return (f"<h4>{esc(t('profile.h_ops'))}</h4>"
             + table([t("profile.col_op"), col, t("profile.col_line"), t("profile.col_calls"), t("profile.col_ms"),
                      t("profile.col_share")], rows))
@@ -145,6 +146,7 @@ def profile_html(res) -> str:
     """The whole report as one self-contained HTML fragment."""
     head = (f'<div class="d2s-summary">'
             f'{esc(t("profile.head", name=res.name, mode=t(MODES[res.mode]), device=res.device, calls=res.calls, version=res.paddle_version))}'
+            f'{esc(t("profile.train_head")) if res.train else ""}'
             "</div>")
     parts = [head]
     if res.overhead is not None:
@@ -159,7 +161,9 @@ def profile_html(res) -> str:
     parts.append(_breaks_table(res))
     parts.append(_whatif_table(res))
     parts.append(_ops_table(res))
-    if res.mode == "ast":
+    if res.train:
+        parts.append(_grouped_table(t("profile.h_phases"), t("profile.col_phase"), res.layers, "-"))
+    elif res.mode == "ast":
         parts.append(_grouped_table(t("profile.h_lines"), t("profile.col_line"), res.lines, "-"))
         parts.append(_grouped_table(t("profile.h_layers"), t("profile.col_layer"), res.layers,
                                     t("profile.top_layer")))

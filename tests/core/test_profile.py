@@ -141,10 +141,13 @@ def test_report_draws_a_bar_without_script_and_escapes(cnn_case, sot_case):
 
 def test_bad_input_is_one_short_message(cnn_case):
     conv, _ = cnn_case
-    for kwargs in ({"calls": 0}, {"budget": -1}, {"train": True}, {"device": "tpu"}):
+    for kwargs in ({"calls": 0}, {"budget": -1}, {"device": "tpu"}):
         with pytest.raises(D2SError) as err:
             profile(conv, **kwargs)
         assert "\n" not in err.value.message and len(err.value.message) < 200
+    fn_conv = convert(stops_when_told, ["x: [2, 3] float32"], mode="ast")
+    with pytest.raises(D2SError, match="needs a Layer"):
+        profile(fn_conv, train=True)
     if not paddle.is_compiled_with_cuda():
         with pytest.raises(D2SError, match="CPU-only build"):
             profile(conv, device="gpu")
@@ -234,3 +237,20 @@ def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
     assert HEAT_COLORS[-1] in res.drawing(depth=1).dot
     with pytest.raises(D2SError, match="subgraphs"):
         sot_case[1].drawing()
+
+
+def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):
+    conv, _ = cnn_case
+    layer = conv.layer
+    layer.train()
+    before = {k: v.numpy().copy() for k, v in layer.state_dict().items()}
+    res = profile(conv, calls=3, train=True)
+    assert res.train and layer.training
+    assert all((before[k] == v.numpy()).all() for k, v in layer.state_dict().items())
+    phases = {r.key for r in res.layers if not r.other}
+    assert {"forward", "backward", "optimizer"} <= phases, res.layers
+    assert any(r.op == "sgd" for r in res.ops) and abs(sum(r.share for r in res.ops) - 1) < 1e-6
+    paths = {w.path: w for w in res.whatif}
+    assert set(paths) == {"dygraph", "ast"} and paths["ast"].ok is True and paths["dygraph"].ms > 0
+    assert any("backward ops" in a for a in res.advice), res.advice
+    assert "training step" in to_html(res)

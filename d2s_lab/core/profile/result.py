@@ -99,6 +99,7 @@ class ProfileResult:
     name: str
     mode: str
     device: str = "cpu"
+    train: bool = False  # a training step (forward, backward, an SGD update) was profiled
     calls: int = 0  # profiled calls
     plain_ms: Optional[float] = None  # median per call, without the profiler
     profiled_ms: Optional[float] = None  # mean per call, under the profiler (the op shares' whole)
@@ -162,7 +163,7 @@ class ProfileResult:
 
     def __str__(self) -> str:
         head = t("profile.head", name=self.name, mode=t(MODES[self.mode]), device=self.device,
-                 calls=self.calls, version=self.paddle_version)
+                 calls=self.calls, version=self.paddle_version) + (t("profile.train_head") if self.train else "")
         lines = [head]
         if self.overhead is not None:
             lines.append(t("profile.overhead", plain=f"{self.plain_ms:.3f}", profiled=f"{self.profiled_ms:.3f}",

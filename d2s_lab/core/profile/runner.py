@@ -99,14 +99,14 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         budget: seconds the whole profile may take; fewer calls (not under 3) and fewer
             paths are timed to fit, and ``notes`` say so. The kernel's Interrupt stops it
             with one message.
-        train: not profiled yet: a D2SError says so.
+        train: profile a training step instead (forward, backward, an SGD update) of
+            copies of the model, the converted step against dygraph's; its ops are summed
+            by type and phase (forward, backward, optimizer). Needs a Layer.
     """
     paddle = require_paddle()
     started = time.perf_counter()
     calls = check_positive_int(calls, "--calls")
     budget_s = _check_budget(budget)
-    if train:
-        raise D2SError(t("profile.no_train"), t("profile.no_train_hint"))
     dev = _device(device)
     if isinstance(conv_or_model, Conversion):
         conv = conv_or_model
@@ -116,8 +116,10 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
             conv = convert(conv_or_model, input_spec, example_inputs=inputs, name=name)
     if conv.static_function is None:
         raise D2SError(t("profile.not_converted", name=conv.name), t("profile.not_converted_hint"))
+    if train and conv.layer is None:
+        raise D2SError(t("profile.train_needs_layer", name=conv.name), t("profile.train_needs_layer_hint"))
     res = ProfileResult(name=name or conv.name, mode=conv.mode, device=dev, paddle_version=paddle.__version__,
-                        budget_s=budget_s, source_file=conv.source_file)
+                        budget_s=budget_s, source_file=conv.source_file, train=bool(train))
     stop_at = None if budget_s is None else started + budget_s
     layer = conv.layer
     was_training = getattr(layer, "training", False)
@@ -125,14 +127,21 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
     log = conv.call_log
     saved_log = _log_state(log)
     try:
-        if layer is not None:
-            layer.eval()
         xs = _call_inputs(conv, inputs)
+        if dev.startswith("gpu"):
+            xs = _on_gpu(conv, xs)
         res.input_shapes = [list(x.shape) for x in flatten(xs) if hasattr(x, "shape")]
         printed = io.StringIO()
-        with warnings.catch_warnings(), no_grad(), contextlib.redirect_stdout(printed):
-            warnings.simplefilter("ignore")
-            _run(conv, res, xs, calls, dev, started, stop_at)
+        if train:  # copies of the model are trained: the user's weights and mode stay as they are
+            with warnings.catch_warnings(), contextlib.redirect_stdout(printed):
+                warnings.simplefilter("ignore")
+                _run_train(conv, res, xs, calls, dev, stop_at)
+        else:
+            if layer is not None:
+                layer.eval()
+            with warnings.catch_warnings(), no_grad(), contextlib.redirect_stdout(printed):
+                warnings.simplefilter("ignore")
+                _run(conv, res, xs, calls, dev, started, stop_at)
         if printed.getvalue():
             res.notes.append(t("profile.printed", n=printed.getvalue().count("\n") + printed.getvalue().count("\r")))
     except KeyboardInterrupt:
@@ -146,6 +155,15 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
     res.elapsed_s = time.perf_counter() - started
     res.advice = advise(res)
     return res
+
+
+def _on_gpu(conv, xs: list) -> list:
+    """The inputs on the GPU; a D2SError where the model's weights are not there (the
+    model is the user's: it is not moved)."""
+    layer = conv.layer
+    if layer is not None and any(not p.place.is_gpu_place() for p in layer.parameters()):
+        raise D2SError(t("profile.model_not_on_gpu", name=conv.name), t("profile.model_not_on_gpu_hint"))
+    return [x.cuda() if hasattr(x, "cuda") and hasattr(x, "place") else x for x in xs]
 
 
 def _log_state(log):
@@ -394,6 +412,96 @@ def _sot_ops(res: ProfileResult, spans, events, runs, whole: float) -> None:
     res.ops = sorted(rows, key=lambda r: -r.ms)
 
 
+# -- a training step ------------------------------------------------------------------------
+
+def _loss(out):
+    paddle = require_paddle()
+    parts = [o.astype("float32").mean() for o in flatten(out) if hasattr(o, "dtype") and "float" in str(o.dtype)]
+    return paddle.add_n(parts) if len(parts) > 1 else parts[0]
+
+
+def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld]):
+    """A fresh copy of the model and one training step of it (forward, backward, an SGD
+    update): in dygraph, or converted as the conversion was (in a SOT cache of its own)."""
+    paddle = require_paddle()
+    model = copy.deepcopy(conv.layer)
+    model.train()
+    fwd = model.forward
+    if kind != "dygraph":
+        fwd = to_static(resolve(model).function, conv.input_specs, full_graph=conv.mode == "ast")
+    opt = paddle.optimizer.SGD(learning_rate=1e-3, parameters=model.parameters())
+
+    def step():
+        loss = _loss(fwd(*xs))
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        return loss
+
+    def step_apart():
+        with world.entered():
+            return step()
+
+    chosen = step_apart if world is not None and kind == "sot" else step
+    chosen.model = model  # a converted function holds its Layer only weakly
+    return chosen
+
+
+def _phase(ty: str) -> str:
+    """forward, backward (a static ``*_grad`` op, or a dygraph ``Global_*GradNode``) or optimizer."""
+    if ty.endswith("_grad") or "GradNode" in ty:
+        return "backward"
+    if ty in ("sgd", "adam", "adamw", "momentum"):
+        return "optimizer"
+    return "forward"
+
+
+def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at) -> None:
+    sync = synchronizer(dev)
+    world = SotWorld() if conv.mode == "sot" else None
+    # one step of fresh copies from identical weights: equal losses, or the row says so
+    ref = _arrays(_train_step(conv, xs, "dygraph", None)())
+    diff, ok = compare_outputs(ref, _arrays(_train_step(conv, xs, conv.mode, world)()))
+    steps = {"dygraph": _train_step(conv, xs, "dygraph", None), conv.mode: _train_step(conv, xs, conv.mode, world)}
+    mine = steps[conv.mode]
+    for _ in range(WARMUP):
+        mine()
+    sync()
+    plain = _timed_calls(mine, calls, sync, stop_at)
+    res.plain_ms = statistics.median((b - a) / 1e6 for a, b in plain)
+    runs, events = profiled_calls(mine, calls, dev, stop_at, MIN_CALLS)
+    res.calls, res.events = len(runs), len(events)
+    res.profiled_ms = whole = statistics.mean((b - a) / 1e6 for a, b in runs)
+    # the converted step's backward runs as one dygraph node (Dy2StGradNode) whose static
+    # ops are recorded on their own: the node's event is left out, its rest is "other"
+    sums: Dict[tuple, list] = {}
+    for e in events:
+        if "Dy2St" in e.type:
+            continue
+        slot = sums.setdefault((e.type, _phase(e.type)), [0.0, 0])
+        slot[0] += e.ms
+        slot[1] += 1
+    n = max(len(runs), 1)
+    rows = [OpRow(ty, phase, calls=round(k / n), ms=ms / n) for (ty, phase), (ms, k) in sums.items()]
+    op_ms = sum(r.ms for r in rows)
+    whole = max(whole, op_ms)
+    rows.append(OpRow(op="other", ms=whole - op_ms, other=True))
+    for r in rows:
+        r.share = r.ms / whole if whole > 0 else 0.0
+    res.ops = sorted(rows, key=lambda r: -r.ms)
+    res.layers = _grouped(rows, lambda r: (r.layer, None), whole)  # per phase: forward, backward, optimizer
+    res.notes.append(t("profile.train_note"))
+    if stop_at is not None and time.perf_counter() >= stop_at:
+        res.notes.append(t("profile.budget_no_paths", budget=f"{res.budget_s:g}"))
+        return
+    timed = interleaved(steps, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
+                        stop_at=stop_at)
+    for k in PATHS:
+        if k in timed:
+            res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, None if k == "dygraph" else ok,
+                                     None if k == "dygraph" else diff))
+
+
 # -- every path, side by side ---------------------------------------------------------------
 
 def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at) -> None:
@@ -488,7 +596,12 @@ def advise(res: ProfileResult) -> List[str]:
         if (base is not None and w is not None and base.ms and w.ms and w.ok is not False
                 and w.ms <= base.ms * (1 - NOTABLE) and res.mode == "sot"):
             out.append(t(key, pct=_pct(w.ms, base.ms), ms=f"{w.ms:.3f}", sot=f"{base.ms:.3f}"))
-    if res.mode == "ast":
+    if res.train:
+        phases = {r.key: r.share for r in res.layers if not r.other}
+        if phases:
+            out.append(t("profile.advice.phases", fwd=f"{phases.get('forward', 0) * 100:.0f}",
+                         bwd=f"{phases.get('backward', 0) * 100:.0f}", opt=f"{phases.get('optimizer', 0) * 100:.0f}"))
+    elif res.mode == "ast":
         top_op = next((r for r in sorted(res.ops, key=lambda r: -r.ms) if not r.other), None)
         if top_op is not None:
             out.append(t("profile.advice.top_op", op=top_op.op, layer=top_op.layer or "-",

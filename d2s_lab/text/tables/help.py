@@ -402,8 +402,8 @@ TEXTS = {
         "zh": "分析的调用次数（不开分析器和每条路径也各计时这么多次）。默认：20。",
     },
     "help.opt.profile_train": {
-        "en": "Profile a training step (not supported yet: says so).",
-        "zh": "分析训练步骤（暂不支持：会给出说明）。",
+        "en": "Profile a training step (forward, backward, an SGD update) of copies of the model, the converted step against dygraph's; ops summed by type and phase.",
+        "zh": "分析模型副本的一个训练步（前向、反向、一次 SGD 更新），转换后的训练步与动态图对比；算子按类型和阶段汇总。",
     },
     "help.opt.profile_device": {
         "en": "cpu (default) or gpu (a CUDA build of Paddle).",

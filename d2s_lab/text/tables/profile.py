@@ -189,13 +189,37 @@ TEXTS = {
         "en": "On the GPU the op rows are the host's time per op (launches); kernels run on after them, and the call's time includes waiting for them.",
         "zh": "在 GPU 上，算子行是主机端每个算子的时间（启动内核）；内核在其后运行，调用时间包含等待它们的时间。",
     },
-    "profile.no_train": {
-        "en": "Profiling a training step is not supported yet.",
-        "zh": "暂不支持分析训练步骤。",
+    "profile.train_needs_layer": {
+        "en": "{name} is a function: a training step needs a Layer with parameters.",
+        "zh": "{name} 是一个函数：训练步骤需要一个带参数的层。",
     },
-    "profile.no_train_hint": {
-        "en": "Time training with %d2s_bench --train; profile the forward without --train.",
-        "zh": "训练的计时请用 %d2s_bench --train；不加 --train 可分析前向。",
+    "profile.train_needs_layer_hint": {
+        "en": "Profile the Layer's conversion with --train, or drop --train to profile the call.",
+        "zh": "请对层的转换结果使用 --train，或去掉 --train 分析调用本身。",
+    },
+    "profile.train_head": {
+        "en": " · a training step (forward, backward, an SGD update)",
+        "zh": " · 一个训练步（前向、反向、一次 SGD 更新）",
+    },
+    "profile.train_note": {
+        "en": "A training step of copies of the model (the model's weights are not changed); its ops are summed by type and phase, not matched to the Program's lines.",
+        "zh": "训练的是模型的副本（模型的权重不会改变）；其算子按类型和阶段汇总，没有对应到 Program 的行。",
+    },
+    "profile.h_phases": {
+        "en": "By phase",
+        "zh": "按阶段",
+    },
+    "profile.col_phase": {
+        "en": "phase",
+        "zh": "阶段",
+    },
+    "profile.model_not_on_gpu": {
+        "en": "{name}'s weights are not on the GPU.",
+        "zh": "{name} 的权重不在 GPU 上。",
+    },
+    "profile.model_not_on_gpu_hint": {
+        "en": "Move the model first (net.to(\"gpu\")) and convert it again, then profile with device=\"gpu\".",
+        "zh": "请先移动模型（net.to(\"gpu\")）并重新转换，再用 device=\"gpu\" 分析。",
     },
     "profile.not_converted": {
         "en": "{name} has no converted function to profile: its conversion failed.",
@@ -280,6 +304,10 @@ TEXTS = {
     "profile.advice.top_op": {
         "en": "The costliest op is {op} in {layer} (line {line}): {pct} % of a call.",
         "zh": "最耗时的算子是 {layer} 中的 {op}（第 {line} 行）：占一次调用的 {pct} %。",
+    },
+    "profile.advice.phases": {
+        "en": "Of a step, the forward ops take {fwd} %, the backward ops {bwd} %, the optimizer {opt} %; the rest is Python and the executor.",
+        "zh": "一个训练步中，前向算子占 {fwd} %，反向算子占 {bwd} %，优化器占 {opt} %；其余是 Python 和执行器。",
     },
     "profile.usage": {
         "en": "Usage: %d2s_profile [NAME] [--calls N] [--budget S] [--lang zh]",
