@@ -254,3 +254,20 @@ def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):
     assert set(paths) == {"dygraph", "ast"} and paths["ast"].ok is True and paths["dygraph"].ms > 0
     assert any("backward ops" in a for a in res.advice), res.advice
     assert "training step" in to_html(res)
+
+
+def test_with_hooks_off_nothing_in_paddle_is_swapped(cnn_case):
+    from d2s_lab.core.paddle_compat.hooks import set_hooks
+
+    conv, _ = cnn_case
+    cache = sot_cache()
+    inner = cache.cache
+    set_hooks(False)
+    try:
+        res = profile(conv, calls=3)
+    finally:
+        set_hooks(True)
+    assert cache.cache is inner
+    paths = {w.path: w for w in res.whatif}
+    assert paths["sot_min0"].ms is None and "hooks are off" in paths["sot_min0"].note
+    assert paths["ast"].ok is True

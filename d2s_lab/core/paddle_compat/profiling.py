@@ -175,6 +175,12 @@ def _resume_creator():
         return None
 
 
+def worlds_allowed() -> bool:
+    """Whether d2s_lab may swap SOT's caches for a while (not when its hooks are off:
+    then it changes nothing in Paddle)."""
+    return hooks.enabled()
+
+
 class SotWorld:
     """A separate SOT executor cache (and, on Paddle 3, a separate cache of resume
     functions): inside :meth:`entered`, SOT translates and looks up there, and the user's

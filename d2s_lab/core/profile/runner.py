@@ -32,7 +32,7 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.paddle_compat.default_path import paddle_default_mode
 from d2s_lab.core.paddle_compat.profiling import (SotWorld, gpu_build, min_graph_size, no_grad, op_type,
                                                   profiled_calls, set_device, synchronizer, timing_subgraphs,
-                                                  to_static)
+                                                  to_static, worlds_allowed)
 from d2s_lab.core.paddle_compat.targets import resolve, unconverted
 from d2s_lab.core.profile.result import (BreakCost, OpRow, PATHS, ProfileResult, Segment, TimeRow, WhatIf)
 from d2s_lab.errors import D2SError
@@ -458,7 +458,7 @@ def _phase(ty: str) -> str:
 
 def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at) -> None:
     sync = synchronizer(dev)
-    world = SotWorld() if conv.mode == "sot" else None
+    world = SotWorld() if conv.mode == "sot" and worlds_allowed() else None
     # one step of fresh copies from identical weights: equal losses, or the row says so
     ref = _arrays(_train_step(conv, xs, "dygraph", None)())
     diff, ok = compare_outputs(ref, _arrays(_train_step(conv, xs, conv.mode, world)()))
@@ -512,8 +512,11 @@ def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at) -> N
     fns: Dict[str, Callable] = {"dygraph": lambda: eager(*xs)}
     notes: Dict[str, str] = {}
     sot_here = paddle_default_mode() == "sot"
+    apart = worlds_allowed()  # the extra SOT paths translate in a cache of their own
     if conv.mode == "sot":
         fns["sot"] = lambda: conv.static_function(*xs)
+    elif sot_here and not apart:
+        notes["sot"] = t("profile.hooks_off_path")
     elif sot_here:
         fresh_world = SotWorld()
         fresh = to_static(eager, specs)
@@ -525,7 +528,9 @@ def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at) -> N
         fns["sot"] = sot_call
     else:
         notes["sot"] = t("profile.no_sot_here")
-    if sot_here or conv.mode == "sot":
+    if (sot_here or conv.mode == "sot") and not apart:
+        notes["sot_min0"] = t("profile.hooks_off_path")
+    elif sot_here or conv.mode == "sot":
         world = SotWorld()
         small = to_static(eager, specs)
 

@@ -269,6 +269,10 @@ TEXTS = {
         "en": "this Paddle's to_static takes the AST path by default",
         "zh": "这个 Paddle 的 to_static 默认走 AST 路径",
     },
+    "profile.hooks_off_path": {
+        "en": "not timed: d2s_lab's hooks are off, and this path needs a SOT cache of its own",
+        "zh": "未计时：d2s_lab 的钩子已关闭，而这条路径需要自己的 SOT 缓存",
+    },
     "profile.ast_fails": {
         "en": "does not convert: {error}",
         "zh": "无法转换：{error}",
