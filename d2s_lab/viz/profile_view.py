@@ -44,7 +44,7 @@ def _pieces(res) -> List[Tuple[str, float, str]]:
         out.append((label, r.share, OP_BAR_COLORS[i % len(OP_BAR_COLORS)]))
     rest = 1.0 - sum(p[1] for p in out)
     if rest > 0:
-        out.append((t("profile.chart_rest") + " (" + t("profile.other_row") + ")", rest, REST_BAR))
+        out.append((t("profile.chart_rest"), rest, REST_BAR))
     return out
 
 

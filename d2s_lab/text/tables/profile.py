@@ -166,8 +166,8 @@ TEXTS = {
         "zh": "一次调用，{ms} ms",
     },
     "profile.chart_rest": {
-        "en": "the rest",
-        "zh": "其余",
+        "en": "the rest (other ops, Python, the executor)",
+        "zh": "其余（其他算子、Python、执行器）",
     },
     "profile.shapes": {
         "en": "Inputs: {shapes}",
