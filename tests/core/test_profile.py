@@ -271,3 +271,13 @@ def test_with_hooks_off_nothing_in_paddle_is_swapped(cnn_case):
     paths = {w.path: w for w in res.whatif}
     assert paths["sot_min0"].ms is None and "hooks are off" in paths["sot_min0"].note
     assert paths["ast"].ok is True
+
+
+def test_cli_profile_help_in_both_languages(capsys):
+    from d2s_lab.cli import main
+
+    for lang, words in (("en", "Calls profiled"), ("zh", "分析的调用次数")):
+        with pytest.raises(SystemExit):
+            main(["profile", "--help", "--lang", lang])
+        out = capsys.readouterr().out
+        assert words in out and "--budget" in out and "--train" in out, out
