@@ -35,6 +35,8 @@ _LAZY = {
     "SavedModelError": ("d2s_lab.errors", "SavedModelError"),
     "bench": ("d2s_lab.core.bench.runner", "bench"),
     "BenchResult": ("d2s_lab.core.bench.result", "BenchResult"),
+    "profile": ("d2s_lab.core.profile.runner", "profile"),
+    "ProfileResult": ("d2s_lab.core.profile.result", "ProfileResult"),
     "check": ("d2s_lab.core.check", "check"),
     "NumericCheck": ("d2s_lab.core.check", "NumericCheck"),
     "diagnose": ("d2s_lab.core.diagnosis", "diagnose"),

@@ -6,6 +6,7 @@
     d2s-lab report MODULE:OBJ --input "x: [None,3,32,32] float32" -o report.html
     d2s-lab bench  MODULE:OBJ --input "x: [None,3,32,32] float32" --batch 1,20
     d2s-lab bench  MODULE:OBJ --input "input_ids: [None, None] int64" --dim 1=128 --budget 300
+    d2s-lab profile MODULE:OBJ --input "x: [None,3,32,32] float32" --calls 20 -o profile.html
     d2s-lab labs   --out my_labs [--run]
     d2s-lab labs   --nbgrader my_course;  d2s-lab labs report my_course
 
@@ -28,9 +29,10 @@ from d2s_lab.core.convert import convert
 from d2s_lab.core.guarded_run import RUNAWAY_RUNS
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.core.dims import Dims
-from d2s_lab.core.options import (ViewOptions, add_options, check_bench_args, localize_parser, parse_depth,
-                                  program_options)
+from d2s_lab.core.options import (ViewOptions, add_options, check_bench_args, check_positive_int, localize_parser,
+                                  parse_depth, program_options)
 from d2s_lab.core.paddle_compat import require_paddle
+from d2s_lab.core.profile.runner import profile
 from d2s_lab.core.paddle_compat.targets import is_layer_class
 from d2s_lab.core.saved.model import read_saved
 from d2s_lab.core.graph.shapes import format_shape
@@ -262,6 +264,20 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_profile(args) -> int:
+    calls = check_positive_int(args.calls, "--calls")
+    obj, name, spec = load_model(args)
+    conv = convert(obj, input_spec=spec, mode=args.mode, name=name, dims=args.dim)
+    res = profile(conv, calls=calls, train=args.train, device=args.device, budget=args.budget, name=name)
+    print(res)
+    if args.output:
+        if not args.output.lower().endswith((".html", ".htm")):
+            raise CLIError(t("profile.bad_output", out=args.output))
+        _write(args.output, html_document(res._repr_html_(), t("profile.page_title", name=name)),
+               t("cli.what_report"))
+    return 0
+
+
 def cmd_labs(args) -> int:
     from d2s_lab.teaching import handouts
 
@@ -356,6 +372,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_options(b.add_argument, "bench", "dim")
     b.add_argument("-o", "--output", help="help.cli.bench.output")
     b.set_defaults(func=cmd_bench)
+
+    pr = sub.add_parser("profile", help="help.cli.profile.help",
+                        description="help.cli.profile.description")
+    model_args(pr)
+    add_options(pr.add_argument, "profile", "mode", "dim", "lang")
+    pr.add_argument("-o", "--output", help="help.cli.profile.output")
+    pr.set_defaults(func=cmd_profile)
 
     from d2s_lab.teaching import handouts
 

@@ -48,3 +48,10 @@ def bench_figure(result):
     from d2s_lab.viz.display import bench_figure as figure
 
     return figure(result)
+
+
+def profile_graph(result, **options):
+    """A ProfileResult's Program drawn with its ops filled by their share of a call."""
+    from d2s_lab.viz.display import profile_graph as draw
+
+    return draw(result, **options)

@@ -200,6 +200,12 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
             default=None, metavar="SECONDS",
             help="help.opt.bench_budget")),
     },
+    "profile": {
+        "calls": (("--calls",), dict(default=20, metavar="N", help="help.opt.profile_calls")),
+        "train": (("--train",), dict(action="store_true", help="help.opt.profile_train")),
+        "device": (("--device",), dict(default="cpu", help="help.opt.profile_device")),
+        "budget": (("--budget",), dict(default=None, metavar="SECONDS", help="help.opt.profile_budget")),
+    },
 }
 
 

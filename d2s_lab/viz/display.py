@@ -21,6 +21,7 @@ from d2s_lab.viz.html import esc
 from d2s_lab.viz.report import conversion_html
 from d2s_lab.viz.saved_view import saved_html
 from d2s_lab.viz.calls_view import calls_html
+from d2s_lab.viz.profile_view import profile_graph, profile_html
 from d2s_lab.viz.sot_view import sot_report_html
 from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.steps_view import steps_static_html
@@ -39,6 +40,7 @@ VIEWS: dict[tuple[str, str], Callable[[object], str]] = {
     ("d2s_lab.core.diff", "GraphDiff"): diff_html,
     ("d2s_lab.core.calls", "Calls"): calls_html,
     ("d2s_lab.core.sot.breaks", "Breaks"): breaks_html,
+    ("d2s_lab.core.profile.result", "ProfileResult"): profile_html,
 }
 
 
@@ -54,8 +56,8 @@ def view_for(obj) -> Optional[Callable[[object], str]]:
 
 def to_html(obj) -> str:
     """``obj`` (a Conversion, NumericCheck, ErrorReport, SotReport, SavedModel,
-    BenchResult, Steps, LayerSource, GraphDiff, Calls or Breaks) as a self-contained HTML fragment; anything else as its
-    escaped ``repr``."""
+    BenchResult, Steps, LayerSource, GraphDiff, Calls, Breaks or ProfileResult) as a
+    self-contained HTML fragment; anything else as its escaped ``repr``."""
     view = view_for(obj)
     if view is None:
         return f"<pre>{esc(repr(obj))}</pre>"
@@ -79,4 +81,4 @@ def explorer(graph, view=None):
     return graph_explorer(graph, view)
 
 
-__all__ = ["VIEWS", "bench_figure", "diff_table", "draw_graph", "explorer", "op_table", "to_html", "view_for"]
+__all__ = ["VIEWS", "bench_figure", "profile_graph", "diff_table", "draw_graph", "explorer", "op_table", "to_html", "view_for"]

@@ -88,6 +88,20 @@ RUNTIME_COLORS = {
     "onnxruntime": "#59a14f",
 }
 
+# The profile's stacked bar: a call's segments by kind, and its top ops in turn.
+SEGMENT_COLORS = {
+    "static": "#4e79a7",
+    "dygraph": "#e15759",
+    "guard": "#f28e2b",
+    "python": "#bab0ac",
+}
+OP_BAR_COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
+                 "#9c755f")
+REST_BAR = "#d0d7de"  # the rest of a call: other ops, Python, the executor
+# The profile's Program drawing: an op's (or a collapsed layer's) share of a call, from
+# the least to the most time (a node's border; its fill is the colour tinted).
+HEAT_COLORS = ("#f2cc8f", "#f0a35e", "#e4703a", "#cf3a2a", "#9e1b1b")
+
 
 def with_colors(text: str) -> str:
     """``text`` (a stylesheet) with each ``$NAME`` replaced by this module's colour

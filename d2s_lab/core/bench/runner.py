@@ -66,6 +66,7 @@ __all__ = [
     "advise",
     "bench",
     "compare_outputs",
+    "made_inputs",
 ]
 
 # Deployment runtimes fuse and reorder ops, so their outputs are accepted within
@@ -372,6 +373,13 @@ def _inputs(specs, b, sizes=None):
         return _Sized(shape, dtype_name(s), getattr(s, "name", None))
 
     return random_inputs([one(s) for s in list(specs or [])], batch=1 if b is None else b)
+
+
+def made_inputs(conv, batch=None) -> list:
+    """Random inputs for ``conv`` as the benchmark makes them: ``batch`` (None: 1) on a
+    dynamic batch axis, the other dynamic axes sized from the conversion's example inputs
+    (else a D2SError naming the axis)."""
+    return _inputs(conv.input_specs, batch, _dim_sizes(conv, Dims()))
 
 
 def _shapes(xs) -> list:

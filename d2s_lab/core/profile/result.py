@@ -1,0 +1,188 @@
+"""What ``d2s_lab.profile`` returns: where one call's time goes, as plain data (no Paddle):
+per op, source line and layer on the AST path; per compiled subgraph, dygraph stretch and
+graph break on the default (SOT) path; and each path measured side by side."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, List, Optional
+
+from d2s_lab.core import display
+from d2s_lab.text import t
+
+# The catalogue's key of each path, segment kind and profiled mode.
+PATHS = {"dygraph": "profile.path.dygraph", "sot": "profile.path.sot", "sot_min0": "profile.path.sot_min0",
+         "ast": "profile.path.ast"}
+KINDS = {"static": "profile.kind.static", "dygraph": "profile.kind.dygraph", "guard": "profile.kind.guard",
+         "python": "profile.kind.python"}
+MODES = {"ast": "profile.mode.ast", "sot": "profile.mode.sot"}
+
+
+@dataclass
+class OpRow:
+    """One op of the Program (or, on the SOT path, one op type within a segment): its
+    time per call and its share of the call."""
+
+    op: str  # the op's type: "conv2d"
+    layer: str = ""  # the layer path ("features.0"), or the SOT segment it ran in
+    line: Optional[int] = None
+    file: str = ""
+    calls: int = 0  # events per call
+    ms: float = 0.0  # per call
+    share: float = 0.0
+    other: bool = False  # the time no op event accounts for (Python, the executor)
+    op_id: Optional[int] = None  # the op's id in the Program's Graph (AST path)
+
+
+@dataclass
+class TimeRow:
+    """Time per call summed over a source line or a layer."""
+
+    key: str  # "cell[3]:14" or a layer path ("" : forward itself, or no line)
+    ms: float
+    share: float
+    line: Optional[int] = None
+    other: bool = False  # the time no op event accounts for
+
+
+@dataclass
+class Segment:
+    """One stretch of a call on the SOT path: a compiled subgraph (``static``), code run
+    in dygraph between subgraphs (``dygraph``: ``reason`` is the break or fallback that
+    caused it), the cache lookup with its guards (``guard``), or the code around them
+    (``python``: arguments in, results out)."""
+
+    kind: str
+    name: str = ""  # the SIR's name, or the frame looked up
+    ms: float = 0.0  # per call
+    share: float = 0.0
+    lines: List[int] = field(default_factory=list)
+    reason: str = ""
+    line: Optional[int] = None  # the break's line (dygraph)
+    num_ops: Optional[int] = None
+
+
+@dataclass
+class BreakCost:
+    """A graph break (or fallback) and the time per call spent in dygraph because of it."""
+
+    line: Optional[int]
+    reason: str
+    message: str = ""
+    code: str = ""  # the line's source
+    file: str = ""
+    function: str = ""
+    kind: str = "break"
+    ms: float = 0.0
+    share: float = 0.0
+
+
+@dataclass
+class WhatIf:
+    """One way to run the function, timed side by side with the others on the same inputs."""
+
+    path: str  # "dygraph", "sot", "sot_min0", "ast"
+    ms: Optional[float] = None  # median per call
+    runs: int = 0
+    ok: Optional[bool] = None  # outputs equal to dygraph's (None: the reference)
+    max_abs_diff: Optional[float] = None
+    note: str = ""  # why it was not timed
+
+    @property
+    def label(self) -> str:
+        return t(PATHS[self.path])
+
+
+@dataclass
+class ProfileResult:
+    """Where the time of one call goes. ``mode`` is the path profiled ("ast" or "sot")."""
+
+    name: str
+    mode: str
+    device: str = "cpu"
+    train: bool = False  # a training step (forward, backward, an SGD update) was profiled
+    calls: int = 0  # profiled calls
+    plain_ms: Optional[float] = None  # median per call, without the profiler
+    profiled_ms: Optional[float] = None  # mean per call, under the profiler (the op shares' whole)
+    clocked_ms: Optional[float] = None  # SOT: mean per call with the subgraphs clocked (the segments' whole)
+    ops: List[OpRow] = field(default_factory=list)
+    lines: List[TimeRow] = field(default_factory=list)
+    layers: List[TimeRow] = field(default_factory=list)
+    segments: List[Segment] = field(default_factory=list)
+    breaks: List[BreakCost] = field(default_factory=list)
+    whatif: List[WhatIf] = field(default_factory=list)
+    advice: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
+    events: int = 0  # op events the profiler recorded
+    paddle_version: str = ""
+    budget_s: Optional[float] = None
+    elapsed_s: Optional[float] = None
+    source_file: str = ""
+    input_shapes: List[list] = field(default_factory=list)
+    graph: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
+
+    @property
+    def overhead(self) -> Optional[float]:
+        """How much longer a call took under the profiler (0.25: 25 % longer)."""
+        if not self.plain_ms or self.profiled_ms is None:
+            return None
+        return self.profiled_ms / self.plain_ms - 1
+
+    def path(self, name: str) -> Optional[WhatIf]:
+        return next((w for w in self.whatif if w.path == name), None)
+
+    def top_ops(self, n: int = 8) -> List[OpRow]:
+        return sorted(self.ops, key=lambda r: -r.ms)[:n]
+
+    def table(self, lang: Optional[str] = None) -> str:
+        """Plain text: the ops (or segments and breaks), the paths, the advice."""
+        out = []
+        if self.segments:
+            out.append(t("profile.h_segments", lang))
+            for s in self.segments:
+                where = t("profile.at_line", lang, line=s.line) + ": " if s.line else ""
+                out.append(f"  {t(KINDS[s.kind], lang):10} {s.name[:28]:28} {s.ms:9.3f} ms "
+                           f"{s.share * 100:5.1f} %  {where}{s.reason}")
+        if self.breaks:
+            out.append(t("profile.h_breaks", lang))
+            for b in self.breaks:
+                out.append(f"  {t('profile.at_line', lang, line=b.line or '-'):12} {b.reason[:36]:36} "
+                           f"{b.ms:9.3f} ms {b.share * 100:5.1f} %")
+        if self.ops:
+            out.append(t("profile.h_ops", lang))
+            for r in self.top_ops(15):
+                op = t("profile.other_row", lang) if r.other else r.op
+                line = "-" if r.line is None else r.line
+                out.append(f"  {op[:24]:24} {r.layer[:28]:28} {line!s:>5} {r.ms:9.3f} ms {r.share * 100:5.1f} %")
+        if self.whatif:
+            out.append(t("profile.h_whatif", lang))
+            for w in self.whatif:
+                ms = "-" if w.ms is None else f"{w.ms:9.3f} ms"
+                check = "" if w.ok is None else (t("profile.same", lang) if w.ok else t("profile.differs", lang))
+                out.append(f"  {t(PATHS[w.path], lang):34} {ms:>12} {check} {w.note}")
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        head = t("profile.head", name=self.name, mode=t(MODES[self.mode]), device=self.device,
+                 calls=self.calls, version=self.paddle_version) + (t("profile.train_head") if self.train else "")
+        lines = [head]
+        if self.overhead is not None:
+            lines.append(t("profile.overhead", plain=f"{self.plain_ms:.3f}", profiled=f"{self.profiled_ms:.3f}",
+                           pct=f"{self.overhead * 100:+.0f}"))
+        if self.clocked_ms is not None:
+            lines.append(t("profile.clocked", ms=f"{self.clocked_ms:.3f}"))
+        lines += self.notes
+        lines.append(self.table())
+        lines += self.advice
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<ProfileResult {self.name} [{self.mode}] {self.calls} calls>"
+
+    def _repr_html_(self) -> str:
+        return display.html(self)
+
+    def drawing(self, depth="all", **options):
+        """The Program drawn with each op filled by its share of a call (AST path): a
+        GraphView, as ``Conversion.graph`` gives. At a ``depth`` that collapses layers, a
+        layer is filled by its ops' share together. Options: as ``Conversion.graph``."""
+        return display.profile_graph(self, depth=depth, **options)

@@ -1,0 +1,356 @@
+"""Words of the profile (``d2s_lab.profile``, ``%d2s_profile``, ``d2s-lab profile``)."""
+
+TEXTS = {
+    "profile.head": {
+        "en": "{name}: where a call's time goes ({mode}, {device}, {calls} profiled calls, Paddle {version})",
+        "zh": "{name}：一次调用的时间花在哪里（{mode}，{device}，分析了 {calls} 次调用，Paddle {version}）",
+    },
+    "profile.mode.ast": {
+        "en": "AST path, full_graph=True",
+        "zh": "AST 路径，full_graph=True",
+    },
+    "profile.mode.sot": {
+        "en": "default path (SOT)",
+        "zh": "默认路径（SOT）",
+    },
+    "profile.path.dygraph": {
+        "en": "dygraph (eager)",
+        "zh": "动态图（eager）",
+    },
+    "profile.path.sot": {
+        "en": "to_static, Paddle's default (SOT)",
+        "zh": "to_static，Paddle 默认（SOT）",
+    },
+    "profile.path.sot_min0": {
+        "en": "SOT with MIN_GRAPH_SIZE=0",
+        "zh": "SOT，MIN_GRAPH_SIZE=0",
+    },
+    "profile.path.ast": {
+        "en": "AST, full_graph=True",
+        "zh": "AST，full_graph=True",
+    },
+    "profile.kind.static": {
+        "en": "static",
+        "zh": "静态图",
+    },
+    "profile.kind.dygraph": {
+        "en": "dygraph",
+        "zh": "动态图",
+    },
+    "profile.kind.guard": {
+        "en": "guards",
+        "zh": "守卫检查",
+    },
+    "profile.kind.python": {
+        "en": "Python",
+        "zh": "Python",
+    },
+    "profile.overhead": {
+        "en": "Without the profiler a call takes {plain} ms, under it {profiled} ms ({pct} %: the profiler's own cost).",
+        "zh": "不开分析器时一次调用 {plain} ms，开启时 {profiled} ms（{pct} %：分析器自身的开销）。",
+    },
+    "profile.clocked": {
+        "en": "The segments come from calls with only the subgraphs clocked (no profiler): {ms} ms per call.",
+        "zh": "各段来自只为子图计时（不开分析器）的调用：每次调用 {ms} ms。",
+    },
+    "profile.at_line": {
+        "en": "line {line}",
+        "zh": "第 {line} 行",
+    },
+    "profile.h_segments": {
+        "en": "Segments of one call:",
+        "zh": "一次调用的各段：",
+    },
+    "profile.h_breaks": {
+        "en": "Graph breaks, by time per call:",
+        "zh": "图中断，按每次调用的耗时排列：",
+    },
+    "profile.h_ops": {
+        "en": "Ops, by time per call:",
+        "zh": "算子，按每次调用的耗时排列：",
+    },
+    "profile.h_whatif": {
+        "en": "Each path on the same inputs, side by side:",
+        "zh": "同样的输入下各条路径并列计时：",
+    },
+    "profile.h_lines": {
+        "en": "By source line",
+        "zh": "按源代码行",
+    },
+    "profile.h_layers": {
+        "en": "By layer",
+        "zh": "按层",
+    },
+    "profile.other_row": {
+        "en": "other (Python, executor)",
+        "zh": "其他（Python、执行器）",
+    },
+    "profile.top_layer": {
+        "en": "(forward itself)",
+        "zh": "（forward 本身）",
+    },
+    "profile.same": {
+        "en": "same as dygraph",
+        "zh": "与动态图一致",
+    },
+    "profile.differs": {
+        "en": "DIFFERS from dygraph",
+        "zh": "与动态图不一致",
+    },
+    "profile.col_op": {
+        "en": "op",
+        "zh": "算子",
+    },
+    "profile.col_layer": {
+        "en": "layer",
+        "zh": "层",
+    },
+    "profile.col_segment": {
+        "en": "segment",
+        "zh": "段",
+    },
+    "profile.col_line": {
+        "en": "line",
+        "zh": "行",
+    },
+    "profile.col_calls": {
+        "en": "runs per call",
+        "zh": "每次调用运行次数",
+    },
+    "profile.col_ms": {
+        "en": "ms per call",
+        "zh": "每次调用 ms",
+    },
+    "profile.col_share": {
+        "en": "share",
+        "zh": "占比",
+    },
+    "profile.col_kind": {
+        "en": "kind",
+        "zh": "类型",
+    },
+    "profile.col_name": {
+        "en": "name",
+        "zh": "名称",
+    },
+    "profile.col_why": {
+        "en": "why",
+        "zh": "原因",
+    },
+    "profile.col_reason": {
+        "en": "reason",
+        "zh": "原因",
+    },
+    "profile.col_path": {
+        "en": "path",
+        "zh": "路径",
+    },
+    "profile.col_median": {
+        "en": "median ms per call",
+        "zh": "每次调用中位数 ms",
+    },
+    "profile.col_check": {
+        "en": "outputs",
+        "zh": "输出",
+    },
+    "profile.col_where": {
+        "en": "source",
+        "zh": "源代码",
+    },
+    "profile.reference": {
+        "en": "reference",
+        "zh": "参照",
+    },
+    "profile.chart_title": {
+        "en": "One call, {ms} ms",
+        "zh": "一次调用，{ms} ms",
+    },
+    "profile.chart_rest": {
+        "en": "the rest (other ops, Python, the executor)",
+        "zh": "其余（其他算子、Python、执行器）",
+    },
+    "profile.shapes": {
+        "en": "Inputs: {shapes}",
+        "zh": "输入：{shapes}",
+    },
+    "profile.took": {
+        "en": "The profile took {took}.",
+        "zh": "分析用时 {took}。",
+    },
+    "profile.bad_device": {
+        "en": "Unknown device {device!r}: give cpu or gpu.",
+        "zh": "未知设备 {device!r}：请用 cpu 或 gpu。",
+    },
+    "profile.no_gpu": {
+        "en": "This Paddle is a CPU-only build: profile with device=\"cpu\" (install paddlepaddle-gpu for the GPU).",
+        "zh": "这个 Paddle 只支持 CPU：请用 device=\"cpu\" 分析（要用 GPU 请安装 paddlepaddle-gpu）。",
+    },
+    "profile.gpu_note": {
+        "en": "On the GPU the op rows are the host's time per op (launches); kernels run on after them, and the call's time includes waiting for them.",
+        "zh": "在 GPU 上，算子行是主机端每个算子的时间（启动内核）；内核在其后运行，调用时间包含等待它们的时间。",
+    },
+    "profile.train_needs_layer": {
+        "en": "{name} is a function: a training step needs a Layer with parameters.",
+        "zh": "{name} 是一个函数：训练步骤需要一个带参数的层。",
+    },
+    "profile.train_needs_layer_hint": {
+        "en": "Profile the Layer's conversion with --train, or drop --train to profile the call.",
+        "zh": "请对层的转换结果使用 --train，或去掉 --train 分析调用本身。",
+    },
+    "profile.train_head": {
+        "en": " · a training step (forward, backward, an SGD update)",
+        "zh": " · 一个训练步（前向、反向、一次 SGD 更新）",
+    },
+    "profile.train_note": {
+        "en": "A training step of copies of the model (the model's weights are not changed); its ops are summed by type and phase, not matched to the Program's lines.",
+        "zh": "训练的是模型的副本（模型的权重不会改变）；其算子按类型和阶段汇总，没有对应到 Program 的行。",
+    },
+    "profile.h_phases": {
+        "en": "By phase",
+        "zh": "按阶段",
+    },
+    "profile.col_phase": {
+        "en": "phase",
+        "zh": "阶段",
+    },
+    "profile.model_not_on_gpu": {
+        "en": "{name}'s weights are not on the GPU.",
+        "zh": "{name} 的权重不在 GPU 上。",
+    },
+    "profile.model_not_on_gpu_hint": {
+        "en": "Move the model first (net.to(\"gpu\")) and convert it again, then profile with device=\"gpu\".",
+        "zh": "请先移动模型（net.to(\"gpu\")）并重新转换，再用 device=\"gpu\" 分析。",
+    },
+    "profile.not_converted": {
+        "en": "{name} has no converted function to profile: its conversion failed.",
+        "zh": "{name} 没有可分析的转换结果：转换失败了。",
+    },
+    "profile.not_converted_hint": {
+        "en": "Fix the conversion first (see its report), then profile it.",
+        "zh": "请先修好转换（见其报告），再分析。",
+    },
+    "profile.interrupted": {
+        "en": "Profiling stopped after {seconds} s (interrupted). Nothing was changed.",
+        "zh": "分析在 {seconds} 秒后停止（被中断）。没有改动任何东西。",
+    },
+    "profile.interrupted_hint": {
+        "en": "Give fewer calls (--calls 5) or a time budget (--budget 30).",
+        "zh": "请减少调用次数（--calls 5）或给出时间预算（--budget 30）。",
+    },
+    "profile.budget_calls": {
+        "en": "To fit the budget of {budget} s, {calls} calls were profiled instead of {was}.",
+        "zh": "为了不超过 {budget} 秒的预算，只分析了 {calls} 次调用，而不是 {was} 次。",
+    },
+    "profile.budget_no_paths": {
+        "en": "The budget of {budget} s was spent: the paths were not timed side by side.",
+        "zh": "{budget} 秒的预算已用完：没有并列计时各条路径。",
+    },
+    "profile.no_clock": {
+        "en": "The subgraphs could not be clocked here (no SOT, or d2s_lab's hooks are off): no segments.",
+        "zh": "这里无法为子图计时（没有 SOT，或 d2s_lab 的钩子已关闭）：没有分段。",
+    },
+    "profile.no_events": {
+        "en": "Paddle's profiler recorded no op events here: the call's time is not split by op.",
+        "zh": "Paddle 的分析器在这里没有记录算子事件：调用时间没有按算子拆分。",
+    },
+    "profile.no_graph": {
+        "en": "The conversion has no Program graph: ops are shown without layers or lines.",
+        "zh": "这个转换没有 Program 图：算子不带层和行号显示。",
+    },
+    "profile.calls_differ": {
+        "en": "{n} of {calls} calls ran other segments (a guard failed, or the data took another branch); the segments are those of the others.",
+        "zh": "{calls} 次调用中有 {n} 次运行了不同的段（某个守卫不成立，或数据走了另一个分支）；这里显示的是其余调用的段。",
+    },
+    "profile.small_graph": {
+        "en": "its graph is under MIN_GRAPH_SIZE ({n}), so Paddle runs it in dygraph",
+        "zh": "其图小于 MIN_GRAPH_SIZE（{n}），因此 Paddle 以动态图运行它",
+    },
+    "profile.no_sot_here": {
+        "en": "this Paddle's to_static takes the AST path by default",
+        "zh": "这个 Paddle 的 to_static 默认走 AST 路径",
+    },
+    "profile.hooks_off_path": {
+        "en": "not timed: d2s_lab's hooks are off, and this path needs a SOT cache of its own",
+        "zh": "未计时：d2s_lab 的钩子已关闭，而这条路径需要自己的 SOT 缓存",
+    },
+    "profile.ast_fails": {
+        "en": "does not convert: {error}",
+        "zh": "无法转换：{error}",
+    },
+    "profile.path_failed": {
+        "en": "failed: {error}",
+        "zh": "失败：{error}",
+    },
+    "profile.advice.saves": {
+        "en": "{path} saves {pct} % per call here ({ms} ms against dygraph's {dy} ms).",
+        "zh": "这里 {path} 每次调用节省 {pct} %（{ms} ms，动态图为 {dy} ms）。",
+    },
+    "profile.advice.costs": {
+        "en": "{path} costs {pct} % more per call than dygraph here ({ms} ms against {dy} ms).",
+        "zh": "这里 {path} 每次调用比动态图多花 {pct} %（{ms} ms，动态图为 {dy} ms）。",
+    },
+    "profile.advice.same": {
+        "en": "{path} takes about as long as dygraph here ({ms} ms against {dy} ms).",
+        "zh": "这里 {path} 与动态图用时相近（{ms} ms，动态图为 {dy} ms）。",
+    },
+    "profile.advice.break": {
+        "en": "The graph break at {what} (line {line}) costs {ms} ms of {whole} ms per call, run in dygraph.",
+        "zh": "{what}（第 {line} 行）处的图中断每次调用花费 {ms} ms（共 {whole} ms），以动态图运行。",
+    },
+    "profile.advice.min0": {
+        "en": "MIN_GRAPH_SIZE=0 saves {pct} % per call ({ms} ms against {sot} ms).",
+        "zh": "MIN_GRAPH_SIZE=0 每次调用节省 {pct} %（{ms} ms，默认为 {sot} ms）。",
+    },
+    "profile.advice.ast": {
+        "en": "full_graph=True (the AST path) saves {pct} % per call ({ms} ms against {sot} ms).",
+        "zh": "full_graph=True（AST 路径）每次调用节省 {pct} %（{ms} ms，默认为 {sot} ms）。",
+    },
+    "profile.advice.top_op": {
+        "en": "The costliest op is {op} in {layer} (line {line}): {pct} % of a call.",
+        "zh": "最耗时的算子是 {layer} 中的 {op}（第 {line} 行）：占一次调用的 {pct} %。",
+    },
+    "profile.advice.phases": {
+        "en": "Of a step, the forward ops take {fwd} %, the backward ops {bwd} %, the optimizer {opt} %; the rest is Python and the executor.",
+        "zh": "一个训练步中，前向算子占 {fwd} %，反向算子占 {bwd} %，优化器占 {opt} %；其余是 Python 和执行器。",
+    },
+    "profile.usage": {
+        "en": "Usage: %d2s_profile [NAME] [--calls N] [--budget S] [--lang zh]",
+        "zh": "用法：%d2s_profile [NAME] [--calls N] [--budget S] [--lang zh]",
+    },
+    "profile.what": {
+        "en": "a conversion (from %%to_static or d2s_lab.convert)",
+        "zh": "一个转换结果（来自 %%to_static 或 d2s_lab.convert）",
+    },
+    "profile.no_d2s": {
+        "en": "Run a %%to_static cell first, or name a conversion: %d2s_profile net_s",
+        "zh": "请先运行一个 %%to_static 单元格，或指定一个转换结果：%d2s_profile net_s",
+    },
+    "profile.bad_output": {
+        "en": "-o {out}: use an .html file name.",
+        "zh": "-o {out}：请使用 .html 文件名。",
+    },
+    "profile.page_title": {
+        "en": "{name}: profile",
+        "zh": "{name}：性能分析",
+    },
+    "profile.printed": {
+        "en": "What the function printed during the profile ({n} lines) was kept out of the output; printing still counts in the times.",
+        "zh": "分析期间函数打印的内容（{n} 行）没有显示；打印的耗时仍计入时间。",
+    },
+    "profile.no_drawing": {
+        "en": "No Program to draw on the {mode}: its ops ran in several subgraphs.",
+        "zh": "{mode}上没有可绘制的 Program：它的算子在几个子图中运行。",
+    },
+    "profile.no_drawing_hint": {
+        "en": "The segments and breaks tables show where its time goes; profile an AST conversion (--mode ast) to draw it.",
+        "zh": "各段和中断的表格显示其时间花在哪里；分析 AST 转换（--mode ast）才能绘制。",
+    },
+    "profile.drawing_title": {
+        "en": "{name}: each op filled by its share of a call (darker: more time)",
+        "zh": "{name}：每个算子按其占一次调用的比例着色（越深越耗时）",
+    },
+    "profile.failed": {
+        "en": "Profiling failed: {error}",
+        "zh": "分析失败：{error}",
+    },
+}

@@ -1,0 +1,212 @@
+"""Drawing a profile: a stacked bar of one call (inline SVG, no script: it reads the same
+in an untrusted notebook), the advice, and tables of segments, breaks, ops, lines,
+layers and paths. Works on core's ``ProfileResult`` (plain data); never imports Paddle."""
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from d2s_lab.core.frames import display_file
+from d2s_lab.core.bench.result import duration
+from d2s_lab.core.profile.result import KINDS, MODES, PATHS
+from d2s_lab.errors import D2SError
+from d2s_lab.text import t
+from d2s_lab.viz.graph_view import draw_graph
+from d2s_lab.viz.html import esc, table, wrap
+from d2s_lab.viz.palette import (FAIL_COLOR, HEAT_COLORS, MUTED, OP_BAR_COLORS, PASS_COLOR, REST_BAR,
+                                 SEGMENT_COLORS, TEXT)
+
+BAR_W = 640
+BAR_H = 26
+TOP_OPS = 8  # ops drawn on their own in the AST bar; the rest is one grey piece
+MAX_ROWS = 40
+
+
+def _pct(share: float) -> str:
+    return f"{share * 100:.1f} %"
+
+
+def _pieces(res) -> List[Tuple[str, float, str]]:
+    """``(label, share, colour)`` of the bar, left to right."""
+    if res.segments:
+        out = []
+        for s in res.segments:
+            label = t(KINDS[s.kind])
+            if s.name:
+                label += f" {s.name}"
+            if s.line:
+                label += " · " + t("profile.at_line", line=s.line)
+            out.append((label, s.share, SEGMENT_COLORS.get(s.kind, REST_BAR)))
+        return out
+    ops = sorted((r for r in res.ops if not r.other), key=lambda r: -r.ms)
+    out = []
+    for i, r in enumerate(ops[:TOP_OPS]):
+        label = r.op + (f" · {r.layer}" if r.layer else "") + (f" · {t('profile.at_line', line=r.line)}" if r.line else "")
+        out.append((label, r.share, OP_BAR_COLORS[i % len(OP_BAR_COLORS)]))
+    rest = 1.0 - sum(p[1] for p in out)
+    if rest > 0:
+        out.append((t("profile.chart_rest"), rest, REST_BAR))
+    return out
+
+
+def stacked_bar(res) -> str:
+    """One call's time as a stacked bar (SVG), each piece titled (hover) and listed below."""
+    pieces = _pieces(res)
+    whole = (res.clocked_ms if res.segments else res.profiled_ms) or 0.0
+    title = esc(t("profile.chart_title", ms=f"{whole:.3f}"))
+    x = 0.0
+    rects = []
+    for label, share, color in pieces:
+        w = max(0.0, share) * BAR_W
+        ms = share * whole
+        rects.append(f'<rect x="{x:.1f}" y="18" width="{w:.1f}" height="{BAR_H}" fill="{color}">'
+                     f"<title>{esc(label)}: {ms:.3f} ms ({_pct(share)})</title></rect>")
+        x += w
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{BAR_W}" height="{BAR_H + 22}" '
+           f'viewBox="0 0 {BAR_W} {BAR_H + 22}"><title>{title}</title>'
+           f'<text x="0" y="13" font-size="12" fill="{TEXT}">{title}</text>{"".join(rects)}</svg>')
+    legend = "".join(
+        f'<span style="display:inline-block;margin-right:12px"><span style="display:inline-block;width:10px;'
+        f'height:10px;background:{color};margin-right:4px"></span>{esc(label)} {share * whole:.3f} ms '
+        f"({_pct(share)})</span>"
+        for label, share, color in pieces if share >= 0.005)
+    return f'<div class="d2s-profile-bar">{svg}<div class="d2s-sub">{legend}</div></div>'
+
+
+def _where(file: str, line: Optional[int]) -> str:
+    return esc(f"{display_file(file)}:{line}") if file and line else esc(line if line else "-")
+
+
+def _segments_table(res) -> str:
+    if not res.segments:
+        return ""
+    rows = []
+    for s in res.segments:
+        why = s.reason + (f" ({t('profile.at_line', line=s.line)})" if s.line else "")
+        lines = ", ".join(map(str, s.lines)) if s.lines else ("-" if not s.line else str(s.line))
+        rows.append([esc(t(KINDS[s.kind])), esc(s.name or "-"), esc(lines), f"{s.ms:.3f}", _pct(s.share),
+                     esc(why or "-")])
+    return (f"<h4>{esc(t('profile.h_segments'))}</h4>"
+            + table([t("profile.col_kind"), t("profile.col_name"), t("profile.col_line"), t("profile.col_ms"),
+                     t("profile.col_share"), t("profile.col_why")], rows))
+
+
+def _breaks_table(res) -> str:
+    if not res.breaks:
+        return ""
+    rows = [[_where(b.file, b.line), f"<code>{esc(b.code.strip())}</code>" if b.code.strip() else "-",
+             esc(b.reason), f"{b.ms:.3f}", _pct(b.share)] for b in res.breaks]
+    return (f"<h4>{esc(t('profile.h_breaks'))}</h4>"
+            + table([t("profile.col_line"), t("profile.col_where"), t("profile.col_reason"), t("profile.col_ms"),
+                     t("profile.col_share")], rows))
+
+
+def _ops_table(res) -> str:
+    if not res.ops:
+        return ""
+    ops = sorted(res.ops, key=lambda r: -r.ms)[:MAX_ROWS]
+    rows = [[esc(t("profile.other_row") if r.other else r.op),
+             esc(r.layer or ("-" if r.other else t("profile.top_layer"))),
+             _where(r.file, r.line), esc(r.calls or "-"), f"{r.ms:.3f}", _pct(r.share)] for r in ops]
+    col = (t("profile.col_phase") if res.train else t("profile.col_segment") if res.mode == "sot"
+           else t("profile.col_layer"))
+    return (f"<h4>{esc(t('profile.h_ops'))}</h4>"
+            + table([t("profile.col_op"), col, t("profile.col_line"), t("profile.col_calls"), t("profile.col_ms"),
+                     t("profile.col_share")], rows))
+
+
+def _grouped_table(title: str, head: str, rows_in, top_word: str) -> str:
+    if not rows_in:
+        return ""
+    rows = [[esc(t("profile.other_row") if r.other else r.key or top_word), f"{r.ms:.3f}", _pct(r.share)]
+            for r in rows_in[:MAX_ROWS]]
+    return f"<h4>{esc(title)}</h4>" + table([head, t("profile.col_ms"), t("profile.col_share")], rows)
+
+
+def _whatif_table(res) -> str:
+    if not res.whatif:
+        return ""
+    rows = []
+    for w in res.whatif:
+        if w.ok is None:
+            check = esc(t("profile.reference")) if w.ms is not None else "-"
+        elif w.ok:
+            check = f'<span style="color:{PASS_COLOR}">{esc(t("profile.same"))}</span>'
+        else:
+            check = f'<b style="color:{FAIL_COLOR}">{esc(t("profile.differs"))}</b>'
+        if w.max_abs_diff is not None:
+            check += f" ({w.max_abs_diff:.1e})"
+        ms = "-" if w.ms is None else f"{w.ms:.3f}"
+        rows.append([esc(t(PATHS[w.path])), ms, check + (f' <span style="color:{MUTED}">{esc(w.note)}</span>'
+                                                          if w.note else "")])
+    return (f"<h4>{esc(t('profile.h_whatif'))}</h4>"
+            + table([t("profile.col_path"), t("profile.col_median"), t("profile.col_check")], rows))
+
+
+def profile_html(res) -> str:
+    """The whole report as one self-contained HTML fragment."""
+    head = (f'<div class="d2s-summary">'
+            f'{esc(t("profile.head", name=res.name, mode=t(MODES[res.mode]), device=res.device, calls=res.calls, version=res.paddle_version))}'
+            f'{esc(t("profile.train_head")) if res.train else ""}'
+            "</div>")
+    parts = [head]
+    if res.overhead is not None:
+        parts.append(f'<div class="d2s-sub">{esc(t("profile.overhead", plain=f"{res.plain_ms:.3f}", profiled=f"{res.profiled_ms:.3f}", pct=f"{res.overhead * 100:+.0f}"))}</div>')
+    if res.clocked_ms is not None:
+        parts.append(f'<div class="d2s-sub">{esc(t("profile.clocked", ms=f"{res.clocked_ms:.3f}"))}</div>')
+    parts += [f'<div class="d2s-note"><b>{esc(a)}</b></div>' for a in res.advice]
+    parts += [f'<div class="d2s-note">{esc(n)}</div>' for n in res.notes]
+    if res.profiled_ms or res.clocked_ms:
+        parts.append(stacked_bar(res))
+    parts.append(_segments_table(res))
+    parts.append(_breaks_table(res))
+    parts.append(_whatif_table(res))
+    parts.append(_ops_table(res))
+    if res.train:
+        parts.append(_grouped_table(t("profile.h_phases"), t("profile.col_phase"), res.layers, "-"))
+    elif res.mode == "ast":
+        parts.append(_grouped_table(t("profile.h_lines"), t("profile.col_line"), res.lines, "-"))
+        parts.append(_grouped_table(t("profile.h_layers"), t("profile.col_layer"), res.layers,
+                                    t("profile.top_layer")))
+    if res.input_shapes:
+        shapes = ", ".join("[" + ", ".join(map(str, s)) + "]" for s in res.input_shapes)
+        parts.append(f'<div class="d2s-sub">{esc(t("profile.shapes", shapes=shapes))}</div>')
+    if res.elapsed_s is not None:
+        parts.append(f'<div class="d2s-sub">{esc(t("profile.took", took=duration(res.elapsed_s)))}</div>')
+    return wrap("".join(parts))
+
+
+def heat(share: float, top: float) -> str:
+    """The colour of ``share`` of a call, on a scale up to ``top`` (the largest share drawn)."""
+    if top <= 0:
+        return HEAT_COLORS[0]
+    level = min(len(HEAT_COLORS) - 1, int(share / top * len(HEAT_COLORS)))
+    return HEAT_COLORS[max(0, level)]
+
+
+def heat_marks(res, depth="all") -> dict:
+    """Op id -> colour by share of a call; at a ``depth`` that collapses layers, every op
+    of a collapsed layer takes the colour of the layer's ops together (one colour per node)."""
+    rows = [r for r in res.ops if r.op_id is not None and not r.other]
+    if depth == "all":
+        groups = {r.op_id: r.share for r in rows}
+        top = max(groups.values(), default=0.0)
+        return {i: heat(s, top) for i, s in groups.items()}
+    keep = int(depth)
+
+    def key(r):
+        return ".".join(r.layer.split(".")[:keep]) if r.layer else f"#{r.op_id}"
+
+    sums: dict = {}
+    for r in rows:
+        sums[key(r)] = sums.get(key(r), 0.0) + r.share
+    top = max(sums.values(), default=0.0)
+    return {r.op_id: heat(sums[key(r)], top) for r in rows}
+
+
+def profile_graph(res, depth="all", **options):
+    """The profiled Program drawn with each op (or collapsed layer) filled by its share of
+    a call; a D2SError on the default path, whose subgraphs have no one Program."""
+    if res.graph is None:
+        raise D2SError(t("profile.no_drawing", mode=t(MODES[res.mode])), t("profile.no_drawing_hint"))
+    title = options.pop("title", None) or t("profile.drawing_title", name=res.name)
+    return draw_graph(res.graph, depth=depth, marks=heat_marks(res, depth), title=title, **options)

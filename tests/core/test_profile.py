@@ -1,0 +1,283 @@
+"""``d2s_lab.profile`` / ``%d2s_profile``: where a converted call's time goes, on real
+Paddle (both versions) and in a real kernel. No timing is asserted: only that the time is
+attributed where it belongs (the print's line, the layers), that shares add up, that every
+path is measured and checked, and that Paddle's state is left as found."""
+import inspect
+import os
+
+import paddle
+import pytest
+
+from d2s_lab.core.convert import convert
+from d2s_lab.core.paddle_compat.sot.cache import sot_cache
+from d2s_lab.core.profile import ProfileResult, profile
+from d2s_lab.errors import D2SError
+from d2s_lab.text import using_lang
+from d2s_lab.viz.display import to_html
+from kernels import d2s_kernel, run_cell
+
+paddle.seed(7)
+W = [paddle.randn([8, 8]) * 0.3 for _ in range(12)]
+
+
+def two_halves(x):
+    for w in W[:6]:
+        x = paddle.tanh(paddle.matmul(x, w))
+    print("half way", end="\r")
+    for w in W[6:]:
+        x = paddle.tanh(paddle.matmul(x, w))
+    return x
+
+
+PRINT_LINE = inspect.getsourcelines(two_halves)[1] + 3
+
+
+class SmallCNN(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = paddle.nn.Conv2D(3, 8, 3)
+        self.conv2 = paddle.nn.Conv2D(8, 8, 3)
+        self.fc = paddle.nn.Linear(8 * 12 * 12, 10)
+
+    def forward(self, x):
+        x = paddle.nn.functional.relu(self.conv1(x))
+        x = paddle.nn.functional.relu(self.conv2(x))
+        return self.fc(paddle.flatten(x, 1))
+
+
+CONV1_LINE = inspect.getsourcelines(SmallCNN.forward)[1] + 1
+STOP = [False]
+
+
+def stops_when_told(x):
+    if STOP[0]:
+        raise KeyboardInterrupt
+    return x * 2
+
+
+@pytest.fixture(scope="module")
+def sot_case():
+    """two_halves on the default path, MIN_GRAPH_SIZE as Paddle has it (both halves are
+    12 ops, over the default 10): Paddle's state recorded before and after the profile."""
+    cache = sot_cache()
+    conv = convert(two_halves, example_inputs=[paddle.randn([4, 8])], mode="sot")
+    before = dict(env=os.environ.get("MIN_GRAPH_SIZE"), cache=cache.cache, keys=set(cache.cache),
+                  count=cache.translate_count, calls=conv.calls().summary() if hasattr(conv.calls(), "summary")
+                  else repr(conv.calls()))
+    res = profile(conv, calls=4)
+    after = dict(env=os.environ.get("MIN_GRAPH_SIZE"), cache=cache.cache, keys=set(cache.cache),
+                 count=cache.translate_count, calls=conv.calls().summary() if hasattr(conv.calls(), "summary")
+                 else repr(conv.calls()))
+    return conv, res, before, after
+
+
+@pytest.fixture(scope="module")
+def cnn_case():
+    conv = convert(SmallCNN(), ["x: [None, 3, 16, 16] float32"], mode="ast")
+    return conv, profile(conv, calls=4)
+
+
+def test_the_print_costs_a_dygraph_stretch_at_its_line(sot_case):
+    _, res, _, _ = sot_case
+    assert isinstance(res, ProfileResult) and res.mode == "sot" and res.calls == 4
+    kinds = [s.kind for s in res.segments if s.kind in ("static", "dygraph")]
+    assert kinds == ["static", "dygraph", "static"], res.segments
+    stretch = next(s for s in res.segments if s.kind == "dygraph")
+    assert stretch.line == PRINT_LINE and stretch.ms > 0
+    assert [s.num_ops for s in res.segments if s.kind == "static"] == [12, 12]
+    assert abs(sum(s.share for s in res.segments) - 1) < 1e-6
+    top = res.breaks[0]
+    assert top.line == PRINT_LINE and top.ms > 0 and 0 < top.share < 1 and "print" in top.code
+    assert any(f"line {PRINT_LINE}" in a and "print" in a for a in res.advice), res.advice
+    # the ops that ran inside the subgraphs are charged to them
+    assert {r.layer for r in res.ops if r.op == "matmul"} == {s.name for s in res.segments if s.kind == "static"}
+    # the function's prints were kept out of the report, and said so
+    assert any("printed" in n for n in res.notes), res.notes
+
+
+def test_every_path_is_timed_and_checked_against_dygraph(sot_case, cnn_case):
+    for res in (sot_case[1], cnn_case[1]):
+        paths = {w.path: w for w in res.whatif}
+        assert set(paths) == {"dygraph", "sot", "sot_min0", "ast"}, res.whatif
+        assert paths["dygraph"].ok is None and paths["dygraph"].ms > 0
+        for k in ("sot", "sot_min0", "ast"):
+            assert paths[k].ok is True and paths[k].ms > 0 and paths[k].max_abs_diff is not None, paths[k]
+        # the profiler's own cost: a call timed with and without it
+        assert res.plain_ms > 0 and res.profiled_ms > 0 and res.overhead is not None
+
+
+def test_flags_caches_and_the_call_record_are_left_as_found(sot_case):
+    _, _, before, after = sot_case
+    assert after["env"] == before["env"]
+    assert after["cache"] is before["cache"] and after["keys"] == before["keys"]
+    assert after["count"] == before["count"]
+    assert after["calls"] == before["calls"]
+
+
+def test_ast_ops_add_up_and_name_their_layers_and_lines(cnn_case):
+    _, res = cnn_case
+    assert res.mode == "ast" and res.events > 0
+    assert abs(sum(r.share for r in res.ops) - 1) <= 0.2
+    assert abs(sum(r.share for r in res.layers) - 1) <= 0.2 and abs(sum(r.share for r in res.lines) - 1) <= 0.2
+    named = {r.key for r in res.layers if r.key and not r.other}
+    assert {"conv1", "conv2", "fc"} <= named, named
+    conv_rows = [r for r in res.ops if r.op == "conv2d"]
+    assert {r.layer for r in conv_rows} == {"conv1", "conv2"} and all(r.calls == 1 for r in conv_rows)
+    assert next(r for r in conv_rows if r.layer == "conv1").line == CONV1_LINE
+    assert sum(1 for r in res.ops if r.other) == 1
+
+
+def test_report_draws_a_bar_without_script_and_escapes(cnn_case, sot_case):
+    for res in (cnn_case[1], sot_case[1]):
+        html = to_html(res)
+        assert "<svg" in html and "<script" not in html and "<rect" in html
+        assert str(res).count("\n") > 5
+    res = cnn_case[1]
+    res.name = "<b>net</b>"
+    assert "&lt;b&gt;net&lt;/b&gt;" in to_html(res) and "<b>net</b>" not in to_html(res)
+    with using_lang("zh"):
+        assert "一次调用的时间花在哪里" in to_html(sot_case[1])
+
+
+def test_bad_input_is_one_short_message(cnn_case):
+    conv, _ = cnn_case
+    for kwargs in ({"calls": 0}, {"budget": -1}, {"device": "tpu"}):
+        with pytest.raises(D2SError) as err:
+            profile(conv, **kwargs)
+        assert "\n" not in err.value.message and len(err.value.message) < 200
+    fn_conv = convert(stops_when_told, ["x: [2, 3] float32"], mode="ast")
+    with pytest.raises(D2SError, match="needs a Layer"):
+        profile(fn_conv, train=True)
+    if not paddle.is_compiled_with_cuda():
+        with pytest.raises(D2SError, match="CPU-only build"):
+            profile(conv, device="gpu")
+
+
+def test_a_budget_trims_and_says_so(cnn_case):
+    conv, _ = cnn_case
+    res = profile(conv, calls=50, budget=0.001)
+    assert res.calls == 3 and res.whatif == []
+    assert any("instead of 50" in n for n in res.notes) and any("not timed" in n for n in res.notes)
+
+
+def test_an_interrupt_is_one_message():
+    conv = convert(stops_when_told, ["x: [2, 3] float32"], mode="ast")
+    STOP[0] = True  # the converted Program never runs this Python: dygraph's reference call does
+    try:
+        with pytest.raises(D2SError, match="interrupted"):
+            profile(conv, calls=3)
+    finally:
+        STOP[0] = False
+    assert paddle.device.get_device() == "cpu"
+
+
+def test_the_magic_in_a_kernel():
+    with d2s_kernel() as kc:
+        status, out = run_cell(kc, '%%to_static --input "x: [None, 8] float32"\nimport paddle\n'
+                                   "net = paddle.nn.Linear(8, 4)")
+        assert status == "ok", out[-2000:]
+        status, out = run_cell(kc, "%d2s_profile --calls 3")
+        assert status == "ok" and "most recent call last" not in out and "<svg" in out, out[-2000:]
+        assert "where a call&#x27;s time goes" in out and "AST, full_graph=True" in out
+        status, out = run_cell(kc, "%d2s_profile --calls 3 --lang zh")
+        assert status == "ok" and "一次调用的时间花在哪里" in out and "most recent call last" not in out, out[-2000:]
+        status, out = run_cell(kc, "%d2s_profile no_such_name")
+        assert status == "ok" and "no_such_name" in out and "most recent call last" not in out and len(out) < 3000, out
+        status, out = run_cell(kc, "print(type(_d2s_profile).__name__, len(_d2s_profile.ops) > 0)")
+        assert "ProfileResult True" in out, out
+
+
+CLI_MODEL = """import paddle
+
+
+class Tiny(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = paddle.nn.Linear(8, 8)
+        self.fc2 = paddle.nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.fc2(paddle.nn.functional.relu(self.fc1(x)))
+"""
+
+
+def test_cli_profile_writes_a_page(tmp_path, capsys):
+    from d2s_lab.cli import main
+
+    src = tmp_path / "tiny_model.py"
+    src.write_text(CLI_MODEL)
+    page = tmp_path / "profile.html"
+    base = ["profile", f"{src}:Tiny", "--input", "x: [None, 8] float32", "--mode", "ast", "--calls", "3"]
+    assert main(base + ["-o", str(page)]) == 0
+    out = capsys.readouterr().out
+    assert "where a call's time goes" in out and "fc1" in out and "fc2" in out, out
+    html = page.read_text(encoding="utf-8")
+    assert "<svg" in html and "<script" not in html
+    assert main(base + ["-o", str(tmp_path / "profile.png")]) == 1
+    assert ".html" in capsys.readouterr().err
+    assert main(base[:-1] + ["0"]) == 1
+    err = capsys.readouterr().err
+    assert "--calls" in err and "Traceback" not in err
+
+
+def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
+    from d2s_lab.viz.palette import HEAT_COLORS
+    from d2s_lab.viz.profile_view import heat_marks
+
+    res = cnn_case[1]
+    marks = heat_marks(res)
+    costliest = max((r for r in res.ops if not r.other), key=lambda r: r.share)
+    assert marks[costliest.op_id] == HEAT_COLORS[-1] and len(set(marks.values())) >= 2
+    view = res.drawing()
+    assert HEAT_COLORS[-1] in view.dot and "<svg" in view.svg
+    # collapsed layers: one colour per layer node, the layer's ops together
+    by_layer = heat_marks(res, depth=1)
+    conv1_ops = [r.op_id for r in res.ops if r.layer == "conv1"]
+    assert len({by_layer[i] for i in conv1_ops}) == 1
+    assert HEAT_COLORS[-1] in res.drawing(depth=1).dot
+    with pytest.raises(D2SError, match="subgraphs"):
+        sot_case[1].drawing()
+
+
+def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):
+    conv, _ = cnn_case
+    layer = conv.layer
+    layer.train()
+    before = {k: v.numpy().copy() for k, v in layer.state_dict().items()}
+    res = profile(conv, calls=3, train=True)
+    assert res.train and layer.training
+    assert all((before[k] == v.numpy()).all() for k, v in layer.state_dict().items())
+    phases = {r.key for r in res.layers if not r.other}
+    assert {"forward", "backward", "optimizer"} <= phases, res.layers
+    assert any(r.op == "sgd" for r in res.ops) and abs(sum(r.share for r in res.ops) - 1) < 1e-6
+    paths = {w.path: w for w in res.whatif}
+    assert set(paths) == {"dygraph", "ast"} and paths["ast"].ok is True and paths["dygraph"].ms > 0
+    assert any("backward ops" in a for a in res.advice), res.advice
+    assert "training step" in to_html(res)
+
+
+def test_with_hooks_off_nothing_in_paddle_is_swapped(cnn_case):
+    from d2s_lab.core.paddle_compat.hooks import set_hooks
+
+    conv, _ = cnn_case
+    cache = sot_cache()
+    inner = cache.cache
+    set_hooks(False)
+    try:
+        res = profile(conv, calls=3)
+    finally:
+        set_hooks(True)
+    assert cache.cache is inner
+    paths = {w.path: w for w in res.whatif}
+    assert paths["sot_min0"].ms is None and "hooks are off" in paths["sot_min0"].note
+    assert paths["ast"].ok is True
+
+
+def test_cli_profile_help_in_both_languages(capsys):
+    from d2s_lab.cli import main
+
+    for lang, words in (("en", "Calls profiled"), ("zh", "分析的调用次数")):
+        with pytest.raises(SystemExit):
+            main(["profile", "--help", "--lang", lang])
+        out = capsys.readouterr().out
+        assert words in out and "--budget" in out and "--train" in out, out
