@@ -154,7 +154,9 @@ class Conversion:
 
     def graph(self, depth=1, params=False, constants=False, rankdir="TB", program="forward",
               **options):
-        """The Program drawn as a diagram: a GraphView that displays in a notebook and has
+        """The Program drawn as a diagram (on the default path, SOT: the run as Paddle executes
+        it, each compiled subgraph a cluster in run order, the graph breaks between them): a
+        GraphView that displays in a notebook and has
         ``.save("x.svg" | "x.png" | "x.dot")``. ``depth``: 1 (each top-level sublayer one
         node), 2, ... or "all"; ``params``/``constants``: draw them as nodes instead of folding
         them into labels; ``rankdir``: "TB" or "LR"; ``program``: "forward" (the converted
@@ -162,7 +164,7 @@ class Conversion:
         "inference" (after Paddle Inference's passes), see :meth:`program_graph`. More
         options: see ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
         """
-        if self.drawn_graph is None:
+        if self.drawn_graph is None and self.sot is None:
             raise D2SError(t("report.no_program_graph", name=self.name, mode=self.mode),
                            t("report.no_program_graph_hint"))
         return display.draw_graph(self.program_graph(program), depth=depth, params=params,
