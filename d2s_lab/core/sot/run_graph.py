@@ -21,6 +21,7 @@ from typing import Dict, List, Optional
 
 from d2s_lab.core.graph.model import Block, Graph, Op, SourceLoc, Value
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
+from d2s_lab.text import t
 
 BREAK_OP = "sot.graph_break"  # a break, fallback or skipped frame, drawn as one node
 PLACEHOLDER_OP = "sot.subgraph"  # a subgraph Paddle built that d2s_lab could not read
@@ -71,6 +72,20 @@ def _order(report: SotReport) -> list:
         pending = [b for b in pending if b not in ready]
         out.append(sub)
     return out + pending
+
+
+def _all_dygraph(report: SotReport) -> list:
+    """A run SOT translated but compiled nothing for (every graph it traced smaller than
+    ``MIN_GRAPH_SIZE``; Paddle 2.6 records no such graph): the user's frame as one stretch
+    of dygraph, saying why ([] when SOT translated nothing)."""
+    if report.error is not None or not report.frames_translated:
+        return []
+    frame = next((f for f in report.frames if f.made_by is None), None)
+    reason = t("rundraw.none_compiled_reason", min=report.min_graph_size)
+    message = t("sot.none_compiled", name=report.name, tr=report.frames_translated, min=report.min_graph_size)
+    if frame is None:
+        return [GraphBreak(reason, message, "fallback", function=report.name)]
+    return [GraphBreak(reason, message, "fallback", frame.file, frame.first_line or None, frame.name)]
 
 
 def _files(sub: Subgraph) -> set:
@@ -161,7 +176,30 @@ class _Merger:
                 handed_out.extend(new.inputs)
                 continue
             self.add_op(new, key)
+        if before:
+            self._take_orphans(key, before)
         self.previous = handed_out or [o for op in self.graph.global_block.ops[-1:] for o in op.outputs]
+
+    def _take_orphans(self, key: str, before: List[str]) -> None:
+        """A legacy Program (Paddle 2.6) has no data op for a subgraph's inputs: each value
+        its ops read that nothing produced (and that is no parameter) is taken to be what
+        the previous part handed on."""
+        self.previous = before
+        values = self.graph.values
+        for op in self.graph.global_block.ops:
+            if self.graph.part_of.get(op.id) != key:
+                continue
+            new_inputs, took = [], False
+            for vid in op.inputs:
+                v = values.get(vid)
+                if v is not None and v.producer is None and v.kind not in ("parameter", "input"):
+                    new_inputs.extend(self.takes(vid))
+                    took = True
+                else:
+                    new_inputs.append(vid)
+            if took:
+                op.inputs = list(dict.fromkeys(new_inputs))
+                self.graph.handed.add(op.id)
 
     def _copy(self, op: Op, ids: Dict[int, int], prefix: str, key: str) -> Op:
         return Op(ids[op.id], op.name, op.category, dict(op.attrs), [prefix + v for v in op.inputs],
@@ -174,10 +212,12 @@ class _Merger:
 def run_graph(report: SotReport) -> Optional[RunGraph]:
     """The run of ``report`` as one :class:`RunGraph` (None when SOT built no subgraph and
     recorded no break: nothing to draw)."""
-    if report is None or not report.available or not (report.subgraphs or report.breaks):
+    if report is None or not report.available:
+        return None
+    order = _order(report) if report.subgraphs or report.breaks else _all_dygraph(report)
+    if not order:
         return None
     merger = _Merger(report)
-    order = _order(report)
     last_sub = max((i for i, p in enumerate(order) if isinstance(p, Subgraph)), default=-1)
     nb = ns = 0
     for i, part in enumerate(order):

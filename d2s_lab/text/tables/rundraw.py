@@ -58,6 +58,10 @@ TEXTS = {
         "en": "dashed edge: handed on in run order (tensor inferred)",
         "zh": "虚线边：按运行顺序传递（张量为推断）",
     },
+    "rundraw.none_compiled_reason": {
+        "en": "no graph of MIN_GRAPH_SIZE ({min}) ops or more",
+        "zh": "没有达到 MIN_GRAPH_SIZE（{min}）个算子的图",
+    },
     "rundraw.nothing": {
         "en": "SOT built no subgraph for {name} and recorded no graph break: there is no run to draw.",
         "zh": "SOT 没有为 {name} 构建子图，也没有记录图中断：没有可绘制的运行过程。",

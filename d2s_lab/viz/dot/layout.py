@@ -386,17 +386,32 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
         if not first.total_nodes:
             return first
         plain = _choose(index, folds, depth, budget, None, max_nodes, frozenset())
+        if plain.total_nodes:  # the wrappers it opened do not fit either: each part one node,
+            # the first parts open, as many as fit (found by halving)
+            parts = [p for p in open_first]
+            fits, lo, hi = _choose(index, folds, depth, budget, None, max_nodes, frozenset(), wrap=False), 1, \
+                len(parts) - 1
+            while lo <= hi:
+                mid = (lo + hi) // 2
+                trial = _choose(index, folds, depth, budget, None, max_nodes, frozenset(parts[:mid]), wrap=False)
+                if trial.total_nodes:
+                    hi = mid - 1
+                else:
+                    fits, lo = trial, mid + 1
+            plain = fits
         plain.auto_collapsed, plain.full_cost = True, first.full_cost
         return plain
     return _choose(index, folds, depth, budget, opened, max_nodes, frozenset())
 
 
 def _choose(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
-            opened: Optional[frozenset], max_nodes: Optional[int], open_first: frozenset) -> Layout:
+            opened: Optional[frozenset], max_nodes: Optional[int], open_first: frozenset,
+            wrap: bool = True) -> Layout:
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
     levels = {op.id: layer_levels(op.layer) for op in top_ops}
     max_depth = max((len(v) for v in levels.values()), default=0)
-    wrappers = (find_wrappers(index, folds, top_ops, levels) | open_first) if opened is None else frozenset()
+    found = find_wrappers(index, folds, top_ops, levels) if wrap and opened is None else frozenset()
+    wrappers = (found | open_first) if opened is None else frozenset()
     plan = Plan(index, folds, top_ops, levels, depth, opened, wrappers)
     full_cost = plan.cost()
     # the node limit, where it alone makes this drawing smaller (the notes say which)
