@@ -7,6 +7,8 @@ Real SOT runs on both Paddles (Paddle 2.6.2's SOT splits the same simple functio
 print); real Graphviz ``dot``."""
 import os
 import re
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -199,3 +201,16 @@ def test_d2s_graph_draws_the_run_in_a_kernel():
         assert status == "ok" and 'class="d2s-error' not in out, out[-2000:]
         assert "<picture of the graph halves>" in out and "d2s-cluster-SIR_1" in out
         assert len(re.findall(r'id="d2s-break-\d+"', out)) == 1
+
+
+def test_cli_graph_draws_the_run_with_mode_sot(mod, tmp_path):
+    folder = os.path.dirname(mod.__file__)
+    out = tmp_path / "run.svg"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([folder, os.environ.get("PYTHONPATH", "")]),
+               MIN_GRAPH_SIZE="0", GLOG_minloglevel="2")
+    proc = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "graph", "sot_drawing_model:halves", "--mode", "sot",
+                           "--input", SPECS[0], "--input", SPECS[1], "-o", str(out)],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    svg = out.read_text()
+    assert "<svg" in svg and "graph break" in svg and "SIR_1" in svg

@@ -38,3 +38,11 @@ def test_readme_quick_start_runs_in_a_kernel(monkeypatch):
             if cell.startswith("%%to_static"):  # the first report shows a drawing
                 assert "<svg" in out and "<picture of the graph" in out, out[-3000:]
     print(f"\nREADME quick start: {len(cells)} cells in {time.perf_counter() - t0:.1f} s")
+
+
+def test_a_trailing_comment_on_a_magic_line_is_dropped_as_a_shell_drops_it():
+    from d2s_lab.magics.common import without_comment
+
+    assert without_comment("_d2s --depth all        # every op").split() == ["_d2s", "--depth", "all"]
+    assert without_comment("--layer enc.layers#2 --x 'a # b'") == "--layer enc.layers#2 --x 'a # b'"
+    assert without_comment('--x "a # b"  # c') == '--x "a # b"  '
