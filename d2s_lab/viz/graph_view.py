@@ -173,7 +173,10 @@ class GraphView:
     def collapse_note(self) -> str:
         i = self.info
         notes = []
-        if i.auto_collapsed:
+        if i.auto_collapsed and i.run_parts:  # a SOT run: its first subgraphs open, the rest one node each
+            notes.append(t("rundraw.collapsed_cell" if i.max_nodes else "rundraw.collapsed", open=i.run_open,
+                           n=i.run_parts, max_nodes=i.max_nodes, cost=f"{i.full_cost:,}"))
+        elif i.auto_collapsed:
             notes.append(t("graph.collapsed_cell" if i.max_nodes else "graph.collapsed", depth=i.depth,
                            requested=i.requested_depth, requested_repr=repr(i.requested_depth),
                            cost=f"{i.full_cost:,}", max_nodes=i.max_nodes))

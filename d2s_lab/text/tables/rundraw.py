@@ -62,6 +62,14 @@ TEXTS = {
         "en": "no graph of MIN_GRAPH_SIZE ({min}) ops or more",
         "zh": "没有达到 MIN_GRAPH_SIZE（{min}）个算子的图",
     },
+    "rundraw.collapsed_cell": {
+        "en": "{open} of the {n} subgraphs are drawn open, the rest one node each: a drawing in a notebook cell keeps at most {max_nodes} nodes, so the saved notebook stays small. To open them all: %d2s_graph OBJ --budget none, or .graph(budget=None).",
+        "zh": "{n} 个子图中有 {open} 个展开绘制，其余各画成一个节点：notebook 单元格中的图最多保留 {max_nodes} 个节点，使保存的 notebook 保持小巧。要全部展开：%d2s_graph OBJ --budget none，或 .graph(budget=None)。",
+    },
+    "rundraw.collapsed": {
+        "en": "{open} of the {n} subgraphs are drawn open, the rest one node each, to keep the layout fast (all open costs {cost} layout units, over the budget). To open them all: .graph(budget=None), or %d2s_graph OBJ --budget none.",
+        "zh": "{n} 个子图中有 {open} 个展开绘制，其余各画成一个节点，以保持布局快速（全部展开需要 {cost} 个布局单位，超出预算）。要全部展开：.graph(budget=None)，或 %d2s_graph OBJ --budget none。",
+    },
     "rundraw.nothing": {
         "en": "SOT built no subgraph for {name} and recorded no graph break: there is no run to draw.",
         "zh": "SOT 没有为 {name} 构建子图，也没有记录图中断：没有可绘制的运行过程。",

@@ -67,6 +67,8 @@ class DotGraph:
     max_nodes: int = 0  # the node limit of a notebook cell's drawing, when it applied
     drawing: Optional[Drawing] = None
     predicted: Optional[Cost] = None
+    run_parts: int = 0  # a SOT run: its subgraphs ...
+    run_open: int = 0  # ... and how many of them are drawn open (clusters of their ops)
 
     @property
     def cut(self) -> bool:
@@ -99,7 +101,7 @@ def build_dot(
     run = run_style.run_of(graph)
     layout = choose_layout(index, folds, view.depth, view.budget,
                            frozenset(opened) if opened is not None else None, view.max_nodes,
-                           open_first=frozenset(run.parts) if run is not None else frozenset())
+                           open_first=tuple(run.parts) if run is not None else ())
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
                        {int(k): str(c) for k, c in (marks or {}).items()}, run)
     return emitter.emit(view.rankdir, title, layout, view.wrap)
@@ -113,7 +115,7 @@ def opened_layers(graph: Graph, view: Optional[ViewOptions] = None) -> list[str]
     index = GraphIndex(graph)
     run = run_style.run_of(graph)
     return opened_at(index, Folds(index, view.params, view.constants), view.depth, view.budget,
-                     open_first=frozenset(run.parts) if run is not None else frozenset())
+                     open_first=tuple(run.parts) if run is not None else ())
 
 
 def _node_style(category: str) -> str:
@@ -156,6 +158,7 @@ class _Emitter:
         self.plan = plan
         self.run = run  # a SOT run drawn whole (core.sot.run_graph.RunGraph), else None
         self.handed = 0  # edges from one part of a run to the next
+        self.run_open = 0  # subgraphs of a run drawn as clusters
         self.labels = labels
         self.highlight = highlight
         self.marks = marks or {}
@@ -192,6 +195,7 @@ class _Emitter:
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
             columns=len(done.crossing) + 1 if done is not None else 1,
             max_nodes=layout.max_nodes, drawing=drawing, predicted=predicted,
+            run_parts=len(self.run.parts) if self.run is not None else 0, run_open=self.run_open,
         )
 
     def tree(self, node: LayerTree, into: list, auto: bool) -> None:
@@ -206,6 +210,7 @@ class _Emitter:
             part = self.run.parts.get(key) if self.run is not None else None
             if part is not None:
                 cluster = Cluster(run_style.cluster_attrs(part), layer=key)
+                self.run_open += 1
                 into.append(cluster)
                 self.tree(child, cluster.items, auto)
                 continue

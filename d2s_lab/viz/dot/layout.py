@@ -368,7 +368,7 @@ class Layout:
 
 def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
                   opened: Optional[frozenset] = None, max_nodes: Optional[int] = None,
-                  open_first: frozenset = frozenset()) -> Layout:
+                  open_first: tuple = ()) -> Layout:
     """The plan at ``depth``, or, when its cost is over ``budget`` (or it has more than
     ``max_nodes`` nodes: a notebook cell's drawing), at the deepest depth that fits (depth
     1 at worst); ``None``: no limit. ``opened``: draw exactly these layers open, every
@@ -378,17 +378,17 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     top-level ops), only the first ops in program order that fit are drawn, and the
     layout says how many nodes were left out.
 
-    ``open_first``: layers drawn open before the depth is counted (the subgraphs of a SOT
-    run, each a cluster of its ops) while the drawing fits; where it does not, the
-    drawing is chosen as if they were plain layers (each a node at depth 1)."""
+    ``open_first``: layers, in order, drawn open before the depth is counted (the
+    subgraphs of a SOT run, each a cluster of its ops) while the drawing fits; where it
+    does not, the first of them that fit stay open and the rest are one node each."""
     if open_first and opened is None:
-        first = _choose(index, folds, depth, budget, None, max_nodes, open_first)
+        first = _choose(index, folds, depth, budget, None, max_nodes, frozenset(open_first))
         if not first.total_nodes:
             return first
         plain = _choose(index, folds, depth, budget, None, max_nodes, frozenset())
         if plain.total_nodes:  # the wrappers it opened do not fit either: each part one node,
             # the first parts open, as many as fit (found by halving)
-            parts = [p for p in open_first]
+            parts = list(open_first)
             fits, lo, hi = _choose(index, folds, depth, budget, None, max_nodes, frozenset(), wrap=False), 1, \
                 len(parts) - 1
             while lo <= hi:
@@ -400,6 +400,7 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
                     fits, lo = trial, mid + 1
             plain = fits
         plain.auto_collapsed, plain.full_cost = True, first.full_cost
+        plain.max_nodes = plain.max_nodes or first.max_nodes
         return plain
     return _choose(index, folds, depth, budget, opened, max_nodes, frozenset())
 
@@ -438,7 +439,7 @@ def _choose(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int]
 
 
 def opened_at(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
-              open_first: frozenset = frozenset()) -> list[str]:
+              open_first: tuple = ()) -> list[str]:
     """The layer paths the drawing at ``depth`` draws open (its wrappers, the levels above
     ``depth``, a shallower depth where the drawing is over ``budget``), outer first:
     drawn with exactly these open, a graph looks as that drawing does (where the
