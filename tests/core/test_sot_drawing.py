@@ -141,8 +141,6 @@ def test_subgraph_under_min_graph_size_is_drawn_as_dygraph(mod):
         assert "in small" in node.rows
 
 
-@pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6.2's SOT can crash the process on a whole library "
-                                        "ResNet; its drawing is tested on the small functions above")
 def test_resnet18_run_stays_within_the_cell_node_limit():
     import paddle
     from paddle.vision.models import resnet18
