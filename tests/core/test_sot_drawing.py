@@ -17,6 +17,7 @@ import d2s_lab
 from d2s_lab.core.options import CELL_NODES
 from d2s_lab.core.sot.run_graph import BREAK_OP, RunGraph
 from d2s_lab.viz.dot.drawing import Cluster
+from d2s_lab.viz.explorer import ExplorerState
 from d2s_lab.viz.graph_view import cell_drawing, report_graph
 from d2s_lab.viz.report import conversion_html
 from kernels import d2s_kernel, run_cell
@@ -118,6 +119,16 @@ def test_the_wrapped_drawing_and_the_report_show_the_run(split):
     page = conversion_html(split, view)
     assert 'class="d2s-run"' in page and "<svg" in page and 'class="d2s-error' not in page
     assert "graph break / dygraph stretch" in page  # the legend says what the node is
+
+
+def test_the_explorer_starts_with_the_subgraphs_open_and_closes_one(split):
+    state = ExplorerState(split.program_graph(), split.view)
+    assert state.opened == ["SIR_0", "SIR_1"]
+    svg = state.draw()
+    assert "graph break" in svg and "SIR_1 · 12 ops" in svg and "tanh" in svg
+    state.opened = ["SIR_0"]  # a click on SIR_1's frame closes it: one node
+    svg = state.draw()
+    assert 'id="d2s-layer-SIR_1"' in svg and "SIR_0 · 12 ops" in svg and "graph break" in svg
 
 
 def test_subgraph_under_min_graph_size_is_drawn_as_dygraph(mod):
