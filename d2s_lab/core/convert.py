@@ -35,6 +35,7 @@ from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun
 from d2s_lab.core.sot.model import SotReport
+from d2s_lab.core.sot.run_graph import has_run
 from d2s_lab.core.calls import calls_of, watch_calls
 from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, converted_methods, is_layer, resolve,
                                                 unconverted)
@@ -424,7 +425,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         conv.sot = sot_run.report(time.perf_counter() - t0)
         conv.sot.ast_runner = _ast_request(conv)
         if conv.sot.available:  # the note points at the report it reads
-            conv.notes.append(t("sot.note_no_program"))
+            conv.notes.append(t("sot.note_no_program" if has_run(conv.sot) else "rundraw.note_no_run"))
     # the Program as the run left it: Paddle appends its output ops (shadow_output)
     _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
     if isinstance(error, Runaway):

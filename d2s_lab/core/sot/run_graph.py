@@ -209,6 +209,12 @@ class _Merger:
                   key + ("." + op.layer if op.layer else ""), op.struct_name, op.source)
 
 
+def has_run(report: SotReport) -> bool:
+    """Whether :func:`run_graph` has something to draw for ``report``."""
+    return bool(report is not None and report.available
+                and (report.subgraphs or report.breaks or (report.error is None and report.frames_translated)))
+
+
 def run_graph(report: SotReport) -> Optional[RunGraph]:
     """The run of ``report`` as one :class:`RunGraph` (None when SOT built no subgraph and
     recorded no break: nothing to draw)."""
@@ -230,4 +236,4 @@ def run_graph(report: SotReport) -> Optional[RunGraph]:
     return merger.graph
 
 
-__all__ = ["BREAK_OP", "PLACEHOLDER_OP", "RunGraph", "RunPart", "run_graph"]
+__all__ = ["BREAK_OP", "PLACEHOLDER_OP", "RunGraph", "RunPart", "has_run", "run_graph"]

@@ -70,6 +70,10 @@ TEXTS = {
         "en": "{open} of the {n} subgraphs are drawn open, the rest one node each, to keep the layout fast (all open costs {cost} layout units, over the budget). To open them all: .graph(budget=None), or %d2s_graph OBJ --budget none.",
         "zh": "{n} 个子图中有 {open} 个展开绘制，其余各画成一个节点，以保持布局快速（全部展开需要 {cost} 个布局单位，超出预算）。要全部展开：.graph(budget=None)，或 %d2s_graph OBJ --budget none。",
     },
+    "rundraw.note_no_run": {
+        "en": "SOT mode translates bytecode at the first call: Paddle builds no single Program and no transformed source for it, and this run left nothing to draw, so there is no op table or graph here; what SOT did is in the SOT section. Use mode='ast' (--mode ast) for the full Program view.",
+        "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它构建单一的 Program，也没有转换后的源代码，而这次运行没有留下可绘制的内容，所以这里没有算子表和计算图；SOT 做了什么见 SOT 部分。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
+    },
     "rundraw.nothing": {
         "en": "SOT built no subgraph for {name} and recorded no graph break: there is no run to draw.",
         "zh": "SOT 没有为 {name} 构建子图，也没有记录图中断：没有可绘制的运行过程。",

@@ -157,7 +157,6 @@ class _Emitter:
                  marks: Optional[dict[int, str]] = None, run=None):
         self.plan = plan
         self.run = run  # a SOT run drawn whole (core.sot.run_graph.RunGraph), else None
-        self.handed = 0  # edges from one part of a run to the next
         self.run_open = 0  # subgraphs of a run drawn as clusters
         self.labels = labels
         self.highlight = highlight
@@ -184,7 +183,7 @@ class _Emitter:
         clusters = drawing.clusters()
         predicted = tame(drawing)
         if self.run is not None:
-            self.handed = run_style.mark_handed(drawing, plan.node_of, self.run)
+            run_style.mark_handed(drawing, plan.node_of, self.run)  # after tame: it reads plain edges
         return DotGraph(
             dot=drawing.to_dot(), nodes=nodes, edges=len(edges), clusters=clusters,
             depth=plan.depth, requested_depth=layout.requested_depth,

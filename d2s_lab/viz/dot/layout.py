@@ -385,20 +385,18 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
         first = _choose(index, folds, depth, budget, None, max_nodes, frozenset(open_first))
         if not first.total_nodes:
             return first
-        plain = _choose(index, folds, depth, budget, None, max_nodes, frozenset())
-        if plain.total_nodes:  # the wrappers it opened do not fit either: each part one node,
-            # the first parts open, as many as fit (found by halving)
-            parts = list(open_first)
-            fits, lo, hi = _choose(index, folds, depth, budget, None, max_nodes, frozenset(), wrap=False), 1, \
-                len(parts) - 1
-            while lo <= hi:
-                mid = (lo + hi) // 2
-                trial = _choose(index, folds, depth, budget, None, max_nodes, frozenset(parts[:mid]), wrap=False)
-                if trial.total_nodes:
-                    hi = mid - 1
-                else:
-                    fits, lo = trial, mid + 1
-            plain = fits
+        # each part one node but the first ones, as many as fit (found by halving)
+        parts = list(open_first)
+        plain = _choose(index, folds, depth, budget, None, max_nodes, frozenset(), own_wrappers=False)
+        lo, hi = 1, len(parts) - 1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            trial = _choose(index, folds, depth, budget, None, max_nodes, frozenset(parts[:mid]),
+                            own_wrappers=False)
+            if trial.total_nodes:
+                hi = mid - 1
+            else:
+                plain, lo = trial, mid + 1
         plain.auto_collapsed, plain.full_cost = True, first.full_cost
         plain.max_nodes = plain.max_nodes or first.max_nodes
         return plain
@@ -407,11 +405,13 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
 
 def _choose(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
             opened: Optional[frozenset], max_nodes: Optional[int], open_first: frozenset,
-            wrap: bool = True) -> Layout:
+            own_wrappers: bool = True) -> Layout:
+    """:func:`choose_layout` with ``open_first`` drawn open as wrappers; ``own_wrappers``:
+    look for the graph's own wrappers too (:func:`find_wrappers`)."""
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
     levels = {op.id: layer_levels(op.layer) for op in top_ops}
     max_depth = max((len(v) for v in levels.values()), default=0)
-    found = find_wrappers(index, folds, top_ops, levels) if wrap and opened is None else frozenset()
+    found = find_wrappers(index, folds, top_ops, levels) if own_wrappers and opened is None else frozenset()
     wrappers = (found | open_first) if opened is None else frozenset()
     plan = Plan(index, folds, top_ops, levels, depth, opened, wrappers)
     full_cost = plan.cost()
