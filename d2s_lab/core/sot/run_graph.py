@@ -21,7 +21,7 @@ from typing import Dict, List, Optional
 
 from d2s_lab.core.graph.model import Block, Graph, Op, SourceLoc, Value
 from d2s_lab.core.sot.model import GraphBreak, SotReport, Subgraph
-from d2s_lab.text import t
+from d2s_lab.text import CATALOGUE, t
 
 BREAK_OP = "sot.graph_break"  # a break, fallback or skipped frame, drawn as one node
 PLACEHOLDER_OP = "sot.subgraph"  # a subgraph Paddle built that d2s_lab could not read
@@ -53,6 +53,7 @@ class RunGraph(Graph):
     handed: set = field(default_factory=set)
     part_of: Dict[int, str] = field(default_factory=dict)
     min_graph_size: Optional[int] = None
+    own_words: set = field(default_factory=set)  # ids of the breaks whose message is d2s_lab's, not Paddle's
 
 
 def _order(report: SotReport) -> list:
@@ -117,7 +118,7 @@ class _Merger:
                 and self.graph.values[p].dtype == v.dtype]
         return same or list(self.previous)
 
-    def add_break(self, k: int, b: GraphBreak) -> None:
+    def add_break(self, k: int, b: GraphBreak, own: bool = False) -> None:
         op_id = self.new_id()
         part = f"break{k}"
         outs = []
@@ -132,6 +133,8 @@ class _Merger:
         if self.previous:
             self.graph.handed.add(op_id)
         self.graph.breaks[op_id] = b
+        if own:
+            self.graph.own_words.add(op_id)
         self.add_op(op, part)
         if outs:
             self.previous = outs
@@ -231,7 +234,9 @@ def run_graph(report: SotReport) -> Optional[RunGraph]:
             merger.add_subgraph(ns, part, i == last_sub)
             ns += 1
         else:
-            merger.add_break(nb, part)
+            # a skipped frame's reason, a run that compiled nothing, the if-break: said by d2s_lab
+            merger.add_break(nb, part, own=part.kind == "skipped" or not report.breaks
+                             or part.message in CATALOGUE["sot.break_if"].values())
             nb += 1
     return merger.graph
 

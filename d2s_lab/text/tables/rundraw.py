@@ -38,6 +38,10 @@ TEXTS = {
         "en": "{reason}: {message}",
         "zh": "{reason}：{message}",
     },
+    "rundraw.tip_break_paddle": {
+        "en": "{reason}: Paddle's message is in the SOT section's table of graph breaks (_d2s.sot.breaks).",
+        "zh": "{reason}：Paddle 的原始信息见 SOT 部分的图中断表（_d2s.sot.breaks）。",
+    },
     "rundraw.tip_handed": {
         "en": "Handed on in run order: SOT does not record which output of one part becomes which input of the next; inputs are matched to outputs of the same shape and dtype.",
         "zh": "按运行顺序传递：SOT 不记录前一部分的哪个输出成为后一部分的哪个输入；这里按相同的形状和数据类型把输入与输出对应起来。",

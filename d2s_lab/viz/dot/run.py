@@ -59,7 +59,9 @@ def break_node(op: Op, run: RunGraph) -> Node:
     dashed = "" if b.kind == "break" else ",dashed"
     cls = "d2s-op d2s-break" + (f" d2s-line-{b.line}" if b.line else "")
     k = sum(1 for i in run.breaks if i < op.id)
-    tip = t("rundraw.tip_break", reason=b.reason, message=clip(b.message, 400))
+    # Paddle's own words stay in the SOT section's table, marked as Paddle's; a tooltip cannot mark them
+    tip = (t("rundraw.tip_break", reason=b.reason, message=clip(b.message, 400)) if op.id in run.own_words
+           else t("rundraw.tip_break_paddle", reason=b.reason))
     return Node(f"o{op.id}", f'id="d2s-break-{k}" class="{cls}" shape=box style="filled{dashed}" '
                              f'fillcolor="{tint(color, 0.85)}" color="{color}" penwidth=1.5 '
                              f"tooltip={dot_str(tip)}", head, rows)
