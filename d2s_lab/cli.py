@@ -155,7 +155,8 @@ def _graph_view(graph, args):
 
 
 def cmd_graph(args) -> int:
-    conv = _convert(args, run=False)
+    # the default path (SOT) builds its subgraphs while the model runs: it runs once
+    conv = _convert(args, run=args.mode == "sot")
     view = _graph_view(conv.program_graph(args.program, **program_options(args)), args)
     if args.output:
         _save_view(view, args.output)
@@ -338,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="help.cli.graph.description")
     model_args(g)
     g.add_argument("-o", "--output", help="help.cli.graph.output")
-    g.add_argument("--mode", choices=["ast"], default="ast", help=argparse.SUPPRESS)
+    g.add_argument("--mode", choices=["ast", "sot"], default="ast", help="help.cli.graph.mode")
     graph_args(g)
     add_options(g.add_argument, "program")
     g.set_defaults(func=cmd_graph)

@@ -35,6 +35,7 @@ from d2s_lab.core.modes import resolve_mode
 from d2s_lab.core.paddle_compat.default_path import path_of
 from d2s_lab.core.sot.build import SotRun
 from d2s_lab.core.sot.model import SotReport
+from d2s_lab.core.sot.run_graph import has_run
 from d2s_lab.core.calls import calls_of, watch_calls
 from d2s_lab.core.paddle_compat.targets import (code_of, concrete_program, converted_methods, is_layer, resolve,
                                                 unconverted)
@@ -155,7 +156,9 @@ class Conversion:
 
     def graph(self, depth=1, params=False, constants=False, rankdir="TB", program="forward",
               **options):
-        """The Program drawn as a diagram: a GraphView that displays in a notebook and has
+        """The Program drawn as a diagram (on the default path, SOT: the run as Paddle executes
+        it, each compiled subgraph a cluster in run order, the graph breaks between them): a
+        GraphView that displays in a notebook and has
         ``.save("x.svg" | "x.png" | "x.dot")``. ``depth``: 1 (each top-level sublayer one
         node), 2, ... or "all"; ``params``/``constants``: draw them as nodes instead of folding
         them into labels; ``rankdir``: "TB" or "LR"; ``program``: "forward" (the converted
@@ -163,7 +166,7 @@ class Conversion:
         "inference" (after Paddle Inference's passes), see :meth:`program_graph`. More
         options: see ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
         """
-        if self.drawn_graph is None:
+        if self.drawn_graph is None and self.sot is None:
             raise D2SError(t("report.no_program_graph", name=self.name, mode=self.mode),
                            t("report.no_program_graph_hint"))
         return display.draw_graph(self.program_graph(program), depth=depth, params=params,
@@ -431,7 +434,7 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
         conv.sot = sot_run.report(time.perf_counter() - t0)
         conv.sot.ast_runner = _ast_request(conv)
         if conv.sot.available:  # the note points at the report it reads
-            conv.notes.append(t("sot.note_no_program"))
+            conv.notes.append(t("sot.note_no_program" if has_run(conv.sot) else "rundraw.note_no_run"))
     # the Program as the run left it: Paddle appends its output ops (shadow_output)
     _walked(conv, (lambda: walk(onto=traced)) if walk is not None else None)
     if isinstance(error, Runaway):

@@ -41,6 +41,7 @@ from d2s_lab.core.paddle_compat.other_programs import (amp_program, default_amp_
                                      training_program)
 from d2s_lab.core.paddle_compat.targets import resolve
 from d2s_lab.core.saved.model import read_saved
+from d2s_lab.core.sot.run_graph import run_graph
 from d2s_lab.core.specs import random_inputs
 
 PROGRAMS = ("forward", "train", "amp", "inference")
@@ -63,6 +64,20 @@ def _require_program(conv, which: str) -> None:
                        t("programs.needs_ast_hint"))
 
 
+SOT_RUN = "sot run"  # where conv.programs keeps the drawing's graph of a default-path run
+
+
+def sot_run_graph(conv) -> Graph:
+    """The default-path (SOT) run of ``conv`` as one Graph (its subgraphs in run order,
+    the breaks between them; :func:`d2s_lab.core.sot.run_graph.run_graph`), built once."""
+    if SOT_RUN not in conv.programs:
+        graph = run_graph(conv.sot)
+        if graph is None:
+            raise D2SError(t("rundraw.nothing", name=conv.name), t("rundraw.nothing_hint"))
+        conv.programs[SOT_RUN] = graph
+    return conv.programs[SOT_RUN]
+
+
 def inference_key(onednn: bool = True) -> str:
     """Where ``conv.programs`` keeps the inference program (and, with " input", the saved
     program it was made from)."""
@@ -82,6 +97,8 @@ def program_graph(conv, program: str = "forward", *, amp_level: str = "O1",
     Built once per conversion and kept in ``conv.programs``."""
     which = _which(program)
     if which == "forward":
+        if conv.drawn_graph is None and conv.mode == "sot" and conv.sot is not None:
+            return sot_run_graph(conv)
         if conv.drawn_graph is None:
             _require_program(conv, which)
         return conv.drawn_graph

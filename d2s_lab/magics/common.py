@@ -149,13 +149,32 @@ def show_png_twin(view) -> bool:
     return True
 
 
+def without_comment(line: str) -> str:
+    """``line`` without a trailing ``# comment``, as a shell reads it: a ``#`` that starts
+    a word, outside quotes (``%d2s_graph _d2s --depth all  # every op``); a ``#`` inside
+    a word (``path#2``) or in quotes stays."""
+    quote, escaped = "", False
+    for i, ch in enumerate(line):
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
+
+
 def parse_line(magic_func, line: str):
-    """Parse the magic line with shell quoting (quotes are removed, as in a shell);
-    errors come back as a short message instead of an exception. ``-h``/``--help`` prints
-    the magic's help in the chosen language (or the line's ``--lang``) and gives
-    ``(None, None)``: the magic then does nothing more."""
+    """Parse the magic line with shell quoting (quotes are removed, as in a shell; a
+    trailing ``# comment`` is dropped); errors come back as a short message instead of an
+    exception. ``-h``/``--help`` prints the magic's help in the chosen language (or the
+    line's ``--lang``) and gives ``(None, None)``: the magic then does nothing more."""
     try:
-        tokens = shlex.split(line)
+        tokens = shlex.split(without_comment(line))
         asked, lang = asked_for_help(tokens)
         if asked:  # the help instead of the magic's work: (None, None)
             show_help(magic_func, lang)

@@ -62,13 +62,16 @@ class GraphMagics(Magics):
                                t("magics.graph_from_hint"))
             return obj
         if isinstance(obj, Conversion):
-            if obj.drawn_graph is None and obj.error is not None:  # converting failed: not the mode
+            if obj.drawn_graph is None and obj.mode == "sot" and obj.sot is not None:
+                conv = obj  # the default path: the run as Paddle executes it
+            elif obj.drawn_graph is None and obj.error is not None:  # converting failed: not the mode
                 raise D2SError(t("magics.graph_conversion_failed", name=args.obj),
                                t("magics.graph_conversion_failed_hint"))
-            if obj.drawn_graph is None:
+            elif obj.drawn_graph is None:
                 raise D2SError(t("magics.no_program_graph", name=args.obj, mode=obj.mode),
                                t("magics.no_program_graph_hint"))
-            conv = obj
+            else:
+                conv = obj
         else:
             require_paddle()
             conv = convert(obj, input_spec=args.input, run=False, name=args.obj)

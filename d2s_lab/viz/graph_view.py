@@ -15,8 +15,8 @@ from d2s_lab.core.options import CELL_NODES, DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc, message_box, report_var, t_html
-from d2s_lab.viz.palette import (BORDER, CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, MUTED, TEXT,
-                                 category_label, tint)
+from d2s_lab.viz.palette import (BORDER, CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, MUTED,
+                                 SOT_BREAK_COLOR, SOT_DYGRAPH_COLOR, SOT_HANDED_COLOR, TEXT, category_label, tint)
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
                      render, render_svg_and_png)
 
@@ -173,7 +173,10 @@ class GraphView:
     def collapse_note(self) -> str:
         i = self.info
         notes = []
-        if i.auto_collapsed:
+        if i.auto_collapsed and i.run_parts:  # a SOT run: its first subgraphs open, the rest one node each
+            notes.append(t("rundraw.collapsed_cell" if i.max_nodes else "rundraw.collapsed", open=i.run_open,
+                           n=i.run_parts, max_nodes=i.max_nodes, cost=f"{i.full_cost:,}"))
+        elif i.auto_collapsed:
             notes.append(t("graph.collapsed_cell" if i.max_nodes else "graph.collapsed", depth=i.depth,
                            requested=i.requested_depth, requested_repr=repr(i.requested_depth),
                            cost=f"{i.full_cost:,}", max_nodes=i.max_nodes))
@@ -319,6 +322,14 @@ def legend_html(info: DotGraph) -> str:
     if "class=\"d2s-layer" in info.dot:
         items.append(f"<span>{_icon('folder', LAYER_COLOR, tint(LAYER_COLOR, 0.85))}"
                      f"{esc(t('graph.legend_layer'))}</span>")
+    if 'class="d2s-op d2s-break' in info.dot:  # a SOT run: its breaks, its dygraph parts, its hand-overs
+        items.append(f"<span>{_icon('box', SOT_BREAK_COLOR, tint(SOT_BREAK_COLOR, 0.85), 1.5)}"
+                     f"{esc(t('rundraw.legend_break'))}</span>")
+    if "d2s-sot-dygraph" in info.dot:
+        items.append(f"<span>{_icon('dashed', SOT_DYGRAPH_COLOR, '#fff')}{esc(t('rundraw.legend_dygraph'))}</span>")
+    if f'style=dashed color="{SOT_HANDED_COLOR}"' in info.dot:
+        items.append(f'<span><svg width="22" height="14" viewBox="0 0 22 14"><line x1="1" y1="7" x2="21" y2="7" '
+                     f'stroke="{SOT_HANDED_COLOR}" stroke-dasharray="3,2"/></svg>{esc(t("rundraw.legend_handed"))}</span>')
     if info.highlighted:
         items.append(f"<span>{_icon('box', HIGHLIGHT_COLOR, '#fff', 2.5)}{esc(t('graph.legend_highlighted'))}</span>")
     items.append(f"<span>{esc(t('graph.legend_labels'))}</span>")
@@ -409,17 +420,46 @@ def cell_drawing(graph, view: ViewOptions) -> GraphView:
     return draw_graph_with(graph, cell_view(view))
 
 
+def run_graph_of(conv) -> Optional[Graph]:
+    """The default-path (SOT) run of ``conv`` as one Graph (None for an AST conversion, or
+    a run with nothing to draw)."""
+    if conv.drawn_graph is not None or getattr(conv, "mode", "") != "sot" or getattr(conv, "sot", None) is None:
+        return None
+    try:
+        return conv.program_graph("forward")
+    except D2SError:  # SOT built nothing and broke nowhere: the SOT section says so
+        return None
+
+
 def report_graph(conv) -> Optional[GraphView]:
-    """The drawing the report's graph section shows (None without a Program graph)."""
-    return cell_drawing(conv.drawn_graph, conv.view) if isinstance(conv.drawn_graph, Graph) else None
+    """The drawing the report's graph section shows: the Program, or on the default path
+    the run as Paddle executes it (None when there is neither)."""
+    if isinstance(conv.drawn_graph, Graph):
+        return cell_drawing(conv.drawn_graph, conv.view)
+    run = run_graph_of(conv)
+    return cell_drawing(run, conv.view) if run is not None else None
+
+
+def section_run(conv, drawn: Optional[GraphView] = None) -> str:
+    """The report's drawing of a default-path run: its subgraphs in order, the breaks
+    between them ("" for an AST conversion)."""
+    run = run_graph_of(conv)
+    if run is None:
+        return ""
+    body = (drawn or cell_drawing(run, conv.view))._repr_html_()
+    breaks = len(getattr(run, "breaks", {}))
+    how = "<code>" + esc(t("report.other_path", mode="ast")) + "</code>"
+    return (f'<details open class="d2s-run"><summary>{esc(t("rundraw.section", k=len(getattr(run, "parts", {})), b=breaks))}'
+            f'</summary><div class="d2s-sub">{t_html("rundraw.section_hint", how=how)}</div>{body}</details>')
 
 
 def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
     """The report's graph section, drawn as ``conv.view`` says (depth, params, ...);
-    ``drawn``: that drawing, already made (:func:`report_graph`)."""
+    ``drawn``: that drawing, already made (:func:`report_graph`). On the default path: the
+    run (:func:`section_run`)."""
     graph = conv.drawn_graph
     if not isinstance(graph, Graph):
-        return ""
+        return section_run(conv, drawn)
     view = conv.view
     body = (drawn or draw_graph_with(graph, view))._repr_html_()
     hint = ("" if view.depth == "all" else
@@ -431,4 +471,4 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
 
 __all__ = ["GraphView", "RenderFailed", "RendererMissing", "available_renderer", "draw_graph",
            "cell_drawing", "cell_view", "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
-           "section_graph", "twin_css", "untrusted_note"]
+           "run_graph_of", "section_graph", "section_run", "twin_css", "untrusted_note"]

@@ -75,6 +75,14 @@ MATCH_COLOR = "#8250df"
 PRODUCER_COLOR = "#1a7f37"
 CONSUMER_COLOR = "#bc4c00"
 
+# A default-path (SOT) run drawn whole: a graph break's node, a frame or subgraph that runs in
+# dygraph (its cluster dashed and grey), a tensor handed from one part to the next.
+SOT_BREAK_COLOR = WARN_COLOR
+SOT_FALLBACK_COLOR = FAIL_COLOR
+SOT_DYGRAPH_COLOR = FAINT
+SOT_STATIC_COLOR = LAYER_COLOR
+SOT_HANDED_COLOR = MIXED_MARK_COLOR
+
 # The class report's bars: passed (failed: FAIL_COLOR), not attempted.
 PASS_BAR = "#2da44e"
 SKIP_BAR = "#afb8c1"

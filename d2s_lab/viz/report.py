@@ -124,8 +124,8 @@ SECTIONS = [
     section_rewrites,  # "" unless Paddle silently rewrote Python values (conv.rewrites)
     section_prints,
     section_check,
+    section_graph,  # on the default path: the run drawn whole, before the SOT section that details it
     section_sot,
-    section_graph,
     sources_or_structure,
     section_ops,
     section_ops_by_line,

@@ -9,10 +9,9 @@ TEXTS = {
     },
     "graph.no_twin_note": {
         "en": "This notebook is not trusted, so the drawing is not shown: run the cell, or File > "
-            "Trust Notebook. (%d2s_graph, and %%to_static on the AST path, leave a picture that shows "
-            "without trust.)",
+            "Trust Notebook. (%d2s_graph and %%to_static leave a picture that shows without trust.)",
         "zh": "此笔记本未被信任，图未显示：请重新运行该单元格，或选择 File > Trust Noteboo"
-            "k。（%d2s_graph，以及 AST 路径上的 %%to_static，会留下一张无需信任即可显示的图片。）",
+            "k。（%d2s_graph 和 %%to_static 会留下一张无需信任即可显示的图片。）",
     },
     "graph.by_line": {
         "en": "Ops by source line",

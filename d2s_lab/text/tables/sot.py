@@ -88,8 +88,8 @@ TEXTS = {
         "zh": "`if`/`while` 的条件取决于 Tensor 的值：Python 需要这个值才能选择分支",
     },
     "sot.note_no_program": {
-        "en": "SOT mode translates bytecode at the first call: Paddle builds no single Program and no transformed source for it, so there is no whole-program op table or graph here; each subgraph, and the code SOT runs instead of each frame (Inside SOT, %d2s_steps), are in the SOT section. Use mode='ast' (--mode ast) for the full Program view.",
-        "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它构建单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表和计算图；每个子图，以及 SOT 代替每个帧实际运行的代码（SOT 内部、%d2s_steps），都在 SOT 部分中。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
+        "en": "SOT mode translates bytecode at the first call: Paddle builds no single Program and no transformed source for it, so there is no whole-program op table here. The drawing shows the run as Paddle executes it (each subgraph SOT compiled, in order, and the graph breaks between them); each subgraph's ops, and the code SOT runs instead of each frame (Inside SOT, %d2s_steps), are in the SOT section. Use mode='ast' (--mode ast) for the full Program view.",
+        "zh": "SOT 模式在第一次调用时翻译字节码：Paddle 不会为它构建单一的 Program，也没有转换后的源代码，所以这里没有整个程序的算子表。图中画出的是 Paddle 实际执行的过程（SOT 编译的每个子图，按顺序排列，以及它们之间的图中断）；每个子图的算子，以及 SOT 代替每个帧实际运行的代码（SOT 内部、%d2s_steps），都在 SOT 部分中。要查看完整的 Program，请用 mode='ast'（--mode ast）。",
     },
     "sot.break_call": {
         "en": "graph break at a call",

@@ -30,6 +30,8 @@ from d2s_lab.viz.dot.escape import dot_str, html_text
 from d2s_lab.viz.dot.labels import Folds, GraphIndex, Labeller, clip, op_counts_text
 from d2s_lab.viz.dot.layout import Depth, LayerTree, Layout, Plan, choose_layout, opened_at
 from d2s_lab.viz.dot.wrap import wrap_edges
+from d2s_lab.viz.dot import run as run_style
+from d2s_lab.core.sot.run_graph import BREAK_OP, PLACEHOLDER_OP
 from d2s_lab.viz.palette import (CATEGORY_COLORS, CATEGORY_SHAPES, EDGE_COLOR, HIGHLIGHT_COLOR, LAYER_COLOR,
                                  MIXED_MARK_COLOR, tint)
 
@@ -65,6 +67,8 @@ class DotGraph:
     max_nodes: int = 0  # the node limit of a notebook cell's drawing, when it applied
     drawing: Optional[Drawing] = None
     predicted: Optional[Cost] = None
+    run_parts: int = 0  # a SOT run: its subgraphs ...
+    run_open: int = 0  # ... and how many of them are drawn open (clusters of their ops)
 
     @property
     def cut(self) -> bool:
@@ -94,10 +98,12 @@ def build_dot(
     view = view or ViewOptions()
     index = GraphIndex(graph)
     folds = Folds(index, view.params, view.constants)
+    run = run_style.run_of(graph)
     layout = choose_layout(index, folds, view.depth, view.budget,
-                           frozenset(opened) if opened is not None else None, view.max_nodes)
+                           frozenset(opened) if opened is not None else None, view.max_nodes,
+                           open_first=tuple(run.parts) if run is not None else ())
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
-                       {int(k): str(c) for k, c in (marks or {}).items()})
+                       {int(k): str(c) for k, c in (marks or {}).items()}, run)
     return emitter.emit(view.rankdir, title, layout, view.wrap)
 
 
@@ -107,7 +113,9 @@ def opened_layers(graph: Graph, view: Optional[ViewOptions] = None) -> list[str]
     ``opened``, they draw the same picture (the explorer's first view)."""
     view = view or ViewOptions()
     index = GraphIndex(graph)
-    return opened_at(index, Folds(index, view.params, view.constants), view.depth, view.budget)
+    run = run_style.run_of(graph)
+    return opened_at(index, Folds(index, view.params, view.constants), view.depth, view.budget,
+                     open_first=tuple(run.parts) if run is not None else ())
 
 
 def _node_style(category: str) -> str:
@@ -146,8 +154,10 @@ class _Emitter:
     """Turns one plan into a :class:`Drawing`, counting categories and highlights."""
 
     def __init__(self, plan: Plan, labels: Labeller, highlight: set[int],
-                 marks: Optional[dict[int, str]] = None):
+                 marks: Optional[dict[int, str]] = None, run=None):
         self.plan = plan
+        self.run = run  # a SOT run drawn whole (core.sot.run_graph.RunGraph), else None
+        self.run_open = 0  # subgraphs of a run drawn as clusters
         self.labels = labels
         self.highlight = highlight
         self.marks = marks or {}
@@ -172,6 +182,8 @@ class _Emitter:
             done.add_to(drawing)
         clusters = drawing.clusters()
         predicted = tame(drawing)
+        if self.run is not None:
+            run_style.mark_handed(drawing, plan.node_of, self.run)  # after tame: it reads plain edges
         return DotGraph(
             dot=drawing.to_dot(), nodes=nodes, edges=len(edges), clusters=clusters,
             depth=plan.depth, requested_depth=layout.requested_depth,
@@ -182,6 +194,7 @@ class _Emitter:
             shown_nodes=layout.shown_nodes, total_nodes=layout.total_nodes,
             columns=len(done.crossing) + 1 if done is not None else 1,
             max_nodes=layout.max_nodes, drawing=drawing, predicted=predicted,
+            run_parts=len(self.run.parts) if self.run is not None else 0, run_open=self.run_open,
         )
 
     def tree(self, node: LayerTree, into: list, auto: bool) -> None:
@@ -193,6 +206,13 @@ class _Emitter:
             else:
                 self.layer_node(item, into, auto)
         for key, child in node.children.items():
+            part = self.run.parts.get(key) if self.run is not None else None
+            if part is not None:
+                cluster = Cluster(run_style.cluster_attrs(part), layer=key)
+                self.run_open += 1
+                into.append(cluster)
+                self.tree(child, cluster.items, auto)
+                continue
             cluster = Cluster(f'id={dot_str("d2s-cluster-" + key)} class="d2s-cluster" '
                               f'label=<{html_text(self.plan.layer_title(key))}> '
                               'labeljust=l style="rounded" '
@@ -202,6 +222,9 @@ class _Emitter:
             self.tree(child, cluster.items, auto)
 
     def op_node(self, op: Op, into: list) -> None:
+        if op.name == BREAK_OP and self.run is not None:
+            into.append(run_style.break_node(op, self.run))
+            return
         self.categories.add(op.category)
         cls = "d2s-op" + (f" d2s-line-{op.source.line}" if op.source is not None else "")
         extra = ""
@@ -212,6 +235,8 @@ class _Emitter:
             extra = _mark_attrs(self.marks[op.id])
             self.marked += 1
         head, rows = self.labels.op_text(op)
+        if op.name == PLACEHOLDER_OP:
+            head, rows = op.layer, run_style.placeholder_rows(op)
         into.append(Node(f"o{op.id}", f'id="d2s-op-{op.id}" class="{cls}" {_node_style(op.category)}'
                                       f"{extra} tooltip={dot_str(_tooltip(op))}", head, rows))
         for blk in op.blocks:
@@ -261,6 +286,11 @@ class _Emitter:
             if colors:
                 extra = _mark_attrs(colors[0] if len(set(colors)) == 1 else MIXED_MARK_COLOR)
                 self.marked += len(colors)
+        part = self.run.parts.get(key) if self.run is not None else None
+        if part is not None:
+            more, dygraph_rows = run_style.collapsed_extra(part)
+            extra += more
+            rows += dygraph_rows
         depth = plan.depth
         hint = (t("graph.tip.expand_all") if depth == "all" or auto
                 else t("graph.tip.expand_next", depth=depth + 1))

@@ -367,7 +367,8 @@ class Layout:
 
 
 def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
-                  opened: Optional[frozenset] = None, max_nodes: Optional[int] = None) -> Layout:
+                  opened: Optional[frozenset] = None, max_nodes: Optional[int] = None,
+                  open_first: tuple = ()) -> Layout:
     """The plan at ``depth``, or, when its cost is over ``budget`` (or it has more than
     ``max_nodes`` nodes: a notebook cell's drawing), at the deepest depth that fits (depth
     1 at worst); ``None``: no limit. ``opened``: draw exactly these layers open, every
@@ -375,11 +376,43 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
 
     When even that is over a limit (a graph without layers to collapse, or too many
     top-level ops), only the first ops in program order that fit are drawn, and the
-    layout says how many nodes were left out."""
+    layout says how many nodes were left out.
+
+    ``open_first``: layers, in order, drawn open before the depth is counted (the
+    subgraphs of a SOT run, each a cluster of its ops) while the drawing fits; where it
+    does not, the first of them that fit stay open and the rest are one node each."""
+    if open_first and opened is None:
+        first = _choose(index, folds, depth, budget, None, max_nodes, frozenset(open_first))
+        if not first.total_nodes:
+            return first
+        # each part one node but the first ones, as many as fit (found by halving)
+        parts = list(open_first)
+        plain = _choose(index, folds, depth, budget, None, max_nodes, frozenset(), own_wrappers=False)
+        lo, hi = 1, len(parts) - 1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            trial = _choose(index, folds, depth, budget, None, max_nodes, frozenset(parts[:mid]),
+                            own_wrappers=False)
+            if trial.total_nodes:
+                hi = mid - 1
+            else:
+                plain, lo = trial, mid + 1
+        plain.auto_collapsed, plain.full_cost = True, first.full_cost
+        plain.max_nodes = plain.max_nodes or first.max_nodes
+        return plain
+    return _choose(index, folds, depth, budget, opened, max_nodes, frozenset())
+
+
+def _choose(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
+            opened: Optional[frozenset], max_nodes: Optional[int], open_first: frozenset,
+            own_wrappers: bool = True) -> Layout:
+    """:func:`choose_layout` with ``open_first`` drawn open as wrappers; ``own_wrappers``:
+    look for the graph's own wrappers too (:func:`find_wrappers`)."""
     top_ops = [op for op in index.graph.iter_ops() if op.id not in index.parent]
     levels = {op.id: layer_levels(op.layer) for op in top_ops}
     max_depth = max((len(v) for v in levels.values()), default=0)
-    wrappers = find_wrappers(index, folds, top_ops, levels) if opened is None else frozenset()
+    found = find_wrappers(index, folds, top_ops, levels) if own_wrappers and opened is None else frozenset()
+    wrappers = (found | open_first) if opened is None else frozenset()
     plan = Plan(index, folds, top_ops, levels, depth, opened, wrappers)
     full_cost = plan.cost()
     # the node limit, where it alone makes this drawing smaller (the notes say which)
@@ -405,12 +438,13 @@ def choose_layout(index: GraphIndex, folds: Folds, depth: Depth, budget: Optiona
     return Layout(plan, depth, auto, full_cost, max_depth, max_nodes=capped if auto else 0)
 
 
-def opened_at(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int]) -> list[str]:
+def opened_at(index: GraphIndex, folds: Folds, depth: Depth, budget: Optional[int],
+              open_first: tuple = ()) -> list[str]:
     """The layer paths the drawing at ``depth`` draws open (its wrappers, the levels above
     ``depth``, a shallower depth where the drawing is over ``budget``), outer first:
     drawn with exactly these open, a graph looks as that drawing does (where the
     explorer starts, so its first view is the report's)."""
-    return list(choose_layout(index, folds, depth, budget).plan.open_paths)
+    return list(choose_layout(index, folds, depth, budget, open_first=open_first).plan.open_paths)
 
 
 def find_wrappers(index: GraphIndex, folds: Folds, top_ops: list[Op],
