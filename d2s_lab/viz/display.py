@@ -23,6 +23,7 @@ from d2s_lab.viz.calls_view import calls_html
 from d2s_lab.viz.sot_view import sot_report_html
 from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.steps_view import steps_static_html
+from d2s_lab.viz.watch_view import watch_html
 
 # Result type (the module defining it, the class's name) -> the function drawing it as an
 # HTML fragment. tests/ui/test_display_dispatch.py imports each type and checks its key.
@@ -37,6 +38,7 @@ VIEWS: dict[tuple[str, str], Callable[[object], str]] = {
     ("d2s_lab.core.steps", "LayerSource"): layer_source_html,
     ("d2s_lab.core.diff", "GraphDiff"): diff_html,
     ("d2s_lab.core.calls", "Calls"): calls_html,
+    ("d2s_lab.core.watch", "WatchReport"): watch_html,
 }
 
 
@@ -52,7 +54,7 @@ def view_for(obj) -> Optional[Callable[[object], str]]:
 
 def to_html(obj) -> str:
     """``obj`` (a Conversion, NumericCheck, ErrorReport, SotReport, SavedModel,
-    BenchResult, Steps, LayerSource, GraphDiff or Calls) as a self-contained HTML fragment; anything else as its
+    BenchResult, Steps, LayerSource, GraphDiff, Calls or WatchReport) as a self-contained HTML fragment; anything else as its
     escaped ``repr``."""
     view = view_for(obj)
     if view is None:
