@@ -267,3 +267,21 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     assert os.path.getsize(out_html) < 250_000
     missing = main(["watch", str(tmp_path / "nope.py")])
     assert missing == 1
+
+
+def test_a_watch_inside_a_watch_counts_each_call_once_in_both():
+    def nested_step(x, lr):  # its own code object: a cache nothing else filled
+        return x * lr - 1
+
+    before = _snapshot()
+    static = paddle.jit.to_static(nested_step)
+    with d2s_lab.watch() as outer:
+        static(paddle.ones([2, 4]), 0.7)
+        with d2s_lab.watch() as inner:
+            static(paddle.ones([2, 4]), 0.8)
+            assert len(hooks.active()) == 3
+    assert _snapshot() == before and hooks.active() == []
+    name = nested_step.__qualname__
+    mine, all_ = inner.report().function(name), outer.report().function(name)
+    assert (mine.calls, mine.translations, mine.recompiles) == (1, 1, 1), mine
+    assert (all_.calls, all_.translations, all_.recompiles) == (2, 2, 1), all_

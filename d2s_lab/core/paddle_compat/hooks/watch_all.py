@@ -12,7 +12,8 @@ Three patches, made on entry and put back on exit (also after an exception), thr
   :mod:`.executor_cache`'s wrapper, wrapped for the watch only where no conversion holds
   it already (then :data:`.executor_cache.GLOBAL` turns its global mode on).
 
-The recorder (core's) gets plain values only: ``enter(code, path, instance_id)``
+A watch inside a watch adds its recorder to the ones in force (every one hears every
+call). The recorder (core's) gets plain values only: ``enter(code, path, instance_id)``
 returns a token for ``leave(token, seconds)``; ``for_code(code)`` a sink with ``hit``
 and ``add`` (:class:`~.events.CallEvent`); ``program(event_or_None)`` the AST cache's
 news. A recorder that raises never breaks the user's call.
@@ -55,24 +56,30 @@ def _describe(sf):
 
 def _call(orig):
     def __call__(self, *args, **kwargs):
-        rec = _RECORDERS[-1] if _RECORDERS else None
-        token = None
-        if rec is not None:
-            try:
-                code, path, inst = _describe(self)
-                token = rec.enter(code, path, inst) if code is not None else None
-            except Exception:  # a record must never break the user's call
-                token = None
-        if token is None:
+        if not _RECORDERS:
+            return orig(self, *args, **kwargs)
+        tokens = []
+        try:
+            code, path, inst = _describe(self)
+            if code is not None:
+                for rec in list(_RECORDERS):
+                    token = rec.enter(code, path, inst)
+                    if token is not None:
+                        tokens.append((rec, token))
+        except Exception:  # a record must never break the user's call
+            pass
+        if not tokens:
             return orig(self, *args, **kwargs)
         t0 = time.perf_counter()
         try:
             return orig(self, *args, **kwargs)
         finally:
-            try:
-                rec.leave(token, time.perf_counter() - t0)
-            except Exception:
-                pass
+            seconds = time.perf_counter() - t0
+            for rec, token in tokens:
+                try:
+                    rec.leave(token, seconds)
+                except Exception:
+                    pass
 
     __call__.__wrapped__ = orig
     return __call__
@@ -80,9 +87,8 @@ def _call(orig):
 
 def _getitem(orig):
     def __getitem__(self, item):
-        rec = _RECORDERS[-1] if _RECORDERS else None
         caches = getattr(self, "_caches", None)
-        if rec is None or caches is None:
+        if not _RECORDERS or caches is None:
             return orig(self, item)
         before, last = len(caches), getattr(self, "_recent_cache_key", None)
         t0 = time.perf_counter()
@@ -91,11 +97,10 @@ def _getitem(orig):
             if len(caches) > before:
                 event = CallEvent(translated=True, first=not before, seconds=time.perf_counter() - t0,
                                   entries=len(caches))
-                if last is not None:
-                    event.changed = key_change(last, item, rec.arg_names())
-                rec.program(event)
-            else:
-                rec.program(None)
+                for rec in list(_RECORDERS):
+                    if last is not None:
+                        event.changed = key_change(last, item, rec.arg_names())
+                    rec.program(event)
         except Exception:  # a record must never break the user's call
             pass
         return out
@@ -105,22 +110,27 @@ def _getitem(orig):
 
 
 class _Fan:
-    """What SOT's cache wrapper calls in its global mode: the newest recorder's sink."""
+    """What SOT's cache wrapper calls in its global mode: every watch in force hears."""
 
     def for_code(self, code):
-        rec = _RECORDERS[-1] if _RECORDERS else None
-        return rec.for_code(code) if rec is not None else _NOTHING
+        return _Sinks([rec.for_code(code) for rec in _RECORDERS])
 
 
-class _Nothing:
+class _Sinks:
+    __slots__ = ("sinks",)
+
+    def __init__(self, sinks):
+        self.sinks = sinks
+
     def hit(self, resume, entries=None):
-        pass
+        for sink in self.sinks:
+            sink.hit(resume, entries)
 
     def add(self, event):
-        pass
+        for sink in self.sinks:
+            sink.add(event)
 
 
-_NOTHING = _Nothing()
 _FAN = _Fan()
 
 
@@ -135,6 +145,13 @@ def watching(recorder):
     classes are as found when the block ends (a conversion made inside keeps its own
     lasting hook, as it would outside). Raises :class:`~d2s_lab.core.paddle_compat.hooks.HooksOff`
     when hooks are off."""
+    if _RECORDERS:  # a watch inside a watch: the patches are in place, and every watch hears
+        _RECORDERS.append(recorder)
+        try:
+            yield recorder
+        finally:
+            _RECORDERS.remove(recorder)
+        return
     static_function, program_cache = _owners()
     changes = []
     if static_function is not None:
