@@ -41,6 +41,7 @@ _SHAPE_WORDS = (".shape", "MetaInfo", ".dtype", ".stop_gradient")
 FIRST_EVENTS = 40
 LAST_EVENTS = 160
 MAX_FUNCTIONS = 200
+MAX_FRAMES = 2000  # frames' sinks kept for reuse
 MAX_INSTANCES = 1000  # distinct Layer instances counted per function
 STORM_AT = 3  # recompiles for the same value that make a storm
 
@@ -224,6 +225,7 @@ class Watch:
         self.title = title
         self._stats: Dict[int, _Stats] = {}
         self._stack: List[_Stats] = []
+        self._frames: Dict[int, _Frame] = {}  # id(code) -> its sink, made once
         self._first: List[WatchEvent] = []
         self._last: collections.deque = collections.deque(maxlen=LAST_EVENTS)
         self._dropped: Dict[str, int] = collections.Counter()
@@ -269,7 +271,12 @@ class Watch:
             self._stack.remove(st)
 
     def for_code(self, code):
-        return _Frame(self, code)
+        got = self._frames.get(id(code))
+        if got is None or got.code is not code:
+            if len(self._frames) >= MAX_FRAMES:
+                self._frames.clear()
+            got = self._frames[id(code)] = _Frame(self, code)
+        return got
 
     def arg_names(self) -> List[str]:
         return _arg_names(self._stack[-1].code) if self._stack else []
