@@ -42,3 +42,8 @@ class WatchMagics(Magics):
             store(self.shell, args.as_, report)
             display(HTML(watch_html(report, var=args.as_)))
         return None
+
+
+# magic_arguments writes "%d2s_watch" in the usage line; this is a cell magic.
+WatchMagics.d2s_watch.__doc__ = WatchMagics.d2s_watch.__doc__.replace("%d2s_watch [", "%%d2s_watch [", 1)
+WatchMagics.d2s_watch.parser.prog = "%%d2s_watch"

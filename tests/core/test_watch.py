@@ -235,7 +235,9 @@ def test_d2s_watch_in_a_kernel_shows_the_report_in_both_languages():
         assert status == "ok" and "Traceback" not in out, out
         assert "重新翻译风暴" in out and "run2" in out, out
         status, out = run_cell(kc, "%%d2s_watch --as 1bad\nprint('not run')")
-        assert status == "ok" and "not run" not in out and "Traceback" not in out, out
+        assert status == "ok" and "not run" not in out and "Traceback" not in out and "--as" in out, out
+        status, out = run_cell(kc, "%%d2s_watch --help\nprint('not run')")
+        assert status == "ok" and "%%d2s_watch [--lang" in out and "not run" not in out, out
 
 
 def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
