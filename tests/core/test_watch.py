@@ -22,6 +22,7 @@ from d2s_lab.core import watch as watch_mod
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
+from d2s_lab.text.lang import get_lang, using_lang
 from d2s_lab.viz.watch_view import watch_html, watch_page
 from kernels import d2s_kernel, run_cell
 
@@ -269,6 +270,17 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     assert os.path.getsize(out_html) < 250_000
     missing = main(["watch", str(tmp_path / "nope.py")])
     assert missing == 1
+    # a script that raises: exit status 1, the error said, the report of the run so far written
+    broken = tmp_path / "broken.py"
+    broken.write_text("import paddle\nf = paddle.jit.to_static(lambda x: x + 1)\nf(paddle.ones([2]))\n"
+                      "raise RuntimeError('the script broke')\n")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), using_lang(None):  # --lang: set back after
+        code = main(["watch", str(broken), "--html", str(tmp_path / "b.html"), "--lang", "zh"])
+    assert code == 1 and "RuntimeError: the script broke" in err.getvalue(), err.getvalue()
+    page = (tmp_path / "b.html").read_text(encoding="utf-8")
+    assert get_lang() == "en"
+    assert "监视到 1 个转换后的函数" in page and "<lambda>" not in page and "&lt;lambda&gt;" in page
 
 
 def test_a_watch_inside_a_watch_counts_each_call_once_in_both():
