@@ -50,6 +50,8 @@ _LAZY = {
     "GraphDiff": ("d2s_lab.core.diff", "GraphDiff"),
     "unhook": ("d2s_lab.core.paddle_compat.hooks", "unhook"),
     "set_hooks": ("d2s_lab.core.paddle_compat.hooks", "set_hooks"),
+    "watch": ("d2s_lab.core.watch", "watch"),
+    "WatchReport": ("d2s_lab.core.watch", "WatchReport"),
 }
 
 __all__ = sorted(_LAZY) + ["load_ipython_extension", "unload_ipython_extension"]

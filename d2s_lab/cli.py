@@ -7,6 +7,7 @@
     d2s-lab bench  MODULE:OBJ --input "x: [None,3,32,32] float32" --batch 1,20
     d2s-lab bench  MODULE:OBJ --input "input_ids: [None, None] int64" --dim 1=128 --budget 300
     d2s-lab profile MODULE:OBJ --input "x: [None,3,32,32] float32" --calls 20 -o profile.html
+    d2s-lab watch  train.py [ARGS...] --html watch.html
     d2s-lab labs   --out my_labs [--run]
     d2s-lab labs   --nbgrader my_course;  d2s-lab labs report my_course
 
@@ -279,6 +280,64 @@ def cmd_profile(args) -> int:
     return 0
 
 
+def _split_watch_args(args) -> None:
+    """``d2s-lab watch SCRIPT [ARGS...] --html OUT``: d2s-lab's own ``--html`` and
+    ``--lang`` may follow the script's arguments (not after a ``--``, which ends them)."""
+    rest, mine, i = list(args.script_args), [], 0
+    while i < len(rest):
+        if rest[i] == "--":
+            rest = rest[:i] + rest[i + 1:]
+            break
+        if rest[i] in ("--html", "--lang") and i + 1 < len(rest):
+            mine.append((rest[i], rest[i + 1]))
+            del rest[i:i + 2]
+            continue
+        i += 1
+    for flag, value in mine:
+        if flag == "--html":
+            args.html = value
+        else:
+            args.lang = value
+            set_lang(value)
+    args.script_args = rest
+
+
+def cmd_watch(args) -> int:
+    import runpy
+
+    from d2s_lab.core.watch import watch
+    from d2s_lab.viz.watch_view import watch_page
+
+    _split_watch_args(args)
+    path = os.path.abspath(args.script)
+    if not os.path.isfile(path):
+        raise CLIError(t("cli.no_file", path=args.script))
+    require_paddle()
+    status, failure = 0, None
+    old_argv, old_path = list(sys.argv), list(sys.path)
+    sys.argv = [path] + list(args.script_args)
+    sys.path.insert(0, os.path.dirname(path))
+    try:
+        with watch(os.path.basename(path)) as w:
+            try:
+                runpy.run_path(path, run_name="__main__")
+            except SystemExit as exc:  # the script's own exit: its status, the report still written
+                code = exc.code
+                status = code if isinstance(code, int) else (0 if code is None else 1)
+            except Exception as exc:
+                status, failure = 1, f"{type(exc).__name__}: {str(exc)[:500]}"
+    finally:
+        sys.argv, sys.path[:] = old_argv, old_path
+    report = w.report()
+    if args.html:
+        _write(args.html, watch_page(report, lang=args.lang), t("cli.what_watch"))
+    else:
+        print(repr(report))
+    if failure:
+        print(t("cli.script_failed", script=args.script, error=failure), file=sys.stderr)
+    return status
+
+
 def cmd_labs(args) -> int:
     from d2s_lab.teaching import handouts
 
@@ -380,6 +439,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_options(pr.add_argument, "profile", "mode", "dim", "lang")
     pr.add_argument("-o", "--output", help="help.cli.profile.output")
     pr.set_defaults(func=cmd_profile)
+    wt = sub.add_parser("watch", help="help.cli.watch.help",
+                        description="help.cli.watch.description")
+    wt.add_argument("script", metavar="SCRIPT", help="help.cli.watch.script")
+    wt.add_argument("--html", metavar="OUT.html", default=None, help="help.cli.watch.html")
+    add_options(wt.add_argument, "lang")
+    wt.add_argument("script_args", nargs=argparse.REMAINDER, metavar="ARGS", help="help.cli.watch.args")
+    wt.set_defaults(func=cmd_watch)
 
     from d2s_lab.teaching import handouts
 

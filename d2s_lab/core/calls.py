@@ -106,6 +106,11 @@ def _reason(event: CallEvent) -> str:
     return t("calls.new_entry_unknown", frame=frame) + _not_kept(event) if event.translated else ""
 
 
+def reason(event: CallEvent) -> str:
+    """Why ``event``'s frame translated again (or ran in dygraph), in the language in force."""
+    return _reason(event)
+
+
 def _not_kept(event: CallEvent) -> str:
     """What SOT did with a translation it kept no cache entry for."""
     if not event.translated or event.kept:

@@ -19,6 +19,7 @@ MAGIC_CLASSES = [
     "d2s_lab.magics.diff:DiffMagics",
     "d2s_lab.magics.calls:CallsMagics",
     "d2s_lab.magics.profile:ProfileMagics",
+    "d2s_lab.magics.watch:WatchMagics",
 ]
 
 _registered = {"cell": [], "line": []}

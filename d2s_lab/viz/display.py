@@ -25,6 +25,7 @@ from d2s_lab.viz.profile_view import profile_graph, profile_html
 from d2s_lab.viz.sot_view import sot_report_html
 from d2s_lab.viz.source_view import layer_source_html
 from d2s_lab.viz.steps_view import steps_static_html
+from d2s_lab.viz.watch_view import watch_html
 
 # Result type (the module defining it, the class's name) -> the function drawing it as an
 # HTML fragment. tests/ui/test_display_dispatch.py imports each type and checks its key.
@@ -41,6 +42,7 @@ VIEWS: dict[tuple[str, str], Callable[[object], str]] = {
     ("d2s_lab.core.calls", "Calls"): calls_html,
     ("d2s_lab.core.sot.breaks", "Breaks"): breaks_html,
     ("d2s_lab.core.profile.result", "ProfileResult"): profile_html,
+    ("d2s_lab.core.watch", "WatchReport"): watch_html,
 }
 
 
@@ -56,8 +58,8 @@ def view_for(obj) -> Optional[Callable[[object], str]]:
 
 def to_html(obj) -> str:
     """``obj`` (a Conversion, NumericCheck, ErrorReport, SotReport, SavedModel,
-    BenchResult, Steps, LayerSource, GraphDiff, Calls, Breaks or ProfileResult) as a
-    self-contained HTML fragment; anything else as its escaped ``repr``."""
+    BenchResult, Steps, LayerSource, GraphDiff, Calls, Breaks, ProfileResult or
+    WatchReport) as a self-contained HTML fragment; anything else as its escaped ``repr``."""
     view = view_for(obj)
     if view is None:
         return f"<pre>{esc(repr(obj))}</pre>"

@@ -23,6 +23,7 @@ SPEC = ["x: [None, 4] float32"]
 
 def _owners():
     """Every class and module d2s_lab's hooks patch, on this Paddle."""
+    from paddle.jit.dy2static.program_translator import ProgramCache, StaticFunction
     from paddle.jit.sot.opcode_translator.executor import executor_cache as ec
     from paddle.jit.sot.opcode_translator.executor import function_graph, opcode_executor
     from paddle.jit.sot.symbolic import compile_cache, interpreter
@@ -33,7 +34,7 @@ def _owners():
     # Paddle 2.6 wraps the cache class in a Singleton object: the class is the instance's type
     return [type(sot_cache()), ec, opcode_executor.OpcodeExecutor, opcode_executor.OpcodeExecutorBase,
             opcode_executor, compile_cache.FallbackWrapper, exceptions.FallbackError, function_graph,
-            function_graph.FunctionGraph, interpreter]
+            function_graph.FunctionGraph, interpreter, StaticFunction, ProgramCache]  # the last two: a watch
 
 
 def _snapshot():
@@ -120,6 +121,21 @@ def test_unload_ext_puts_back_the_lasting_patches(shell):
     assert res.success
     shell.ip.user_ns["_d2s"].static_function(paddle.ones([2, 4]))  # a later call, recorded
     assert getattr(type(sot_cache()).__call__, "__wrapped__", None) is not None
+    shell.ip.run_line_magic("unload_ext", "d2s_lab")
+    assert _changed(before, _snapshot()) == [] and hooks.active() == []
+    shell.ip.run_line_magic("load_ext", "d2s_lab")  # the fixture unloads it again
+
+
+def test_a_watch_puts_back_what_it_patched_also_after_a_raise_and_unload_ext(shell):
+    d2s_lab.unhook()
+    before = _snapshot()
+    res, _, _ = shell.run("%%d2s_watch\nimport paddle\nf = paddle.jit.to_static(lambda x: paddle.tanh(x) * 2)\n"
+                          "f(paddle.ones([2, 4]))\nf(paddle.ones([3, 4]))\n")
+    assert res.success and shell.ns["_d2s_watch"].steps == 2
+    assert _changed(before, _snapshot()) == [] and hooks.active() == []
+    res, _, _ = shell.run("%%d2s_watch\nf(paddle.ones([4, 4]))\nraise ValueError('inside the watch')\n")
+    assert shell.ns["_d2s_watch"].steps == 1
+    assert _changed(before, _snapshot()) == [] and hooks.active() == []
     shell.ip.run_line_magic("unload_ext", "d2s_lab")
     assert _changed(before, _snapshot()) == [] and hooks.active() == []
     shell.ip.run_line_magic("load_ext", "d2s_lab")  # the fixture unloads it again

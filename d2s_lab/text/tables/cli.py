@@ -69,6 +69,14 @@ TEXTS = {
         "en": "saved-model view",
         "zh": "已保存模型的视图",
     },
+    "cli.what_watch": {
+        "en": "watch report",
+        "zh": "监视报告",
+    },
+    "cli.script_failed": {
+        "en": "{script} raised {error} (the report covers the run up to there)",
+        "zh": "{script} 抛出了 {error}（报告包含到那里为止的运行）",
+    },
     "cli.what_report": {
         "en": "report",
         "zh": "报告",

@@ -153,6 +153,14 @@ TEXTS = {
         "en": "Show every call of a converted function since its conversion, as a table.\n\nA call either reuses what Paddle built (a cache hit) or builds again: on the SOT\npath, a new cache entry, with the guard that failed and the value that broke it\n(\"`n == 2` failed: now 3\", \"`x.shape[0] == 4` failed: now 7, so x.shape[0] is\ndynamic in the new entry\"), the cache's size against MAX_CACHE_SIZE and the time\nspent translating; in AST mode, a new Program and the input that changed. Runs\nof cache hits are folded into one row. Same as ``conv.calls()``.\n\nExamples::\n\n    %%to_static --as net_s\n    net = Net()\n\n    net_s(x); net_s(x2)\n    %d2s_calls net_s",
         "zh": "以表格显示转换后函数自转换以来的每一次调用。\n\n每次调用要么复用 Paddle 已构建的结果（命中缓存），要么重新构建：在 SOT\n路径上是一个新缓存项，附有不成立的守卫条件和使它不成立的值\n（“`n == 2` 不成立：现在是 3”、“`x.shape[0] == 4` 不成立：现在是 7，因此\n新缓存项中 x.shape[0] 是动态的”）、缓存大小与 MAX_CACHE_SIZE 的对比以及\n翻译所用的时间；在 AST 模式下是一个新的 Program 和发生变化的输入。连续\n命中缓存的调用合并为一行。等同于 ``conv.calls()``。\n\n示例::\n\n    %%to_static --as net_s\n    net = Net()\n\n    net_s(x); net_s(x2)\n    %d2s_calls net_s",
     },
+    "help.d2s_watch.as_": {
+        "en": "Variable that receives the WatchReport (default: _d2s_watch).",
+        "zh": "接收 WatchReport 的变量（默认：_d2s_watch）。",
+    },
+    "help.d2s_watch.doc": {
+        "en": "Run the cell as written and watch every converted function it calls.\n\nEvery function made with paddle.jit.to_static (a decorator, a Layer converted in\na loop, SOT or AST) is recorded: its calls, translations and recompiles with the\nguard that failed and the value that broke it, its runs in dygraph once SOT's\ncache is full, the shapes made dynamic, and the time spent translating. Alerts name\nwhat to change: a Python value that changes every call (pass a tensor), a cache at\nMAX_CACHE_SIZE, a function translated again for each new Layer. Nothing is\nconverted and no result changes. Same as ``with d2s_lab.watch() as w``.\n\nExamples::\n\n    %%d2s_watch\n    for step in range(6):\n        loss = train_step(x, lr)\n\n    %%d2s_watch --lang zh --as run1",
+        "zh": "照原样运行单元格，并监视它调用的每个转换后的函数。\n\n每个用 paddle.jit.to_static 转换的函数（装饰器、在循环中转换的 Layer、SOT 或\nAST）都会被记录：调用次数、翻译和重新翻译（附不成立的守卫条件和使它不成立的\n值）、SOT 缓存满后以动态图运行的次数、变为动态的形状以及翻译所用的时间。提醒\n会指出要改什么：每次调用都变化的 Python 值（改传张量）、达到 MAX_CACHE_SIZE\n的缓存、为每个新 Layer 重新翻译的函数。不转换任何东西，也不改变任何结果。等同于\n``with d2s_lab.watch() as w``。\n\n示例::\n\n    %%d2s_watch\n    for step in range(6):\n        loss = train_step(x, lr)\n\n    %%d2s_watch --lang zh --as run1",
+    },
     "help.d2s_diff.a": {
         "en": "The first program: a Conversion, a saved model path, a SavedModel or a Graph.",
         "zh": "第一个程序：转换结果、保存的模型路径、SavedModel 或 Graph。",
@@ -328,6 +336,26 @@ TEXTS = {
     "help.cli.report.no_steps": {
         "en": "Leave out the transformer steps.",
         "zh": "不包含转换器步骤。",
+    },
+    "help.cli.watch.help": {
+        "en": "Run a script and watch every converted function it calls.",
+        "zh": "运行一个脚本并监视它调用的每个转换后的函数。",
+    },
+    "help.cli.watch.description": {
+        "en": "Run SCRIPT (as python SCRIPT ARGS would) and record every function converted with paddle.jit.to_static that it calls: translations, recompiles and why, runs in dygraph, alerts naming what to change. --html writes one self-contained HTML report; without it the summary is printed. Exits with the script's status.",
+        "zh": "运行 SCRIPT（如同 python SCRIPT ARGS），记录它调用的每个用 paddle.jit.to_static 转换的函数：翻译、重新翻译及原因、以动态图运行的次数，以及指出要改什么的提醒。--html 写出一个自包含的 HTML 报告；不给时打印摘要。以脚本的退出状态退出。",
+    },
+    "help.cli.watch.script": {
+        "en": "The Python script to run.",
+        "zh": "要运行的 Python 脚本。",
+    },
+    "help.cli.watch.html": {
+        "en": "Write the report to this HTML file.",
+        "zh": "把报告写入这个 HTML 文件。",
+    },
+    "help.cli.watch.args": {
+        "en": "The script's own arguments (d2s-lab's --html and --lang may follow them; after -- all are the script's).",
+        "zh": "脚本自己的参数（d2s-lab 的 --html 和 --lang 可以写在它们后面；-- 之后的都属于脚本）。",
     },
     "help.cli.bench.help": {
         "en": "Time the model in eager, to_static, Paddle Inference and ONNX Runtime.",

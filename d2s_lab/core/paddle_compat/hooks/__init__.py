@@ -12,7 +12,11 @@ wrapper lives in a small module of this package, named for what it patches:
 * :mod:`.statement_stacks`: for the same run, ``function_graph.log_do``, ``interpreter.log_do``
   and ``FunctionGraph.get_opcode_executor_stack`` (each op's line);
 * :mod:`.program_cache`: one AST ``StaticFunction``'s program cache, its class swapped
-  for a recording subclass (lasting, until :func:`unhook`).
+  for a recording subclass (lasting, until :func:`unhook`);
+* :mod:`.watch_all`: for the length of a watch (``d2s_lab.watch()``, ``%%d2s_watch``)
+  only, ``StaticFunction.__call__``, ``ProgramCache.__getitem__`` and, where no
+  conversion holds it already, ``OpcodeExecutorCache.__call__``: every converted
+  function that runs, whoever converted it.
 
 All of them go through :func:`patched` (for the length of a ``with`` block) or
 :func:`lasting` (until :func:`unhook`): the value found is kept and put back, an
@@ -130,9 +134,24 @@ def lasting(owner, name: str, make: Callable[[Any], Any], cleanup: Optional[Call
         if key in _LASTING:
             return True
         _LASTING[key] = _apply(owner, name, make(getattr(owner, name)))
-        if cleanup is not None:
+        if cleanup is not None and cleanup not in _CLEANUPS:
             _CLEANUPS.append(cleanup)
         return True
+
+
+def is_lasting(owner, name: str) -> bool:
+    """Whether ``owner.name`` is patched until :func:`unhook` now."""
+    with LOCK:
+        return (id(owner), name) in _LASTING
+
+
+def release(owner, name: str) -> None:
+    """Put back one lasting patch of ``owner.name`` now (no-op where there is none); its
+    clean-up still runs at :func:`unhook`."""
+    with LOCK:
+        patch = _LASTING.pop((id(owner), name), None)
+        if patch is not None:
+            _undo(patch)
 
 
 def on_unhook(cleanup: Callable[[], None]) -> None:

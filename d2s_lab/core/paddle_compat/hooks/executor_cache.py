@@ -8,7 +8,7 @@ attribute turns the record off and never breaks the user's call.
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
@@ -20,12 +20,20 @@ from d2s_lab.core.sot_text import base_name, is_resume
 # Both change under hooks' lock only (the wrapper reads them without it: a dict read is atomic).
 _BY_ID: Dict[int, Tuple[Any, Any]] = {}
 _RESUMES: Dict[Tuple[str, str], Any] = {}
+# the watches of a whole run in force (d2s_lab.watch()): the newest hears of every frame
+# SOT's cache is asked about, through ``for_code(code)`` (see :mod:`.watch_all`)
+GLOBAL: List[Any] = []
 
 
 def _wrap(orig):
     # Keyed by id(code): hashing a code object hashes its bytecode and constants each
     # time (microseconds), an id does not. The entries keep their code alive.
     def __call__(self, frame, **kwargs):
+        if GLOBAL:  # a watch of a whole run: every frame, and the per-code records inside
+            return record_call(per_code, self, frame, kwargs, GLOBAL[-1].for_code(frame.f_code))
+        return per_code(self, frame, **kwargs)
+
+    def per_code(self, frame, **kwargs):
         code = frame.f_code
         got = _BY_ID.get(id(code))
         if got is None:
@@ -36,13 +44,16 @@ def _wrap(orig):
                 return orig(self, frame, **kwargs)
             with hooks.LOCK:
                 _BY_ID[id(code)] = got = (code, sink)  # a resume function: looked up once
-        return _watched_call(orig, self, frame, kwargs, got[1])
+        return record_call(orig, self, frame, kwargs, got[1])
 
     __call__.__wrapped__ = orig
     return __call__
 
 
-def _watched_call(orig, cache, frame, kwargs, sink):
+def record_call(orig, cache, frame, kwargs, sink):
+    """Make SOT's call ``orig(cache, frame, **kwargs)`` and tell ``sink`` what it did:
+    ``sink.hit(resume)`` for a cache hit, ``sink.add(event)`` for a translation or a
+    full cache."""
     # A hit costs two counter reads and a call; the cache and the guards are read only
     # when SOT translated again or ran the frame in dygraph.
     try:
@@ -96,6 +107,28 @@ def watch(code, sink) -> bool:
         _BY_ID[id(code)] = (code, sink)
         _RESUMES[(code.co_filename, code.co_name)] = sink
     return True
+
+
+def hook_in() -> Optional[bool]:
+    """Wrap the cache's ``__call__`` until :func:`~d2s_lab.core.paddle_compat.hooks.unhook`
+    (where no conversion has yet): True when this call wrapped it, False when it was
+    wrapped already, None where this Paddle has no SOT cache or hooks are off."""
+    cache = sot_cache()
+    if cache is None or not hooks.enabled():
+        return None
+    owner = type(cache)
+    if hooks.is_lasting(owner, "__call__"):
+        return False
+    return True if hooks.lasting(owner, "__call__", _wrap, cleanup=_forget_all) else None
+
+
+def hook_out() -> None:
+    """Take off the wrapper :func:`hook_in` put on, unless a conversion watches a code
+    object through it since (then it stays until ``unhook``)."""
+    cache = sot_cache()
+    with hooks.LOCK:
+        if cache is not None and not _BY_ID and not _RESUMES:
+            hooks.release(type(cache), "__call__")
 
 
 def unwatch(code, sink: Optional[Any] = None) -> None:

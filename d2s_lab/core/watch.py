@@ -1,0 +1,407 @@
+"""Watch a whole run: every ``to_static`` function that runs inside, whoever converted it.
+
+``with d2s_lab.watch() as w: ...`` (``%%d2s_watch``, ``d2s-lab watch SCRIPT``) records,
+for every converted function called in the block (``@paddle.jit.to_static``,
+``paddle.jit.to_static(layer)``, d2s_lab's own conversions; SOT or AST), its calls, its
+translations and recompiles with the guard that failed and the value that broke it, its
+runs in dygraph once SOT's cache is full, the shapes made dynamic, and the time spent
+translating against the time of its calls. ``w.report()`` is a :class:`WatchReport`:
+plain dataclasses, what :mod:`d2s_lab.viz.watch_view` draws.
+
+Nothing is converted and no result changes: the watch only listens to Paddle's caches
+(:mod:`d2s_lab.core.paddle_compat.hooks.watch_all`), and Paddle's classes are as found
+when the block ends, also after an exception. Bounded: no tensor is kept, the first
+:data:`FIRST_EVENTS` and the last :data:`LAST_EVENTS` events are kept (the others
+counted), at most :data:`MAX_FUNCTIONS` functions have a row.
+"""
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from d2s_lab.core.calls import reason
+from d2s_lab.core.paddle_compat import hooks
+from d2s_lab.core.paddle_compat.hooks import watch_all
+from d2s_lab.core.paddle_compat.hooks.events import CallEvent
+from d2s_lab.core.paddle_compat.sot.cache import left_side
+from d2s_lab.core.sot_text import guard_local, ident, is_resume
+from d2s_lab.errors import D2SError
+from d2s_lab.text import t
+
+_IDENT = re.compile(r"(?<![.\w])[A-Za-z_]\w*")
+_BUILTINS = {"id", "type", "len", "isinstance", "str", "int", "float", "bool", "tuple", "list", "dict", "paddle"}
+
+_SHAPE_WORDS = (".shape", "MetaInfo", ".dtype", ".stop_gradient")
+
+FIRST_EVENTS = 40
+LAST_EVENTS = 160
+MAX_FUNCTIONS = 200
+MAX_FRAMES = 2000  # frames' sinks kept for reuse
+MAX_INSTANCES = 1000  # distinct Layer instances counted per function
+STORM_AT = 3  # recompiles for the same value that make a storm
+
+KINDS = ("translate", "recompile", "fallback", "dynamic")
+# an alert's kind -> (its title, what to do)
+_ALERT_KEYS = {"storm": ("watch.alert.storm", "watch.fix.storm"),
+               "cache_full": ("watch.alert.cache_full", "watch.fix.cache_full"),
+               "per_instance": ("watch.alert.per_instance", "watch.fix.per_instance")}
+
+
+@dataclass
+class WatchedFunction:
+    """One converted function that ran in the watch.
+
+    ``where``: ``file:line`` of its ``def``; ``path``: ``"sot"`` or ``"ast"``;
+    ``calls``: its calls; ``translations``: frames translated (or Programs built), the
+    first ones included; ``recompiles``: translations after the first; ``fallbacks``:
+    calls SOT ran in dygraph with the cache full; ``translate_s``: seconds translating
+    (Programs built included); ``compile_s``: of those, seconds building Programs; ``total_s``: wall time of its calls (translation included);
+    ``instances``: the distinct Layers it was called on; ``first_dygraph_call``: its
+    call number SOT first ran in dygraph with the cache full; ``limit``: Paddle's
+    ``MAX_CACHE_SIZE`` (SOT)."""
+
+    name: str
+    where: str
+    path: str
+    calls: int = 0
+    translations: int = 0
+    recompiles: int = 0
+    fallbacks: int = 0
+    translate_s: float = 0.0
+    compile_s: float = 0.0
+    total_s: float = 0.0
+    instances: int = 0
+    first_step: int = 0
+    last_step: int = 0
+    first_dygraph_call: Optional[int] = None
+    limit: Optional[int] = None
+    dynamic: List[str] = field(default_factory=list)
+
+
+@dataclass
+class WatchEvent:
+    """A translation, recompile, run in dygraph (``fallback``) or a shape made dynamic.
+
+    ``step``: the watch's top-level call it happened in (1, 2, ...); ``call``: the
+    function's own call number; ``frame``: SOT's frame (a resume function's name) or "";
+    ``cause``: the cache hook's record, worded when read (:attr:`reason`)."""
+
+    index: int
+    kind: str
+    function: str
+    where: str
+    step: int
+    call: int
+    frame: str = ""
+    seconds: float = 0.0
+    cause: Optional[CallEvent] = field(default=None, repr=False)
+
+    @property
+    def reason(self) -> str:
+        """Why, in the language in force ("" for a first translation)."""
+        if self.cause is None:
+            return ""
+        if self.kind == "dynamic":
+            return t("watch.made_dynamic", what=self.cause.dynamic)
+        if self.kind == "translate" and not self.frame:
+            return ""
+        return reason(self.cause)
+
+
+@dataclass
+class WatchAlert:
+    """Something to change: ``kind`` is ``storm`` (``name``: the Python value that
+    changed on every call), ``cache_full`` (the function runs in dygraph from call
+    ``call`` on, ``count`` calls so far) or ``per_instance`` (translated again for each of
+    ``count`` Layer instances)."""
+
+    kind: str
+    function: str
+    where: str
+    name: str = ""
+    count: int = 0
+    call: int = 0
+    limit: Optional[int] = None
+    path: str = "sot"
+
+    def title(self, lang: Optional[str] = None) -> str:
+        return t(_ALERT_KEYS[self.kind][0], lang, function=self.function, where=self.where, name=self.name,
+                 count=self.count, call=self.call, limit=self.limit if self.limit is not None else "?")
+
+    def fix(self, lang: Optional[str] = None) -> str:
+        key = "watch.fix.storm_ast" if self.kind == "storm" and self.path == "ast" else _ALERT_KEYS[self.kind][1]
+        return t(key, lang, function=self.function, where=self.where, name=self.name, limit=self.limit or "?")
+
+
+@dataclass
+class WatchReport:
+    """What a watch saw: ``functions`` (one row each, in the order they first ran),
+    ``events`` (in order; the first and last kept, ``dropped`` counts the others by kind),
+    ``alerts``, ``steps`` (top-level calls of converted functions), ``seconds`` (the
+    watch's wall time), ``title`` (the script or cell), ``note`` (why nothing could be
+    recorded, or "")."""
+
+    functions: List[WatchedFunction] = field(default_factory=list)
+    events: List[WatchEvent] = field(default_factory=list)
+    dropped: Dict[str, int] = field(default_factory=dict)
+    alerts: List[WatchAlert] = field(default_factory=list)
+    steps: int = 0
+    seconds: float = 0.0
+    title: str = ""
+    note: str = ""
+
+    def function(self, name: str) -> Optional[WatchedFunction]:
+        return next((f for f in self.functions if f.name == name), None)
+
+    def summary(self, lang: Optional[str] = None) -> str:
+        return t("watch.summary", lang, functions=len(self.functions), steps=self.steps,
+                 translations=sum(f.translations for f in self.functions),
+                 recompiles=sum(f.recompiles for f in self.functions),
+                 fallbacks=sum(f.fallbacks for f in self.functions), alerts=len(self.alerts))
+
+    def __repr__(self) -> str:
+        lines = [self.note] if self.note else []
+        lines.append(self.summary())
+        for f in self.functions:
+            lines.append("  " + t("watch.row", name=f.name, where=f.where, path=f.path, calls=f.calls,
+                                  translations=f.translations, recompiles=f.recompiles, fallbacks=f.fallbacks))
+        for a in self.alerts:
+            lines.append("! " + a.title() + " " + a.fix())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from d2s_lab.core import display
+
+        return display.html(self)
+
+
+def _where(code) -> str:
+    return f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}"
+
+
+def _name(code) -> str:
+    return getattr(code, "co_qualname", None) or code.co_name
+
+
+def _arg_names(code) -> List[str]:
+    n = code.co_argcount + code.co_kwonlyargcount
+    return [v for v in code.co_varnames[:n] if v != "self"]
+
+
+class _Stats:
+    __slots__ = ("row", "code", "instances", "calls_by_value")
+
+    def __init__(self, row: WatchedFunction, code):
+        self.row, self.code = row, code  # the code is kept: its id is the key
+        self.instances: set = set()
+        self.calls_by_value: Dict[str, int] = collections.Counter()  # recompiles per value that broke a guard
+
+
+class _Frame:
+    """What SOT's cache wrapper tells about one frame: put on the function running now."""
+
+    __slots__ = ("rec", "code")
+
+    def __init__(self, rec, code):
+        self.rec, self.code = rec, code
+
+    def hit(self, resume, entries=None):
+        pass
+
+    def add(self, event: CallEvent) -> None:
+        self.rec.add(self.code, event)
+
+
+class Watch:
+    """The recorder of one watch (``with d2s_lab.watch() as w``); ``w.report()`` at any
+    time, also after the block."""
+
+    def __init__(self, title: str = ""):
+        self.title = title
+        self._stats: Dict[int, _Stats] = {}
+        self._stack: List[_Stats] = []
+        self._frames: Dict[int, _Frame] = {}  # id(code) -> its sink, made once
+        self._first: List[WatchEvent] = []
+        self._last: collections.deque = collections.deque(maxlen=LAST_EVENTS)
+        self._dropped: Dict[str, int] = collections.Counter()
+        self._events = 0
+        self.steps = 0
+        self.limit = watch_all.max_cache_size()
+        self.note = ""
+        self.started = time.perf_counter()
+        self.ended: Optional[float] = None
+
+    # -- what the hooks call -------------------------------------------------------
+    def _stats_of(self, code, path: str) -> Optional[_Stats]:
+        got = self._stats.get(id(code))
+        if got is None:
+            if len(self._stats) >= MAX_FUNCTIONS:
+                return None
+            row = WatchedFunction(_name(code), _where(code), path, first_step=self.steps,
+                                  limit=self.limit if path == "sot" else None)
+            got = self._stats[id(code)] = _Stats(row, code)
+        return got
+
+    def enter(self, code, path: str, instance: int):
+        if not self._stack:
+            self.steps += 1
+        st = self._stats_of(code, path)
+        if st is None:
+            return None
+        row = st.row
+        row.path = path
+        row.calls += 1
+        row.last_step = self.steps
+        if instance and len(st.instances) < MAX_INSTANCES:
+            st.instances.add(instance)
+            row.instances = len(st.instances)
+        self._stack.append(st)
+        return st
+
+    def leave(self, st: _Stats, seconds: float) -> None:
+        st.row.total_s += seconds
+        if self._stack and self._stack[-1] is st:
+            self._stack.pop()
+        elif st in self._stack:
+            self._stack.remove(st)
+
+    def for_code(self, code):
+        got = self._frames.get(id(code))
+        if got is None or got.code is not code:
+            if len(self._frames) >= MAX_FRAMES:
+                self._frames.clear()
+            got = self._frames[id(code)] = _Frame(self, code)
+        return got
+
+    def arg_names(self) -> List[str]:
+        return _arg_names(self._stack[-1].code) if self._stack else []
+
+    def program(self, event: Optional[CallEvent]) -> None:
+        if event is None or not self._stack:
+            return
+        st = self._stack[-1]
+        if st.row.path == "sot":  # SOT building the Program of a subgraph it translated: part of that translation
+            st.row.compile_s += event.seconds
+            return
+        st.row.compile_s += event.seconds
+        self._record(st, event, "")
+
+    def add(self, code, event: CallEvent) -> None:
+        st = self._stack[-1] if self._stack else self._stats_of(code, "sot")
+        if st is not None:
+            self._record(st, event, "" if code is st.code else
+                         (ident(event.code) if is_resume(event.code) else f"{_name(code)} ({_where(code)})"))
+
+    # -- bookkeeping ----------------------------------------------------------------
+    def _record(self, st: _Stats, event: CallEvent, frame: str) -> None:
+        row = st.row
+        if event.limit is not None:
+            row.limit = event.limit
+        kind = ""
+        if event.cache_full and not (event.translated and event.kept):
+            kind = "fallback"
+            row.fallbacks += 1
+            if row.first_dygraph_call is None:
+                row.first_dygraph_call = row.calls
+        elif event.translated:
+            row.translations += 1
+            row.translate_s += event.seconds
+            kind = "translate" if event.first else "recompile"
+            if not event.first:
+                row.recompiles += 1
+                value = self._broken(event)
+                if value:
+                    st.calls_by_value[value] += 1
+        if kind:
+            self._keep(WatchEvent(0, kind, row.name, row.where, self.steps, row.calls,
+                                  frame, event.seconds, event))
+        if event.dynamic:
+            if event.dynamic not in row.dynamic:
+                row.dynamic.append(event.dynamic)
+            self._keep(WatchEvent(0, "dynamic", row.name, row.where, self.steps, row.calls,
+                                  frame, 0.0, event))
+
+    @staticmethod
+    def _broken(event: CallEvent) -> str:
+        """The argument whose value broke the guard (``lr``), or ""."""
+        if event.changed:
+            return event.changed[0]
+        if event.missed:
+            guard, _now, kind = event.missed
+            if any(word in guard for word in _SHAPE_WORDS):  # a tensor's shape or dtype: not a Python value
+                return ""
+            if kind:
+                return kind.partition(": ")[0]
+            name = guard_local(guard)
+            if name:
+                return name
+            names = [n for n in _IDENT.findall(left_side(guard)) if n not in _BUILTINS]
+            return names[0] if names else ""
+        return ""
+
+    def _keep(self, ev: WatchEvent) -> None:
+        self._events += 1
+        ev.index = self._events
+        if len(self._first) < FIRST_EVENTS:
+            self._first.append(ev)
+            return
+        if len(self._last) == self._last.maxlen:
+            self._dropped[self._last[0].kind] += 1
+        self._last.append(ev)
+
+    # -- the report -------------------------------------------------------------------
+    def _alerts(self) -> List[WatchAlert]:
+        alerts: List[WatchAlert] = []
+        for st in self._stats.values():
+            row = st.row
+            if st.calls_by_value:
+                name, count = max(st.calls_by_value.items(), key=lambda kv: kv[1])
+                if count >= STORM_AT and name != "self":
+                    alerts.append(WatchAlert("storm", row.name, row.where, name=name, count=count,
+                                             path=row.path))
+            if row.fallbacks:
+                alerts.append(WatchAlert("cache_full", row.name, row.where, count=row.fallbacks,
+                                         call=row.first_dygraph_call or 0, limit=row.limit, path=row.path))
+            per_call = row.translations + row.fallbacks
+            if row.instances >= STORM_AT and per_call >= row.instances - 1 and row.translations >= STORM_AT:
+                alerts.append(WatchAlert("per_instance", row.name, row.where, count=row.instances,
+                                         limit=row.limit, path=row.path))
+        return alerts
+
+    def report(self) -> WatchReport:
+        end = self.ended if self.ended is not None else time.perf_counter()
+        return WatchReport(
+            functions=[st.row for st in self._stats.values()],
+            events=list(self._first) + list(self._last), dropped=dict(self._dropped), alerts=self._alerts(),
+            steps=self.steps, seconds=end - self.started, title=self.title,
+            note=self.note)
+
+
+@contextlib.contextmanager
+def watch(title: str = ""):
+    """Record every converted function that runs in the block (see the module's text):
+    ``with d2s_lab.watch() as w: train()``, then ``w.report()``. Changes no result;
+    Paddle is as found when the block ends. With d2s_lab's hooks off the block runs as
+    written and the report says why it is empty."""
+    w = Watch(title)
+    try:
+        if not watch_all.available():
+            w.note = hooks.off_note() if not hooks.enabled() else t("watch.no_paddle")
+            yield w
+        else:
+            with watch_all.watching(w):
+                yield w
+    finally:
+        w.ended = time.perf_counter()
+
+
+def check_name(name: str) -> str:
+    """A name to store the report under (``--as``): a Python identifier."""
+    if not str(name).isidentifier():
+        raise D2SError(t("watch.bad_name", name=name), t("watch.usage"))
+    return name

@@ -1,0 +1,108 @@
+"""Words of the watch of a whole run (``d2s_lab.watch()``, ``%%d2s_watch``, ``d2s-lab watch``)."""
+
+TEXTS = {
+    "watch.summary": {
+        "en": "Watched {functions} converted function(s) over {steps} call(s): {translations} translation(s), "
+              "{recompiles} recompile(s), {fallbacks} run(s) in dygraph, {alerts} alert(s)",
+        "zh": "监视到 {functions} 个转换后的函数，共 {steps} 次调用：翻译 {translations} 次，重新翻译 {recompiles} 次，"
+              "以动态图运行 {fallbacks} 次，提醒 {alerts} 条",
+    },
+    "watch.row": {
+        "en": "{name} ({where}, {path}): {calls} call(s), {translations} translation(s), {recompiles} recompile(s), "
+              "{fallbacks} in dygraph",
+        "zh": "{name}（{where}，{path}）：调用 {calls} 次，翻译 {translations} 次，重新翻译 {recompiles} 次，"
+              "以动态图运行 {fallbacks} 次",
+    },
+    "watch.made_dynamic": {
+        "en": "`{what}` is dynamic from now on (its size changed)",
+        "zh": "`{what}` 从此是动态的（它的大小变了）",
+    },
+    "watch.alert.storm": {
+        "en": "Recompile storm: {function} ({where}) was translated again {count} times because the Python value "
+              "`{name}` changed.",
+        "zh": "重新翻译风暴：{function}（{where}）因为 Python 值 `{name}` 改变而重新翻译了 {count} 次。",
+    },
+    "watch.fix.storm": {
+        "en": "SOT guards a Python number by its value: pass `{name}` as a tensor "
+              "(`paddle.to_tensor({name})`), or keep it out of the converted function.",
+        "zh": "SOT 按值守护 Python 数字：把 `{name}` 作为张量传入（`paddle.to_tensor({name})`），"
+              "或者不要把它传进转换后的函数。",
+    },
+    "watch.fix.storm_ast": {
+        "en": "Each value of a Python argument builds a new Program: pass `{name}` as a tensor "
+              "(`paddle.to_tensor({name})`).",
+        "zh": "Python 参数的每个值都会构建一个新 Program：把 `{name}` 作为张量传入（`paddle.to_tensor({name})`）。",
+    },
+    "watch.alert.cache_full": {
+        "en": "Cache full: {function} ({where}) ran in dygraph {count} time(s) from its call {call} on: SOT keeps "
+              "at most {limit} entries (MAX_CACHE_SIZE) per function, then runs it as written, silently.",
+        "zh": "缓存已满：{function}（{where}）从第 {call} 次调用起以动态图运行了 {count} 次：SOT 每个函数最多保留 "
+              "{limit} 个缓存项（MAX_CACHE_SIZE），之后就静默地按原样运行它。",
+    },
+    "watch.fix.cache_full": {
+        "en": "Find what changes between calls (the recompile reasons below) and make it stable; "
+              "for new Layers, convert one model and reuse it.",
+        "zh": "找出每次调用之间变化的东西（见下面重新翻译的原因）并让它保持不变；如果是新建的 Layer，"
+              "只转换一个模型并重复使用它。",
+    },
+    "watch.alert.per_instance": {
+        "en": "Translated per instance: {function} ({where}) was called on {count} different Layer instances and "
+              "translated again for nearly each one.",
+        "zh": "每个实例都重新翻译：{function}（{where}）在 {count} 个不同的 Layer 实例上被调用，几乎每个都重新翻译了一次。",
+    },
+    "watch.fix.per_instance": {
+        "en": "SOT's guards name the Layer object itself: create the Layer once and reuse it "
+              "(load new weights with `set_state_dict`) instead of building a new one per step.",
+        "zh": "SOT 的守护条件针对 Layer 对象本身：只创建一次 Layer 并重复使用（用 `set_state_dict` 加载新权重），"
+              "不要每一步都新建一个。",
+    },
+    "watch.no_paddle": {
+        "en": "This Paddle has no converted-function class to watch: nothing was recorded.",
+        "zh": "这个 Paddle 没有可监视的转换函数类：没有记录任何内容。",
+    },
+    "watch.bad_name": {
+        "en": "{name!r} is not a Python name to store the report under.",
+        "zh": "{name!r} 不是可以保存报告的 Python 变量名。",
+    },
+    "watch.usage": {
+        "en": "Usage: %%d2s_watch [--lang zh] [--as NAME] on the first line of a cell; the cell runs as written.",
+        "zh": "用法：在单元格第一行写 %%d2s_watch [--lang zh] [--as NAME]；单元格会照原样运行。",
+    },
+    "watch.no_alert": {"en": "No alert: nothing translated again more than it should.",
+                       "zh": "没有提醒：没有多余的重新翻译。"},
+    "watch.alerts": {"en": "Alerts", "zh": "提醒"},
+    "watch.functions": {"en": "Converted functions", "zh": "转换后的函数"},
+    "watch.timeline": {"en": "Timeline", "zh": "时间线"},
+    "watch.timeline_axis": {"en": "calls 1 → {n}", "zh": "调用 1 → {n}"},
+    "watch.events": {"en": "Events", "zh": "事件"},
+    "watch.nothing": {
+        "en": "No converted function ran inside the watch (call a function made with paddle.jit.to_static in it).",
+        "zh": "监视期间没有运行任何转换后的函数（请在其中调用用 paddle.jit.to_static 转换的函数）。",
+    },
+    "watch.stored": {"en": "The report is stored as {var} (a WatchReport).",
+                     "zh": "报告已保存为 {var}（一个 WatchReport）。"},
+    "watch.page_title": {"en": "d2s_lab watch: {title}", "zh": "d2s_lab 监视：{title}"},
+    "watch.page_title_plain": {"en": "d2s_lab watch", "zh": "d2s_lab 监视"},
+    "watch.events_dropped": {"en": "… {n} event(s) not kept …", "zh": "…… 有 {n} 个事件未保留 ……"},
+    "watch.dropped": {"en": "Events not kept (only the first and last are): {counts}",
+                      "zh": "未保留的事件（只保留最早和最新的）：{counts}"},
+    "watch.kind.translate": {"en": "translated", "zh": "翻译"},
+    "watch.kind.recompile": {"en": "recompiled", "zh": "重新翻译"},
+    "watch.kind.fallback": {"en": "ran in dygraph", "zh": "以动态图运行"},
+    "watch.kind.dynamic": {"en": "made dynamic", "zh": "变为动态"},
+    "watch.col.function": {"en": "function", "zh": "函数"},
+    "watch.col.where": {"en": "file:line", "zh": "文件:行"},
+    "watch.col.path": {"en": "path", "zh": "路径"},
+    "watch.col.calls": {"en": "calls", "zh": "调用"},
+    "watch.col.translations": {"en": "translations", "zh": "翻译"},
+    "watch.col.recompiles": {"en": "recompiles", "zh": "重新翻译"},
+    "watch.col.fallbacks": {"en": "in dygraph", "zh": "动态图运行"},
+    "watch.col.translate_s": {"en": "translate/compile", "zh": "翻译/编译"},
+    "watch.col.total_s": {"en": "all calls", "zh": "调用总时间"},
+    "watch.col.dynamic": {"en": "dynamic", "zh": "动态维度"},
+    "watch.col.step": {"en": "call", "zh": "调用"},
+    "watch.col.event": {"en": "event", "zh": "事件"},
+    "watch.col.call": {"en": "its call", "zh": "第几次调用"},
+    "watch.col.why": {"en": "why", "zh": "原因"},
+    "watch.cell_title": {"en": "the cell", "zh": "单元格"},
+}

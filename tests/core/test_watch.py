@@ -1,0 +1,301 @@
+"""A watch of a whole run (``d2s_lab.watch()``, ``%%d2s_watch``, ``d2s-lab watch``): every
+converted function that runs inside is recorded, whoever converted it, on real Paddle (both
+Paddles: 2.6.2's default path is SOT too, and it has the same cache and MAX_CACHE_SIZE).
+
+A Python learning rate passed to a ``@paddle.jit.to_static`` function recompiles on every
+step and the storm alert names it (SOT and AST); fresh Layers fill SOT's cache until
+Paddle runs the forward in dygraph, and both are named; the watch changes no result and
+leaves Paddle's classes as found, also when its body raises; the report is bounded and
+escaped; the magic runs in a real kernel and the CLI writes a report naming the script's
+function."""
+import contextlib
+import io
+import os
+import textwrap
+
+import numpy as np
+import paddle
+import pytest
+
+import d2s_lab
+from d2s_lab.core import watch as watch_mod
+from d2s_lab.core.paddle_compat import hooks
+from d2s_lab.core.paddle_compat.hooks.events import CallEvent
+from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
+from d2s_lab.text.lang import get_lang, using_lang
+from d2s_lab.viz.watch_view import watch_html, watch_page
+from kernels import d2s_kernel, run_cell
+
+
+def _train_step(x, lr):
+    return x * lr + 1
+
+
+def _tanh(x):
+    return paddle.tanh(x) * 2 + 1
+
+
+class Block(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 4)
+
+    def forward(self, x):
+        return paddle.tanh(self.fc(x)) * 2 + 1
+
+
+def _owners():
+    """What a watch patches: Paddle's StaticFunction, ProgramCache and SOT's cache class."""
+    from paddle.jit.dy2static.program_translator import ProgramCache, StaticFunction
+
+    from d2s_lab.core.paddle_compat.sot.cache import sot_cache
+
+    return [StaticFunction, ProgramCache, type(sot_cache())]
+
+
+def _snapshot():
+    return {(repr(o), k): id(v) for o in _owners() for k, v in list(vars(o).items())}
+
+
+def _lr_loop(static, steps=6):
+    x, lr, outs = paddle.ones([2, 4]), 0.1, []
+    for _ in range(steps):
+        outs.append(static(x, lr).numpy())
+        lr *= 0.5
+    return outs
+
+
+@pytest.fixture(scope="module")
+def lr_run():
+    """Six steps of a decorated function given a Python float learning rate (SOT)."""
+    d2s_lab.unhook()
+    static = paddle.jit.to_static(_train_step)
+    with d2s_lab.watch() as w:
+        outs = _lr_loop(static)
+    return w.report(), outs
+
+
+def test_a_python_learning_rate_is_a_recompile_storm_named_lr(lr_run):
+    report, _ = lr_run
+    row = report.function("_train_step")
+    assert row is not None and row.path == "sot" and row.calls == 6, report
+    assert row.recompiles == 5 and row.translations == 6 and row.fallbacks == 0, row
+    assert row.where == f"test_watch.py:{_train_step.__code__.co_firstlineno}"
+    assert 0 < row.translate_s <= row.total_s
+    storm = [a for a in report.alerts if a.kind == "storm"]
+    assert len(storm) == 1 and storm[0].name == "lr" and storm[0].count == 5, report.alerts
+    assert "`lr`" in storm[0].title("en") and "paddle.to_tensor(lr)" in storm[0].fix("en")
+    assert "`lr`" in storm[0].title("zh") and "张量" in storm[0].fix("zh")
+    recompiles = [e for e in report.events if e.kind == "recompile"]
+    assert len(recompiles) == 5 and recompiles[0].reason.startswith("`lr == 0.1` failed: now 0.05"), recompiles[0]
+    assert [e.step for e in recompiles] == [2, 3, 4, 5, 6]
+
+
+def test_the_ast_path_storm_names_lr_too():
+    static = paddle.jit.to_static(_train_step, full_graph=True)
+    with d2s_lab.watch() as w:
+        _lr_loop(static, steps=4)
+    report = w.report()
+    row = report.function("_train_step")
+    assert row.path == "ast" and row.translations == 4 and row.recompiles == 3, row
+    storm = [a for a in report.alerts if a.kind == "storm"]
+    assert [a.name for a in storm] == ["lr"] and "Program" in storm[0].fix("en"), report.alerts
+    assert "lr was 0.1, now 0.05" in report.events[1].reason, report.events
+
+
+def test_the_watch_changes_no_result(lr_run):
+    _, watched = lr_run
+    plain = _lr_loop(paddle.jit.to_static(_train_step))
+    eager = _lr_loop(_train_step)
+    for a, b, c in zip(watched, plain, eager):
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_allclose(a, c, rtol=1e-6)
+
+
+def test_fresh_layers_fill_the_cache_and_their_dygraph_runs_are_named():
+    limit = max_cache_size()
+    assert limit == 20  # Paddle 3.3.1 and 2.6.2 both keep 20 entries per code object
+    x = paddle.ones([2, 4])
+    blocks = [Block() for _ in range(limit + 5)]  # all alive: a freed one's id may come back
+    with d2s_lab.watch() as w:
+        outs = [paddle.jit.to_static(b)(x).numpy() for b in blocks]
+    report = w.report()
+    row = report.function("Block.forward")
+    assert row.calls == limit + 5 and row.instances == limit + 5, row
+    assert row.translations == limit and row.fallbacks == 5 and row.first_dygraph_call == limit + 1, row
+    kinds = {a.kind: a for a in report.alerts}
+    assert set(kinds) == {"cache_full", "per_instance"}, report.alerts
+    full = kinds["cache_full"]
+    assert (full.call, full.count, full.limit) == (limit + 1, 5, limit)
+    assert "MAX_CACHE_SIZE" in full.title("en") and "dygraph" in full.title("en")
+    assert "动态图" in full.title("zh")
+    assert str(limit + 5) in kinds["per_instance"].title("en")
+    fallbacks = [e for e in report.events if e.kind == "fallback"]
+    assert [e.call for e in fallbacks] == list(range(limit + 1, limit + 6))
+    assert "MAX_CACHE_SIZE 20" in fallbacks[0].reason
+    for b, out in zip(blocks, outs):  # every output, static or dygraph, as the Layer computes it
+        np.testing.assert_allclose(out, b(x).numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_a_shape_that_changes_is_not_a_python_value_storm():
+    def shaped(x):
+        return paddle.tanh(x) * 2
+
+    static = paddle.jit.to_static(shaped)
+    with d2s_lab.watch() as w:
+        for n in (2, 3, 4, 5):
+            static(paddle.ones([n, 4]))
+    report = w.report()
+    row = report.function("test_a_shape_that_changes_is_not_a_python_value_storm.<locals>.shaped") \
+        or report.function("shaped")
+    assert row is not None and row.recompiles >= 1, report
+    assert not [a for a in report.alerts if a.kind == "storm"], report.alerts
+    if row.dynamic:  # Paddle 3 makes the dimension dynamic; 2.6 translates each shape
+        assert row.dynamic == ["x.shape[0]"]
+        assert any(e.kind == "dynamic" for e in report.events)
+
+
+def test_paddle_is_as_found_after_the_watch_also_when_it_raises():
+    d2s_lab.unhook()
+    before = _snapshot()
+    static = paddle.jit.to_static(_train_step)
+    with d2s_lab.watch():
+        during = _snapshot()
+        assert len(hooks.active()) == 3, hooks.active()
+    assert during != before and _snapshot() == before and hooks.active() == []
+    with pytest.raises(ValueError, match="the body raised"):
+        with d2s_lab.watch() as w:
+            static(paddle.ones([2, 4]), 0.3)
+            raise ValueError("the body raised")
+    assert _snapshot() == before and hooks.active() == []
+    assert w.report().function("_train_step").calls == 1
+    # a conversion's lasting record, in place before the watch, stays as it was
+    conv = d2s_lab.convert(_tanh, ["x: [None, 4] float32"], mode="sot")
+    assert conv.call_log.watching
+    lasting = _snapshot()
+    with d2s_lab.watch() as w:
+        conv.static_function(paddle.ones([3, 4]))
+    assert _snapshot() == lasting and len(conv.calls()) == 1
+    assert w.report().function("_tanh").calls == 1
+    d2s_lab.unhook()
+    assert _snapshot() == before and hooks.active() == []
+
+
+def test_hooks_off_the_block_runs_and_the_report_says_why():
+    hooks.set_hooks(False)
+    try:
+        before = _snapshot()
+        with d2s_lab.watch() as w:
+            out = paddle.jit.to_static(_train_step)(paddle.ones([2, 4]), 0.5)
+        assert _snapshot() == before and float(out.numpy()[0, 0]) == 1.5
+        report = w.report()
+        assert report.functions == [] and "off" in report.note
+        assert "off" in watch_html(report)
+    finally:
+        hooks.set_hooks(True)
+
+
+def test_the_report_is_bounded_and_escaped():
+    w = watch_mod.Watch("<b>run</b>")
+    code = compile("def f(x):\n    return x\n", "<evil>&.py", "exec").co_consts[0]
+    token = w.enter(code, "sot", 0)
+    w.add(code, CallEvent(code="f", translated=True, first=True, seconds=0.01, entries=1, limit=20))
+    for i in range(2000):
+        w.add(code, CallEvent(code="f", translated=True, seconds=0.001, entries=2, limit=20,
+                              missed=(f"lr == {i}", f"{i + 1}<script>", "")))
+    w.leave(token, 3.0)
+    report = w.report()
+    assert len(report.events) == watch_mod.FIRST_EVENTS + watch_mod.LAST_EVENTS
+    assert report.events[-1].index == 2001 and sum(report.dropped.values()) == 2001 - len(report.events)
+    assert [a.name for a in report.alerts] == ["lr"]
+    page = watch_page(report)
+    assert len(page.encode()) < 250_000, len(page)
+    assert "<script>" not in page and "&lt;script&gt;" in page and "&lt;b&gt;run&lt;/b&gt;" in page
+    assert "&lt;evil&gt;&amp;.py" in page and "<svg" in page and "<script" not in page
+
+
+def test_d2s_watch_in_a_kernel_shows_the_report_in_both_languages():
+    setup = textwrap.dedent("""\
+        import paddle
+        @paddle.jit.to_static
+        def train_step(x, lr):
+            return x * lr + 1
+        x = paddle.ones([2, 3])
+    """)
+    with d2s_kernel() as kc:
+        assert run_cell(kc, setup, timeout=180)[0] == "ok"
+        status, out = run_cell(kc, "%%d2s_watch\nlr = 0.5\nfor _ in range(4):\n    y = train_step(x, lr)\n"
+                                   "    lr *= 0.5\nprint('last', float(y.numpy()[0, 0]))", timeout=180)
+        assert status == "ok" and "Traceback" not in out, out
+        assert "last 1.0625" in out and "Recompile storm" in out and "train_step" in out, out
+        assert "<svg" in out and "_d2s_watch" in out
+        status, out = run_cell(kc, "print(type(_d2s_watch).__name__, _d2s_watch.function('train_step').recompiles)")
+        assert status == "ok" and "WatchReport 3" in out, out
+        status, out = run_cell(kc, "%%d2s_watch --lang zh --as run2\nfor lr in (0.1, 0.2, 0.3, 0.4):\n"
+                                   "    train_step(x, lr)", timeout=180)
+        assert status == "ok" and "Traceback" not in out, out
+        assert "重新翻译风暴" in out and "run2" in out, out
+        status, out = run_cell(kc, "%%d2s_watch --as 1bad\nprint('not run')")
+        assert status == "ok" and "not run" not in out and "Traceback" not in out and "--as" in out, out
+        status, out = run_cell(kc, "%%d2s_watch --help\nprint('not run')")
+        assert status == "ok" and "%%d2s_watch [--lang" in out and "not run" not in out, out
+
+
+def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
+    from d2s_lab.cli import main
+
+    script = tmp_path / "train.py"
+    script.write_text(textwrap.dedent("""\
+        import sys
+        import paddle
+
+        @paddle.jit.to_static
+        def scripted_step(x, lr):
+            return x * lr + 1
+
+        x, lr = paddle.ones([2, 3]), 0.5
+        for _ in range(4):
+            scripted_step(x, lr)
+            lr *= 0.5
+        print("args", sys.argv[1:])
+    """))
+    out_html = tmp_path / "out.html"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["watch", str(script), "--epochs", "2", "--html", str(out_html)])
+    assert code == 0, err.getvalue()
+    assert "args ['--epochs', '2']" in out.getvalue()
+    page = out_html.read_text(encoding="utf-8")
+    assert "scripted_step" in page and "train.py:4" in page and "`lr`" in page, page[:2000]
+    assert os.path.getsize(out_html) < 250_000
+    missing = main(["watch", str(tmp_path / "nope.py")])
+    assert missing == 1
+    # a script that raises: exit status 1, the error said, the report of the run so far written
+    broken = tmp_path / "broken.py"
+    broken.write_text("import paddle\nf = paddle.jit.to_static(lambda x: x + 1)\nf(paddle.ones([2]))\n"
+                      "raise RuntimeError('the script broke')\n")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), using_lang(None):  # --lang: set back after
+        code = main(["watch", str(broken), "--html", str(tmp_path / "b.html"), "--lang", "zh"])
+    assert code == 1 and "RuntimeError: the script broke" in err.getvalue(), err.getvalue()
+    page = (tmp_path / "b.html").read_text(encoding="utf-8")
+    assert get_lang() == "en"
+    assert "监视到 1 个转换后的函数" in page and "<lambda>" not in page and "&lt;lambda&gt;" in page
+
+
+def test_a_watch_inside_a_watch_counts_each_call_once_in_both():
+    def nested_step(x, lr):  # its own code object: a cache nothing else filled
+        return x * lr - 1
+
+    before = _snapshot()
+    static = paddle.jit.to_static(nested_step)
+    with d2s_lab.watch() as outer:
+        static(paddle.ones([2, 4]), 0.7)
+        with d2s_lab.watch() as inner:
+            static(paddle.ones([2, 4]), 0.8)
+            assert len(hooks.active()) == 3
+    assert _snapshot() == before and hooks.active() == []
+    name = nested_step.__qualname__
+    mine, all_ = inner.report().function(name), outer.report().function(name)
+    assert (mine.calls, mine.translations, mine.recompiles) == (1, 1, 1), mine
+    assert (all_.calls, all_.translations, all_.recompiles) == (2, 2, 1), all_
