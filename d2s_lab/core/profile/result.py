@@ -16,6 +16,12 @@ PATHS = {"dygraph": "profile.path.dygraph", "sot": "profile.path.sot", "sot_min0
 KINDS = {"static": "profile.kind.static", "dygraph": "profile.kind.dygraph", "guard": "profile.kind.guard",
          "python": "profile.kind.python"}
 MODES = {"ast": "profile.mode.ast", "sot": "profile.mode.sot"}
+# The catalogue's key of each stage ``ProfileResult.stages`` clocks.
+STAGES = {"convert": "profile.stage.convert", "warmup": "profile.stage.warmup", "plain": "profile.stage.plain",
+          "profiler_warmup": "profile.stage.profiler_warmup", "profiled": "profile.stage.profiled",
+          "read": "profile.stage.read", "attribute": "profile.stage.attribute", "check": "profile.stage.check",
+          "convert_sot": "profile.stage.convert_sot", "convert_sot_min0": "profile.stage.convert_sot_min0",
+          "convert_ast": "profile.stage.convert_ast", "whatif": "profile.stage.whatif"}
 
 
 @dataclass
@@ -137,8 +143,8 @@ class ProfileResult:
         """One line: how long the profile took, and its stages (the longest first)."""
         if self.elapsed_s is None:
             return ""
-        parts = ", ".join(f"{t('profile.stage.' + k, lang)} {s:.1f} s"
-                          for k, s in sorted(self.stages.items(), key=lambda kv: -kv[1]) if s >= 0.05)
+        parts = ", ".join(f"{t(STAGES[k], lang)} {s:.1f} s"
+                          for k, s in sorted(self.stages.items(), key=lambda kv: -kv[1]) if s >= 0.05 and k in STAGES)
         if not parts:
             return t("profile.took", lang, took=duration(self.elapsed_s))
         return t("profile.stages", lang, took=duration(self.elapsed_s), parts=parts)

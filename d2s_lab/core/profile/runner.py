@@ -41,7 +41,7 @@ from d2s_lab.text import t
 
 __all__ = ["profile", "ProfileResult"]
 
-WARMUP = 3  # calls before anything is timed (the first may translate or build)
+WARMUP = 2  # calls before anything is timed (the first may translate or build, the second runs warm)
 MIN_CALLS = 3  # a budget never trims the profiled calls below this
 NOTABLE = 0.05  # a difference between paths worth a line of advice (5 %)
 PROGRESS_GAP_S = 0.25  # the progress line changes at most four times a second (a new stage at once)

@@ -413,6 +413,10 @@ TEXTS = {
         "en": "Seconds the whole profile may take: fewer calls (not under 3) and fewer paths are timed to fit, and the report says so. Default: no limit.",
         "zh": "整个分析可用的秒数：为此会减少调用次数（不少于 3 次）和计时的路径，并在报告中注明。默认：不限时。",
     },
+    "help.opt.profile_whatif": {
+        "en": "Also time every other path side by side (dygraph, SOT, SOT with MIN_GRAPH_SIZE=0, AST full_graph=True), each checked against dygraph's outputs. Off by default: each path not yet converted is converted first, and the paths' rounds take about twice the calls each, several times the profile itself.",
+        "zh": "同时并列计时其他每条路径（动态图、SOT、MIN_GRAPH_SIZE=0 的 SOT、AST full_graph=True），每条都与动态图的输出核对。默认关闭：尚未转换的路径要先各转换一次，各路径的轮流计时每条约为调用次数的两倍，是分析本身的数倍。",
+    },
     "help.cli.profile.help": {
         "en": "Show where a converted model's call spends its time.",
         "zh": "显示转换后模型的一次调用把时间花在哪里。",
