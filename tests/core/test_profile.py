@@ -354,3 +354,42 @@ def test_without_whatif_the_own_path_is_checked_and_the_rest_said(cnn_case):
     for k in ("dygraph", "sot", "sot_min0"):
         assert paths[k].ms is None and "whatif=True" in paths[k].note
     assert "whatif" not in res.stages and "convert_sot" not in res.stages
+
+
+class Block(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(8, 8)
+
+    def forward(self, x):
+        return paddle.nn.functional.relu(self.fc(x))
+
+
+class TwoBlocks(paddle.nn.Layer):
+    """Layers of its own inside: SOT inlines their ``__call__``, which checks whether
+    Paddle's profiler is on (Paddle's own layers, as Linear, are not inlined)."""
+
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = Block(), Block()
+
+    def forward(self, x):
+        return self.b(self.a(x))
+
+
+def test_the_profiled_calls_translate_nothing_again():
+    """SOT guards on the flag a Layer's call checks (is the profiler on?): the profiled
+    calls keep it off for Python's side, so they run the translation the plain calls ran
+    (none is added to SOT's cache), and the op events are still recorded."""
+    paddle.seed(5)
+    net = TwoBlocks()
+    x = paddle.randn([2, 8])
+    conv = convert(net, example_inputs=[x], mode="sot")
+    net.eval()
+    with paddle.no_grad():  # as the profile runs it: SOT has translated for these guards
+        conv.static_function(x)
+    cache = sot_cache()
+    count = cache.translate_count
+    res = profile(conv, calls=3, inputs=[x])
+    assert cache.translate_count == count, (count, cache.translate_count)
+    assert res.events > 0 and "matmul" in {r.op for r in res.ops}, res.ops

@@ -111,9 +111,10 @@ def profiled_calls(fn: Callable[[], object], calls: int, device: str = "cpu", st
     prof = Profiler(targets=targets, on_trace_ready=lambda _p: None, timer_only=False)
     spans: List[Tuple[int, int]] = []
     prof.start()
+    quiet = _python_events_off()
     try:
-        # a first call under the profiler, not counted: on Paddle 3 a Layer's call guards on
-        # whether the profiler is on, so SOT translates a Layer once more the first time
+        # a first call under the profiler, not counted (its first op events may include
+        # the profiler's own set-up)
         fn()
         sync()
         tick("warm")
@@ -129,12 +130,36 @@ def profiled_calls(fn: Callable[[], object], calls: int, device: str = "cpu", st
                 break
     finally:
         tick("read")
+        quiet()
         prof.stop()
     try:
         events = [e for e in _op_events(prof.profiler_result.get_data()) if e.start_ns >= counted_from]
     except Exception:  # noqa: BLE001 - a build whose result cannot be read: times without ops
         events = []
     return spans, events
+
+
+def _python_events_off() -> Callable[[], None]:
+    """While the profiler records, Paddle's Python-side events are left out (a Layer's
+    call, the profiler's steps: ``paddle.profiler.utils._is_profiler_used`` set back to
+    False); the op events, recorded by Paddle's C++, stay. A Layer's call checks that flag,
+    and SOT guards on it: left on, SOT translates every Layer once more for the profiled
+    calls and each Layer call records an event of its own. Returns what puts the flag
+    back (before the profiler stops). Nothing is changed where d2s_lab's hooks are off
+    or this Paddle has no such flag."""
+    try:
+        from paddle.profiler import utils as prof_utils
+    except ImportError:
+        return lambda: None
+    if not hooks.enabled() or not isinstance(getattr(prof_utils, "_is_profiler_used", None), bool):
+        return lambda: None
+    was = prof_utils._is_profiler_used
+    prof_utils._is_profiler_used = False
+
+    def back():
+        prof_utils._is_profiler_used = was
+
+    return back
 
 
 @dataclass

@@ -292,7 +292,7 @@ def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at, step
     def tick(what):
         if what == "call":
             steps.add()
-        elif what == "warm":  # the profiler's first call, not counted (SOT may translate a Layer again)
+        elif what == "warm":  # the profiler's first call, not counted
             res.stages["profiler_warmup"] = time.perf_counter() - prof_t0
             steps.msg = t("profile.progress.profiled", calls=calls)
             steps.tell(force=True)

@@ -370,8 +370,8 @@ TEXTS = {
         "zh": "在分析器下调用 {calls} 次",
     },
     "profile.progress.profiler_warmup": {
-        "en": "a first call under the profiler (on the default path a Layer is translated again)",
-        "zh": "在分析器下的第一次调用（默认路径上 Layer 会被再翻译一次）",
+        "en": "a first call under the profiler, not counted",
+        "zh": "在分析器下的第一次调用，不计入",
     },
     "profile.progress.read": {
         "en": "reading the profiler's events",
