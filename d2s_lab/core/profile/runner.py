@@ -150,8 +150,8 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
             outputs. Off by default because it costs far more than the profile itself:
             each path not yet converted is converted (a translation of its own), and each
             path is timed in interleaved rounds of about twice ``calls`` calls. On a
-            ResNet-18 (CPU, 20 calls) the profile took about 2x the plain calls, the paths
-            about 4x as much again (docs/performance.md). Without it the conversion's own
+            ResNet-18 (CPU, one thread, 20 calls of 140 ms) the profile took 7 s, the
+            paths 18 to 26 s more (docs/performance.md). Without it the conversion's own
             path is still checked against one dygraph call (its row in ``whatif``).
         progress: ``progress(done, total, message)``, as ``d2s_lab.bench`` takes it: the
             stage, calls done of the calls planned and the time left; at most four times a
@@ -268,8 +268,8 @@ def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at, step
             steps.total = WARMUP + 2 * calls + (2 * calls * len(PATHS) if whatif else 0)
     # On the default path the plain calls clock the compiled subgraphs and SOT's cache
     # lookups as well (a clock read and an append each: microseconds in a call), so the
-    # segments need no pass of their own; under Paddle's profiler SOT's own profiler
-    # events would slow the guards and the glue, so the segments are never read there.
+    # segments need no pass of their own; under Paddle's profiler the guards and the glue
+    # run slower, so the segments are never read there.
     spans: list = []
     with steps.stage("plain", t("profile.progress.plain", calls=calls)):
         if conv.mode == "sot":
