@@ -184,6 +184,10 @@ def test_the_magic_in_a_kernel():
         line = next((p for p in out.split("\n") if "calls without the profiler" in p and "left" in p), None)
         assert line is not None and line.split(" ")[0].count("/") == 1, out[-3000:]
         assert "whatif=True (--whatif)" in out
+        status, out = run_cell(kc, "%d2s_profile --calls 3 --whatif --as p_all\n"
+                                   "print(sorted(w.path for w in p_all.whatif if w.ms), p_all.path('ast').ok)")
+        assert status == "ok" and "whatif=True (--whatif)" not in out, out[-3000:]
+        assert "['ast', 'dygraph'" in out and "] True" in out, out[-3000:]
         status, out = run_cell(kc, "%d2s_profile --calls 3 --lang zh", updates=True)
         assert status == "ok" and "一次调用的时间花在哪里" in out and "most recent call last" not in out, out[-2000:]
         assert "不开分析器调用 3 次" in out and "约剩" in out, out[-3000:]
