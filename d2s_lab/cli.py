@@ -270,7 +270,8 @@ def cmd_profile(args) -> int:
     calls = check_positive_int(args.calls, "--calls")
     obj, name, spec = load_model(args)
     conv = convert(obj, input_spec=spec, mode=args.mode, name=name, dims=args.dim)
-    res = profile(conv, calls=calls, train=args.train, device=args.device, budget=args.budget, name=name)
+    res = profile(conv, calls=calls, train=args.train, device=args.device, budget=args.budget, name=name,
+                  whatif=args.whatif)
     print(res)
     if args.output:
         if not args.output.lower().endswith((".html", ".htm")):

@@ -205,6 +205,7 @@ OPTIONS: Dict[str, Dict[str, Option]] = {
         "train": (("--train",), dict(action="store_true", help="help.opt.profile_train")),
         "device": (("--device",), dict(default="cpu", help="help.opt.profile_device")),
         "budget": (("--budget",), dict(default=None, metavar="SECONDS", help="help.opt.profile_budget")),
+        "whatif": (("--whatif",), dict(action="store_true", help="help.opt.profile_whatif")),
     },
 }
 

@@ -1,8 +1,6 @@
 """``%d2s_bench``: time a model in every runtime Paddle offers."""
 from __future__ import annotations
 
-import time
-from html import escape
 
 from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
@@ -11,43 +9,9 @@ from IPython.display import HTML, display
 from d2s_lab.core.bench.runner import bench
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import check_bench_args
-from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parse_line, show_error, stage,
-                                   store)
-from d2s_lab.core.bench.result import duration
+from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parse_line, progress_display,
+                                   show_error, stage, store)
 from d2s_lab.text import t
-
-
-def _progress_display():
-    """A progress callback drawn as an ipywidgets bar (a text line without ipywidgets),
-    and a function that removes it. The line carries the step, the time so far and,
-    once the first calls are timed, the estimated time left."""
-    started = time.perf_counter()
-
-    def line(msg):
-        return t("bench.progress_elapsed", msg=msg, elapsed=duration(time.perf_counter() - started))
-
-    try:
-        import ipywidgets as w
-
-        bar = w.IntProgress(value=0, min=0, max=1, description="bench")
-        label = w.Label("")
-        box = w.HBox([bar, label])
-        display(box)
-
-        def cb(done, total, msg):
-            bar.max = max(total, 1)
-            bar.value = min(done, bar.max)
-            label.value = f"{done}/{total} {line(msg)}"
-
-        return cb, box.close
-    except ImportError:
-        handle = display(HTML(f"<code>{t('magics.starting')}</code>"), display_id=True)
-
-        def cb(done, total, msg):
-            if handle is not None:
-                handle.update(HTML(f"<code>[{done}/{total}] {escape(line(msg))}</code>"))
-
-        return cb, lambda: handle.update(HTML("")) if handle is not None else None
 
 
 @magics_class
@@ -79,7 +43,7 @@ class BenchMagics(Magics):
             show_error(exc.message, exc.hint)
             return None
         runtimes = [r.strip() for r in args.runtimes.split(",")] if args.runtimes else None
-        cb, close = _progress_display()
+        cb, close = progress_display("bench")
         try:
             res = bench(obj, batch=batches, threads=args.threads, train=args.train,
                         device=args.device, input_spec=args.input, runtimes=runtimes,

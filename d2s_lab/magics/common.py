@@ -7,6 +7,7 @@ import _thread
 import base64
 import contextlib
 import functools
+import html
 import keyword
 import re
 import shlex
@@ -21,6 +22,7 @@ from IPython.core.magic_arguments import argument
 from IPython.display import HTML, display
 
 from d2s_lab.errors import D2SError
+from d2s_lab.core.bench.result import duration
 from d2s_lab.core.options import OPTIONS
 from d2s_lab.magics.help import asked_for_help, show_help
 from d2s_lab.viz.html import message_box
@@ -257,3 +259,36 @@ def store(shell, name: str, value, option: str = "--as") -> None:
     """Put ``value`` into the notebook as ``name`` (checked by :func:`check_target_name`)."""
     shell.user_ns[check_target_name(name, option)] = value
 
+
+def progress_display(description: str):
+    """A progress callback ``cb(done, total, msg)`` drawn as one live line (an ipywidgets
+    bar and label; a text line updated in place without ipywidgets), and a function that
+    removes it. The line carries done/total, the step, the time so far and, once the
+    first calls are timed, the estimated time left (``%d2s_bench``, ``%d2s_profile``)."""
+    started = time.perf_counter()
+
+    def line(msg):
+        return t("bench.progress_elapsed", msg=msg, elapsed=duration(time.perf_counter() - started))
+
+    try:
+        import ipywidgets as w
+
+        bar = w.IntProgress(value=0, min=0, max=1, description=description)
+        label = w.Label("")
+        box = w.HBox([bar, label])
+        display(box)
+
+        def cb(done, total, msg):
+            bar.max = max(total, 1)
+            bar.value = min(done, bar.max)
+            label.value = f"{done}/{total} {line(msg)}"
+
+        return cb, box.close
+    except ImportError:
+        handle = display(HTML(f"<code>{t('magics.starting')}</code>"), display_id=True)
+
+        def cb(done, total, msg):
+            if handle is not None:
+                handle.update(HTML(f"<code>[{done}/{total}] {html.escape(line(msg))}</code>"))
+
+        return cb, lambda: handle.update(HTML("")) if handle is not None else None

@@ -8,7 +8,8 @@ from IPython.display import HTML, display
 from d2s_lab.core.options import check_positive_int
 from d2s_lab.core.profile.runner import profile
 from d2s_lab.errors import D2SError
-from d2s_lab.magics.common import check_target_name, interruptible, lookup, options, parse_line, show_error, store
+from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parse_line, progress_display,
+                                   show_error, store)
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
 
@@ -37,15 +38,26 @@ class ProfileMagics(Magics):
                 calls = check_positive_int(args.calls, "--calls")
                 obj = lookup(self.shell, args.name,
                              t("profile.no_d2s") if args.name == "_d2s" else t("profile.what"))
-                res = profile(obj, calls=calls, train=args.train, device=args.device, budget=args.budget,
-                              name=None if args.name == "_d2s" else args.name)
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
                 return None
+            cb, close = progress_display("profile")
+            try:  # the live line gives way to the report, or to the error
+                res = profile(obj, calls=calls, train=args.train, device=args.device, budget=args.budget,
+                              name=None if args.name == "_d2s" else args.name, whatif=args.whatif, progress=cb)
+            except D2SError as exc:
+                close()
+                show_error(exc.message, exc.hint)
+                return None
             except Exception as exc:  # a Paddle failure must not become a traceback
+                close()
                 show_error(t("profile.failed", error=f"{type(exc).__name__}: {str(exc)[:400]}"),
                            t("magics.vars_unchanged"))
                 return None
+            except BaseException:
+                close()
+                raise
+            close()
             store(self.shell, args.as_, res)
             display(HTML(res._repr_html_()))
         return None

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 from d2s_lab.core.frames import display_file
-from d2s_lab.core.bench.result import duration
 from d2s_lab.core.profile.result import KINDS, MODES, PATHS
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
@@ -171,7 +170,7 @@ def profile_html(res) -> str:
         shapes = ", ".join("[" + ", ".join(map(str, s)) + "]" for s in res.input_shapes)
         parts.append(f'<div class="d2s-sub">{esc(t("profile.shapes", shapes=shapes))}</div>')
     if res.elapsed_s is not None:
-        parts.append(f'<div class="d2s-sub">{esc(t("profile.took", took=duration(res.elapsed_s)))}</div>')
+        parts.append(f'<div class="d2s-sub">{esc(res.took())}</div>')
     return wrap("".join(parts))
 
 

@@ -64,7 +64,7 @@ def sot_case():
     before = dict(env=os.environ.get("MIN_GRAPH_SIZE"), cache=cache.cache, keys=set(cache.cache),
                   count=cache.translate_count, calls=conv.calls().summary() if hasattr(conv.calls(), "summary")
                   else repr(conv.calls()))
-    res = profile(conv, calls=4)
+    res = profile(conv, calls=4, whatif=True)
     after = dict(env=os.environ.get("MIN_GRAPH_SIZE"), cache=cache.cache, keys=set(cache.cache),
                  count=cache.translate_count, calls=conv.calls().summary() if hasattr(conv.calls(), "summary")
                  else repr(conv.calls()))
@@ -74,7 +74,7 @@ def sot_case():
 @pytest.fixture(scope="module")
 def cnn_case():
     conv = convert(SmallCNN(), ["x: [None, 3, 16, 16] float32"], mode="ast")
-    return conv, profile(conv, calls=4)
+    return conv, profile(conv, calls=4, whatif=True)
 
 
 def test_the_print_costs_a_dygraph_stretch_at_its_line(sot_case):
@@ -176,11 +176,21 @@ def test_the_magic_in_a_kernel():
         status, out = run_cell(kc, '%%to_static --input "x: [None, 8] float32"\nimport paddle\n'
                                    "net = paddle.nn.Linear(8, 4)")
         assert status == "ok", out[-2000:]
-        status, out = run_cell(kc, "%d2s_profile --calls 3")
+        status, out = run_cell(kc, "%d2s_profile --calls 3", updates=True)
         assert status == "ok" and "most recent call last" not in out and "<svg" in out, out[-2000:]
         assert "where a call&#x27;s time goes" in out and "AST, full_graph=True" in out
-        status, out = run_cell(kc, "%d2s_profile --calls 3 --lang zh")
+        # one live line while it runs: the stage, calls done of the planned, the time left
+        assert "IntProgress(" in out and "description='profile'" in out, out[-3000:]
+        line = next((p for p in out.split("\n") if "calls without the profiler" in p and "left" in p), None)
+        assert line is not None and line.split(" ")[0].count("/") == 1, out[-3000:]
+        assert "whatif=True (--whatif)" in out
+        status, out = run_cell(kc, "%d2s_profile --calls 3 --whatif --as p_all\n"
+                                   "print(sorted(w.path for w in p_all.whatif if w.ms), p_all.path('ast').ok)")
+        assert status == "ok" and "whatif=True (--whatif)" not in out, out[-3000:]
+        assert "['ast', 'dygraph'" in out and "] True" in out, out[-3000:]
+        status, out = run_cell(kc, "%d2s_profile --calls 3 --lang zh", updates=True)
         assert status == "ok" and "一次调用的时间花在哪里" in out and "most recent call last" not in out, out[-2000:]
+        assert "不开分析器调用 3 次" in out and "约剩" in out, out[-3000:]
         status, out = run_cell(kc, "%d2s_profile no_such_name")
         assert status == "ok" and "no_such_name" in out and "most recent call last" not in out and len(out) < 3000, out
         status, out = run_cell(kc, "print(type(_d2s_profile).__name__, len(_d2s_profile.ops) > 0)")
@@ -264,7 +274,7 @@ def test_with_hooks_off_nothing_in_paddle_is_swapped(cnn_case):
     inner = cache.cache
     set_hooks(False)
     try:
-        res = profile(conv, calls=3)
+        res = profile(conv, calls=3, whatif=True)
     finally:
         set_hooks(True)
     assert cache.cache is inner
@@ -281,3 +291,109 @@ def test_cli_profile_help_in_both_languages(capsys):
             main(["profile", "--help", "--lang", lang])
         out = capsys.readouterr().out
         assert words in out and "--budget" in out and "--train" in out, out
+
+
+@pytest.fixture(scope="module")
+def resnet_case():
+    """A paddle.vision ResNet-18 (10 classes, one 3x32x32 image) on the AST path, every
+    path timed side by side, each progress report kept."""
+    paddle.seed(3)
+    net = paddle.vision.models.resnet18(num_classes=10)
+    conv = convert(net, example_inputs=[paddle.randn([1, 3, 32, 32])], mode="ast")
+    told = []
+    res = profile(conv, calls=3, whatif=True, progress=lambda done, total, msg: told.append((done, total, msg)))
+    return conv, res, told
+
+
+def test_resnet18_ops_add_up_and_name_its_layers(resnet_case):
+    _, res, _ = resnet_case
+    assert res.mode == "ast" and res.events > 0
+    assert abs(sum(r.share for r in res.ops) - 1) <= 0.2
+    named = {r.key for r in res.layers if r.key and not r.other}
+    assert len(named) >= 5 and {"conv1", "layer4.1.conv2", "fc"} <= named, sorted(named)
+    # every stage was clocked, the what-if paths' apart from the calls' own
+    assert {"warmup", "plain", "profiled", "attribute", "check", "whatif"} <= set(res.stages), res.stages
+    assert res.took().startswith("The profile took")
+
+
+def test_resnet18_paths_agree_with_d2s_bench(resnet_case):
+    from d2s_lab.core.bench.runner import bench
+
+    conv, res, _ = resnet_case
+    ran = bench(conv, batch=(1,), runtimes=["eager", "to_static"], warmup=1, repeat=3, min_time=0.0)
+    rows = {r.runtime: r for r in ran.rows}
+    ast = res.path("ast")
+    # the same outputs check (no times compared: on a loaded machine they are not a test):
+    # the converted Program matches dygraph in both, each with the difference it measured
+    assert ast.ok is True and rows["to_static"].ok is True
+    assert ast.max_abs_diff is not None and rows["to_static"].max_abs_diff is not None
+    assert res.path("dygraph").ms > 0 and ast.ms > 0 and rows["eager"].median_s > 0
+
+
+def test_progress_tells_the_stage_the_calls_and_the_time_left(resnet_case):
+    _, res, told = resnet_case
+    assert told and told[-1][0] == told[-1][1] and "done in" in told[-1][2]
+    dones = [d for d, _, _ in told]
+    assert dones == sorted(dones) and all(d <= n for d, n, _ in told)
+    msgs = " | ".join(m for _, _, m in told)
+    for words in ("warming up", "3 calls without the profiler", "3 calls under the profiler",
+                  "converting and checking", "timing 4 paths side by side" if paddle_has_sot() else "side by side"):
+        assert words in msgs, msgs
+    assert any("left" in m for _, _, m in told)
+    # at most four reports a second, and one at each stage
+    assert len(told) <= len(res.stages) + 3 + 4 * res.elapsed_s, (len(told), res.elapsed_s)
+
+
+def paddle_has_sot() -> bool:
+    from d2s_lab.core.paddle_compat.default_path import paddle_default_mode
+
+    return paddle_default_mode() == "sot"
+
+
+def test_without_whatif_the_own_path_is_checked_and_the_rest_said(cnn_case):
+    conv, _ = cnn_case
+    res = profile(conv, calls=3)
+    paths = {w.path: w for w in res.whatif}
+    assert paths["ast"].ok is True and paths["ast"].ms == res.plain_ms and paths["ast"].runs == 3
+    for k in ("dygraph", "sot", "sot_min0"):
+        assert paths[k].ms is None and "whatif=True" in paths[k].note
+    assert "whatif" not in res.stages and "convert_sot" not in res.stages
+
+
+class Block(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(8, 8)
+
+    def forward(self, x):
+        return paddle.nn.functional.relu(self.fc(x))
+
+
+class TwoBlocks(paddle.nn.Layer):
+    """Layers of its own inside: SOT inlines their ``__call__``, which checks whether
+    Paddle's profiler is on (Paddle's own layers, as Linear, are not inlined)."""
+
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = Block(), Block()
+
+    def forward(self, x):
+        return self.b(self.a(x))
+
+
+def test_the_profiled_calls_translate_nothing_again():
+    """SOT guards on the flag a Layer's call checks (is the profiler on?): the profiled
+    calls keep it off for Python's side, so they run the translation the plain calls ran
+    (none is added to SOT's cache), and the op events are still recorded."""
+    paddle.seed(5)
+    net = TwoBlocks()
+    x = paddle.randn([2, 8])
+    conv = convert(net, example_inputs=[x], mode="sot")
+    net.eval()
+    with paddle.no_grad():  # as the profile runs it: SOT has translated for these guards
+        conv.static_function(x)
+    cache = sot_cache()
+    count = cache.translate_count
+    res = profile(conv, calls=3, inputs=[x])
+    assert cache.translate_count == count, (count, cache.translate_count)
+    assert res.events > 0 and "matmul" in {r.op for r in res.ops}, res.ops

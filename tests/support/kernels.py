@@ -27,8 +27,10 @@ def d2s_kernel():
         km.shutdown_kernel(now=True)
 
 
-def run_cell(kc, code, timeout=120, on_start=None):
-    """Execute ``code``; return (status, text of every output)."""
+def run_cell(kc, code, timeout=120, on_start=None, updates=False):
+    """Execute ``code``; return (status, text of every output). With ``updates``, what
+    changes a shown output is collected too: an ``update_display_data``'s text, and a
+    widget's new ``value`` (a progress line's label)."""
     msg_id = kc.execute(code)
     texts, status, deadline = [], None, time.time() + timeout
     started = False
@@ -53,7 +55,13 @@ def run_cell(kc, code, timeout=120, on_start=None):
                 texts.append(content["text"])
         elif kind == "error":
             texts.append("\n".join(content["traceback"]))
-        if kind in ("display_data", "execute_result", "stream", "error"):
+        elif updates and kind == "update_display_data":
+            texts.append(content["data"].get("text/html", "") + content["data"].get("text/plain", ""))
+        elif updates and kind == "comm_msg":
+            value = content.get("data", {}).get("state", {}).get("value")
+            if isinstance(value, str) and value:
+                texts.append(value)
+        if kind in ("display_data", "execute_result", "stream", "error", "update_display_data", "comm_msg"):
             streaming = kind == "stream"
         if kind == "status" and content["execution_state"] == "idle":
             break

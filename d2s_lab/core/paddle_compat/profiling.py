@@ -92,10 +92,15 @@ def _op_events(tree) -> List[OpEvent]:
 
 
 def profiled_calls(fn: Callable[[], object], calls: int, device: str = "cpu", stop_at: Optional[float] = None,
-                   min_calls: int = 1) -> Tuple[List[Tuple[int, int]], List[OpEvent]]:
+                   min_calls: int = 1, tick: Optional[Callable[[str], None]] = None
+                   ) -> Tuple[List[Tuple[int, int]], List[OpEvent]]:
     """Run ``fn()`` ``calls`` times under Paddle's profiler; return each call's
     ``(start_ns, end_ns)`` (``time.time_ns``, the profiler's clock) and the op events.
-    ``stop_at`` (a ``time.perf_counter()`` value) ends the calls early, after ``min_calls``."""
+    ``stop_at`` (a ``time.perf_counter()`` value) ends the calls early, after ``min_calls``.
+    A first call under the profiler is not counted (``tick("warm")`` follows it);
+    ``tick("call")`` follows each counted call, ``tick("read")`` comes before the events
+    are read."""
+    tick = tick or (lambda _what: None)
     require_paddle()
     from paddle.profiler import Profiler, ProfilerTarget
 
@@ -106,22 +111,55 @@ def profiled_calls(fn: Callable[[], object], calls: int, device: str = "cpu", st
     prof = Profiler(targets=targets, on_trace_ready=lambda _p: None, timer_only=False)
     spans: List[Tuple[int, int]] = []
     prof.start()
+    quiet = _python_events_off()
     try:
+        # a first call under the profiler, not counted (its first op events may include
+        # the profiler's own set-up)
+        fn()
+        sync()
+        tick("warm")
+        counted_from = time.time_ns()
         for _ in range(calls):
             t0 = time.time_ns()
             fn()
             sync()
             spans.append((t0, time.time_ns()))
             prof.step()
+            tick("call")
             if stop_at is not None and len(spans) >= min_calls and time.perf_counter() >= stop_at:
                 break
     finally:
+        tick("read")
+        quiet()
         prof.stop()
     try:
-        events = _op_events(prof.profiler_result.get_data())
+        events = [e for e in _op_events(prof.profiler_result.get_data()) if e.start_ns >= counted_from]
     except Exception:  # noqa: BLE001 - a build whose result cannot be read: times without ops
         events = []
     return spans, events
+
+
+def _python_events_off() -> Callable[[], None]:
+    """While the profiler records, Paddle's Python-side events are left out (a Layer's
+    call, the profiler's steps: ``paddle.profiler.utils._is_profiler_used`` set back to
+    False); the op events, recorded by Paddle's C++, stay. A Layer's call checks that flag,
+    and SOT guards on it: left on, SOT translates every Layer once more for the profiled
+    calls and each Layer call records an event of its own. Returns what puts the flag
+    back (before the profiler stops). Nothing is changed where d2s_lab's hooks are off
+    or this Paddle has no such flag."""
+    try:
+        from paddle.profiler import utils as prof_utils
+    except ImportError:
+        return lambda: None
+    if not hooks.enabled() or not isinstance(getattr(prof_utils, "_is_profiler_used", None), bool):
+        return lambda: None
+    was = prof_utils._is_profiler_used
+    prof_utils._is_profiler_used = False
+
+    def back():
+        prof_utils._is_profiler_used = was
+
+    return back
 
 
 @dataclass

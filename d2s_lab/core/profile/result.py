@@ -4,9 +4,10 @@ graph break on the default (SOT) path; and each path measured side by side."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
+from d2s_lab.core.bench.result import duration
 from d2s_lab.text import t
 
 # The catalogue's key of each path, segment kind and profiled mode.
@@ -15,6 +16,12 @@ PATHS = {"dygraph": "profile.path.dygraph", "sot": "profile.path.sot", "sot_min0
 KINDS = {"static": "profile.kind.static", "dygraph": "profile.kind.dygraph", "guard": "profile.kind.guard",
          "python": "profile.kind.python"}
 MODES = {"ast": "profile.mode.ast", "sot": "profile.mode.sot"}
+# The catalogue's key of each stage ``ProfileResult.stages`` clocks.
+STAGES = {"convert": "profile.stage.convert", "warmup": "profile.stage.warmup", "plain": "profile.stage.plain",
+          "profiler_warmup": "profile.stage.profiler_warmup", "profiled": "profile.stage.profiled",
+          "read": "profile.stage.read", "attribute": "profile.stage.attribute", "check": "profile.stage.check",
+          "convert_sot": "profile.stage.convert_sot", "convert_sot_min0": "profile.stage.convert_sot_min0",
+          "convert_ast": "profile.stage.convert_ast", "whatif": "profile.stage.whatif"}
 
 
 @dataclass
@@ -118,6 +125,11 @@ class ProfileResult:
     elapsed_s: Optional[float] = None
     source_file: str = ""
     input_shapes: List[list] = field(default_factory=list)
+    # seconds each stage of the profile took: "convert" (when it converted), "warmup",
+    # "plain", "profiled", "read" (the profiler's stop and its events read), "attribute",
+    # "check" (the conversion's own path against one dygraph call), "convert_<path>" (a
+    # what-if path's conversion, first call and check), "whatif" (the paths' rounds)
+    stages: Dict[str, float] = field(default_factory=dict)
     graph: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
 
     @property
@@ -126,6 +138,16 @@ class ProfileResult:
         if not self.plain_ms or self.profiled_ms is None:
             return None
         return self.profiled_ms / self.plain_ms - 1
+
+    def took(self, lang: Optional[str] = None) -> str:
+        """One line: how long the profile took, and its stages (the longest first)."""
+        if self.elapsed_s is None:
+            return ""
+        parts = ", ".join(f"{t(STAGES[k], lang)} {s:.1f} s"
+                          for k, s in sorted(self.stages.items(), key=lambda kv: -kv[1]) if s >= 0.05 and k in STAGES)
+        if not parts:
+            return t("profile.took", lang, took=duration(self.elapsed_s))
+        return t("profile.stages", lang, took=duration(self.elapsed_s), parts=parts)
 
     def path(self, name: str) -> Optional[WhatIf]:
         return next((w for w in self.whatif if w.path == name), None)
@@ -171,6 +193,8 @@ class ProfileResult:
         if self.clocked_ms is not None:
             lines.append(t("profile.clocked", ms=f"{self.clocked_ms:.3f}"))
         lines += self.notes
+        if self.elapsed_s is not None:
+            lines.append(self.took())
         lines.append(self.table())
         lines += self.advice
         return "\n".join(lines)

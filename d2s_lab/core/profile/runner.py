@@ -22,7 +22,8 @@ import time
 import warnings
 from typing import Callable, Dict, List, Optional
 
-from d2s_lab.core.bench.runner import compare_outputs, made_inputs
+from d2s_lab.core.bench.result import duration
+from d2s_lab.core.bench.runner import Progress, compare_outputs, made_inputs
 from d2s_lab.core.bench.timing import TimingPlan, interleaved
 from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.core.frames import display_file, gist_at_line
@@ -40,9 +41,50 @@ from d2s_lab.text import t
 
 __all__ = ["profile", "ProfileResult"]
 
-WARMUP = 3  # calls before anything is timed (the first may translate or build)
+WARMUP = 2  # calls before anything is timed (the first may translate or build, the second runs warm)
 MIN_CALLS = 3  # a budget never trims the profiled calls below this
 NOTABLE = 0.05  # a difference between paths worth a line of advice (5 %)
+PROGRESS_GAP_S = 0.25  # the progress line changes at most four times a second (a new stage at once)
+
+
+class Steps:
+    """The profile's stages, clocked (``res.stages``: seconds per stage), and its progress
+    told to ``progress(done, total, msg)`` as ``%d2s_bench`` tells it: ``done`` of ``total``
+    calls, the stage, and, once calls are timed, the time left estimated from them."""
+
+    def __init__(self, res: ProfileResult, progress: Optional[Progress], total: int):
+        self.res, self.progress, self.total, self.done = res, progress, max(total, 1), 0
+        self.per_call: Optional[float] = None  # seconds a call takes, once measured
+        self.msg = ""
+        self.told = 0.0
+
+    @contextlib.contextmanager
+    def stage(self, key: str, msg: str):
+        self.msg = msg
+        self.tell(force=True)
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.res.stages[key] = self.res.stages.get(key, 0.0) + time.perf_counter() - t0
+
+    def add(self, n: int = 1) -> None:
+        self.done = min(self.total - 1, self.done + n)
+        self.tell()
+
+    def tell(self, force: bool = False) -> None:
+        now = time.perf_counter()
+        if self.progress is None or (not force and now - self.told < PROGRESS_GAP_S):
+            return
+        self.told = now
+        msg = self.msg
+        if self.per_call is not None:
+            msg = t("bench.progress_left", msg=msg, left=duration((self.total - self.done) * self.per_call))
+        self.progress(self.done, self.total, msg)
+
+    def finish(self, took: float) -> None:
+        if self.progress is not None:
+            self.progress(self.total, self.total, t("bench.progress_done", took=duration(took)))
 
 
 def _check_budget(budget) -> Optional[float]:
@@ -84,7 +126,8 @@ def _ms(seconds: float) -> float:
 
 
 def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, device=None,
-            budget=None, name: Optional[str] = None, input_spec=None) -> ProfileResult:
+            budget=None, name: Optional[str] = None, input_spec=None, whatif: bool = False,
+            progress: Optional[Progress] = None) -> ProfileResult:
     """Profile one converted function; return a :class:`ProfileResult` (an HTML report in
     a notebook, a text table from ``str()``).
 
@@ -102,6 +145,17 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         train: profile a training step instead (forward, backward, an SGD update) of
             copies of the model, the converted step against dygraph's; its ops are summed
             by type and phase (forward, backward, optimizer). Needs a Layer.
+        whatif: also time every other path side by side (dygraph, SOT, SOT with
+            ``MIN_GRAPH_SIZE=0``, AST ``full_graph=True``), each checked against dygraph's
+            outputs. Off by default because it costs far more than the profile itself:
+            each path not yet converted is converted (a translation of its own), and each
+            path is timed in interleaved rounds of about twice ``calls`` calls. On a
+            ResNet-18 (CPU, one thread, 20 calls of 140 ms) the profile took 7 s, the
+            paths 18 to 26 s more (docs/performance.md). Without it the conversion's own
+            path is still checked against one dygraph call (its row in ``whatif``).
+        progress: ``progress(done, total, message)``, as ``d2s_lab.bench`` takes it: the
+            stage, calls done of the calls planned and the time left; at most four times a
+            second.
     """
     paddle = require_paddle()
     started = time.perf_counter()
@@ -120,6 +174,10 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         raise D2SError(t("profile.train_needs_layer", name=conv.name), t("profile.train_needs_layer_hint"))
     res = ProfileResult(name=name or conv.name, mode=conv.mode, device=dev, paddle_version=paddle.__version__,
                         budget_s=budget_s, source_file=conv.source_file, train=bool(train))
+    if not isinstance(conv_or_model, Conversion):
+        res.stages["convert"] = time.perf_counter() - started
+    whatif = bool(whatif) and not train
+    steps = Steps(res, progress, WARMUP + 2 * calls + (4 * calls if train else 2 * calls * len(PATHS) if whatif else 0))
     stop_at = None if budget_s is None else started + budget_s
     layer = conv.layer
     was_training = getattr(layer, "training", False)
@@ -135,13 +193,13 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         if train:  # copies of the model are trained: the user's weights and mode stay as they are
             with warnings.catch_warnings(), contextlib.redirect_stdout(printed):
                 warnings.simplefilter("ignore")
-                _run_train(conv, res, xs, calls, dev, stop_at)
+                _run_train(conv, res, xs, calls, dev, stop_at, steps)
         else:
             if layer is not None:
                 layer.eval()
             with warnings.catch_warnings(), no_grad(), contextlib.redirect_stdout(printed):
                 warnings.simplefilter("ignore")
-                _run(conv, res, xs, calls, dev, started, stop_at)
+                _run(conv, res, xs, calls, dev, stop_at, steps, whatif)
         if printed.getvalue():
             res.notes.append(t("profile.printed", n=printed.getvalue().count("\n") + printed.getvalue().count("\r")))
     except KeyboardInterrupt:
@@ -154,6 +212,7 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         _restore_log(log, saved_log)
     res.elapsed_s = time.perf_counter() - started
     res.advice = advise(res)
+    steps.finish(res.elapsed_s)
     return res
 
 
@@ -181,42 +240,77 @@ def _restore_log(log, state) -> None:
         log.items, log.total, log.new_entries = state
 
 
-def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, started: float, stop_at) -> None:
+def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at, steps: Steps, whatif: bool) -> None:
     sync = synchronizer(dev)
     fn = conv.static_function
+    last: list = [None]  # the latest call's outputs: the conversion's own check needs no call of its own
 
     def call():
-        return fn(*xs)
+        last[0] = fn(*xs)
+        return last[0]
 
-    t0 = time.perf_counter()
-    for _ in range(WARMUP):
-        call()
-    sync()
-    per_call = (time.perf_counter() - t0) / WARMUP
+    with steps.stage("warmup", t("profile.progress.warmup")):
+        t0 = time.perf_counter()
+        for _ in range(WARMUP):
+            call()
+            steps.add()
+        sync()
+        per_call = (time.perf_counter() - t0) / WARMUP
+    steps.per_call = per_call
     if stop_at is not None:
-        # the plain calls, the clocked ones, the profiled ones (the profiler costs up to
-        # about as much again), and four paths side by side: about nine times the calls
+        # the plain calls and the profiled ones (the profiler costs up to about as much
+        # again); the paths side by side: about twice the calls each
         left = stop_at - time.perf_counter()
-        fit = max(MIN_CALLS, int(left / max(per_call * 9, 1e-9)))
+        fit = max(MIN_CALLS, int(left / max(per_call * (3 + (2 * len(PATHS) if whatif else 0)), 1e-9)))
         if fit < calls:
             res.notes.append(t("profile.budget_calls", budget=f"{res.budget_s:g}", calls=fit, was=calls))
             calls = fit
-    plain = _timed_calls(call, calls, sync, stop_at)
+            steps.total = WARMUP + 2 * calls + (2 * calls * len(PATHS) if whatif else 0)
+    # On the default path the plain calls clock the compiled subgraphs and SOT's cache
+    # lookups as well (a clock read and an append each: microseconds in a call), so the
+    # segments need no pass of their own; under Paddle's profiler the guards and the glue
+    # run slower, so the segments are never read there.
+    spans: list = []
+    with steps.stage("plain", t("profile.progress.plain", calls=calls)):
+        if conv.mode == "sot":
+            with timing_subgraphs(spans) as clocked:
+                plain = _timed_calls(call, calls, sync, stop_at, steps)
+            if not clocked:
+                res.notes.append(t("profile.no_clock"))
+        else:
+            plain = _timed_calls(call, calls, sync, stop_at, steps)
     res.plain_ms = statistics.median((b - a) / 1e6 for a, b in plain)
-    if conv.mode == "sot":
-        # the segments are clocked without Paddle's profiler (under it, SOT's own profiler
-        # events slow the guards and the glue, not the subgraphs); the op events come from
-        # a profiled pass, clocked too, so each op is charged to the subgraph it ran in
-        spans: list = []
-        with timing_subgraphs(spans) as clocked:
-            clock_runs = _timed_calls(call, calls, sync, stop_at)
-        prof_spans: list = []
-        with timing_subgraphs(prof_spans):
-            runs, events = profiled_calls(call, calls, dev, stop_at, MIN_CALLS)
-        if not clocked:
-            res.notes.append(t("profile.no_clock"))
-    else:
-        runs, events = profiled_calls(call, calls, dev, stop_at, MIN_CALLS)
+    steps.per_call = res.plain_ms / 1000.0
+    mine = _arrays(last[0])
+
+    # the op events come from a profiled pass; on the default path its subgraphs are
+    # clocked too, so each op is charged to the subgraph it ran in
+    prof_spans: list = []
+    read_at: list = []
+    prof_t0 = time.perf_counter()
+
+    def tick(what):
+        if what == "call":
+            steps.add()
+        elif what == "warm":  # the profiler's first call, not counted
+            res.stages["profiler_warmup"] = time.perf_counter() - prof_t0
+            steps.msg = t("profile.progress.profiled", calls=calls)
+            steps.tell(force=True)
+        else:  # the calls are done: the profiler stops and its events are read
+            read_at.append(time.perf_counter())
+            steps.msg = t("profile.progress.read")
+            steps.tell(force=True)
+
+    with steps.stage("profiled", t("profile.progress.profiler_warmup")):
+        if conv.mode == "sot":
+            with timing_subgraphs(prof_spans):
+                runs, events = profiled_calls(call, calls, dev, stop_at, MIN_CALLS, tick)
+        else:
+            runs, events = profiled_calls(call, calls, dev, stop_at, MIN_CALLS, tick)
+    if read_at:  # the profiled calls; apart from them, the profiler's stop and the reading of its events
+        res.stages["read"] = time.perf_counter() - read_at[0]
+        res.stages["profiled"] -= res.stages["read"]
+    res.stages["profiled"] -= res.stages.get("profiler_warmup", 0.0)
     res.calls = len(runs)
     res.events = len(events)
     res.profiled_ms = statistics.mean((b - a) / 1e6 for a, b in runs)
@@ -224,20 +318,32 @@ def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, started: floa
         res.notes.append(t("profile.no_events"))
     if dev.startswith("gpu"):
         res.notes.append(t("profile.gpu_note"))
-    if conv.mode == "sot":
-        _sot_attribution(conv, res, clock_runs, spans)
-        _sot_ops(res, prof_spans, events, runs, res.profiled_ms)
-    else:
-        _ast_attribution(conv, res, events)
+    with steps.stage("attribute", t("profile.progress.attribute")):
+        if conv.mode == "sot":
+            _sot_attribution(conv, res, plain, spans)
+            _sot_ops(res, prof_spans, events, runs, res.profiled_ms)
+        else:
+            _ast_attribution(conv, res, events)
     if stop_at is not None and time.perf_counter() >= stop_at:
         res.notes.append(t("profile.budget_no_paths", budget=f"{res.budget_s:g}"))
         return
-    _what_if(conv, res, xs, calls, sync, stop_at)
+    eager = resolve(conv.target).function
+    with steps.stage("check", t("profile.progress.check")):
+        ref = _arrays(eager(*xs))
+        diff, ok = compare_outputs(ref, mine)
+    if not whatif:
+        for k in PATHS:
+            if k == conv.mode:
+                res.whatif.append(WhatIf(k, res.plain_ms, len(plain), ok, diff))
+            else:
+                res.whatif.append(WhatIf(k, note=t("profile.whatif_off")))
+        return
+    _what_if(conv, res, xs, calls, sync, stop_at, steps, eager, ref)
 
 
 # -- the AST path: events matched to the Program's ops ------------------------------------
 
-def _timed_calls(call, calls: int, sync, stop_at) -> list:
+def _timed_calls(call, calls: int, sync, stop_at, steps: Optional[Steps] = None) -> list:
     """``(start_ns, end_ns)`` of each of ``calls`` calls (fewer past ``stop_at``, not under
     :data:`MIN_CALLS`), on the profiler's clock."""
     out = []
@@ -246,6 +352,8 @@ def _timed_calls(call, calls: int, sync, stop_at) -> list:
         call()
         sync()
         out.append((t0, time.time_ns()))
+        if steps is not None:
+            steps.add()
         if stop_at is not None and len(out) >= MIN_CALLS and time.perf_counter() >= stop_at:
             break
     return out
@@ -456,7 +564,7 @@ def _phase(ty: str) -> str:
     return "forward"
 
 
-def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at) -> None:
+def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at, progress: Steps) -> None:
     sync = synchronizer(dev)
     world = SotWorld() if conv.mode == "sot" and worlds_allowed() else None
     # one step of fresh copies from identical weights: equal losses, or the row says so
@@ -464,12 +572,19 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
     diff, ok = compare_outputs(ref, _arrays(_train_step(conv, xs, conv.mode, world)()))
     steps = {"dygraph": _train_step(conv, xs, "dygraph", None), conv.mode: _train_step(conv, xs, conv.mode, world)}
     mine = steps[conv.mode]
-    for _ in range(WARMUP):
-        mine()
-    sync()
-    plain = _timed_calls(mine, calls, sync, stop_at)
+    with progress.stage("warmup", t("profile.progress.warmup")):
+        t0 = time.perf_counter()
+        for _ in range(WARMUP):
+            mine()
+            progress.add()
+        sync()
+        progress.per_call = (time.perf_counter() - t0) / WARMUP
+    with progress.stage("plain", t("profile.progress.plain", calls=calls)):
+        plain = _timed_calls(mine, calls, sync, stop_at, progress)
     res.plain_ms = statistics.median((b - a) / 1e6 for a, b in plain)
-    runs, events = profiled_calls(mine, calls, dev, stop_at, MIN_CALLS)
+    with progress.stage("profiled", t("profile.progress.profiled", calls=calls)):
+        runs, events = profiled_calls(mine, calls, dev, stop_at, MIN_CALLS,
+                                      lambda what: progress.add() if what == "call" else None)
     res.calls, res.events = len(runs), len(events)
     res.profiled_ms = whole = statistics.mean((b - a) / 1e6 for a, b in runs)
     # the converted step's backward runs as one dygraph node (Dy2StGradNode) whose static
@@ -494,8 +609,9 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
     if stop_at is not None and time.perf_counter() >= stop_at:
         res.notes.append(t("profile.budget_no_paths", budget=f"{res.budget_s:g}"))
         return
-    timed = interleaved(steps, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
-                        stop_at=stop_at)
+    with progress.stage("whatif", t("profile.progress.whatif", n=len(steps))):
+        timed = interleaved(steps, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
+                            stop_at=stop_at, tick=lambda: progress.add(2 * len(steps)))
     for k in PATHS:
         if k in timed:
             res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, None if k == "dygraph" else ok,
@@ -504,15 +620,26 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
 
 # -- every path, side by side ---------------------------------------------------------------
 
-def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at) -> None:
-    target = resolve(conv.target)
-    eager = target.function
+def _same_as_sot(conv) -> bool:
+    """Whether SOT with ``MIN_GRAPH_SIZE=0`` would translate the function as the
+    conversion did: its SOT report has subgraphs and every one of them already runs as a
+    static program (none was left to dygraph for being small)."""
+    rep = conv.sot if conv.mode == "sot" else None
+    return bool(rep is not None and rep.subgraphs and all(s.runs_static for s in rep.subgraphs))
+
+
+def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at, steps: Steps, eager, ref) -> None:
+    """Every path side by side. The conversion's own path is its static function (not
+    converted again); SOT with ``MIN_GRAPH_SIZE=0`` is not translated again where the SOT
+    report shows it would compile the same subgraphs; the other paths are converted once
+    each (the first call translates), checked against ``ref`` (dygraph's outputs), then all
+    timed in the same interleaved rounds."""
     specs = conv.input_specs
-    ref = _arrays(eager(*xs))
     fns: Dict[str, Callable] = {"dygraph": lambda: eager(*xs)}
     notes: Dict[str, str] = {}
     sot_here = paddle_default_mode() == "sot"
     apart = worlds_allowed()  # the extra SOT paths translate in a cache of their own
+    min0_same = _same_as_sot(conv)
     if conv.mode == "sot":
         fns["sot"] = lambda: conv.static_function(*xs)
     elif sot_here and not apart:
@@ -528,7 +655,9 @@ def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at) -> N
         fns["sot"] = sot_call
     else:
         notes["sot"] = t("profile.no_sot_here")
-    if (sot_here or conv.mode == "sot") and not apart:
+    if min0_same:
+        pass  # the sot row stands for it (below)
+    elif (sot_here or conv.mode == "sot") and not apart:
         notes["sot_min0"] = t("profile.hooks_off_path")
     elif sot_here or conv.mode == "sot":
         world = SotWorld()
@@ -541,32 +670,40 @@ def _what_if(conv, res: ProfileResult, xs: list, calls: int, sync, stop_at) -> N
         fns["sot_min0"] = min0_call
     else:
         notes["sot_min0"] = t("profile.no_sot_here")
+    checked: Dict[str, tuple] = {}
     if conv.mode == "ast":
         fns["ast"] = lambda: conv.static_function(*xs)
     else:
-        try:
-            full = to_static(eager, specs, full_graph=True)
-            with unconverted(conv.target):
-                full(*xs)
-            fns["ast"] = lambda: full(*xs)
-        except Exception as exc:  # noqa: BLE001 - AST mode does not convert this: the reason, one line
-            notes["ast"] = t("profile.ast_fails", error=f"{type(exc).__name__}: {gist_at_line(exc)}"[:300])
-    checked: Dict[str, tuple] = {}
+        with steps.stage("convert_ast", t("profile.progress.convert", path=t(PATHS["ast"]))):
+            try:
+                full = to_static(eager, specs, full_graph=True)
+                with unconverted(conv.target):
+                    checked["ast"] = compare_outputs(ref, _arrays(full(*xs)))
+                fns["ast"] = lambda: full(*xs)
+            except Exception as exc:  # noqa: BLE001 - AST mode does not convert this: the reason, one line
+                notes["ast"] = t("profile.ast_fails", error=f"{type(exc).__name__}: {gist_at_line(exc)}"[:300])
     for k in list(fns):
-        if k == "dygraph":
+        if k == "dygraph" or k in checked:
             continue
-        try:
-            checked[k] = compare_outputs(ref, _arrays(fns[k]()))
-        except Exception as exc:  # noqa: BLE001 - a path that fails here is said, not timed
-            notes[k] = t("profile.path_failed", error=f"{type(exc).__name__}: {str(exc)[:200]}")
-            fns.pop(k)
-    timed = interleaved(fns, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
-                        stop_at=stop_at)
+        key = "check" if k == conv.mode else f"convert_{k}"
+        with steps.stage(key, t("profile.progress.convert", path=t(PATHS[k]))):
+            try:
+                checked[k] = compare_outputs(ref, _arrays(fns[k]()))
+            except Exception as exc:  # noqa: BLE001 - a path that fails here is said, not timed
+                notes[k] = t("profile.path_failed", error=f"{type(exc).__name__}: {str(exc)[:200]}")
+                fns.pop(k)
+    with steps.stage("whatif", t("profile.progress.whatif", n=len(fns))):
+        timed = interleaved(fns, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
+                            stop_at=stop_at, tick=lambda: steps.add(2 * len(fns)))
+    if min0_same and "sot" in timed:
+        timed["sot_min0"] = timed["sot"]
+        checked["sot_min0"] = checked.get("sot", (None, None))
+        notes["sot_min0"] = t("profile.min0_same")
     for k in PATHS:
         if k in timed:
             diff, ok = checked.get(k, (None, None))
             res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, ok,
-                                     None if k == "dygraph" else diff))
+                                     None if k == "dygraph" else diff, note=notes.get(k, "")))
         elif k in notes:
             res.whatif.append(WhatIf(k, note=notes[k]))
 

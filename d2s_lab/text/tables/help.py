@@ -426,8 +426,8 @@ TEXTS = {
         "zh": "接收 ProfileResult 的变量（默认：_d2s_profile）。",
     },
     "help.d2s_profile.doc": {
-        "en": "Show where a converted function's call spends its time.\n\nThe function runs as you run it, after warm-up, first without and then under\nPaddle's profiler (both times are shown: the profiler's own cost). On the AST\npath each op of the Program gets its time per call, its layer and source line,\nsummed per line and per layer; on the default (SOT) path each compiled\nsubgraph, the dygraph stretch between them and the graph break that caused it\n(\"the print at line 14 costs 4.2 ms of 9.8 ms per call\"). Then dygraph, SOT,\nSOT with MIN_GRAPH_SIZE=0 and AST full_graph=True are timed side by side on the\nsame inputs, each checked against dygraph's outputs. Paddle's flags and caches\nare left as found. Same as ``d2s_lab.profile(conv)``.\n\nExamples::\n\n    %d2s_profile                    # the last %%to_static cell's conversion\n    %d2s_profile net_s --calls 50 --budget 60\n    %d2s_profile --lang zh",
-        "zh": "显示转换后函数的一次调用把时间花在哪里。\n\n函数按你的用法运行，预热之后先不开、再开启 Paddle 的分析器（两个时间都会显示：\n即分析器自身的开销）。在 AST 路径上，Program 的每个算子给出每次调用的时间、\n所在层和源代码行，并按行、按层汇总；在默认（SOT）路径上，给出每个编译的子图、\n子图之间以动态图运行的部分以及造成它的图中断（“第 14 行的 print 每次调用\n花费 4.2 ms，共 9.8 ms”）。然后在同样的输入上并列计时动态图、SOT、\nMIN_GRAPH_SIZE=0 的 SOT 以及 AST full_graph=True，每条路径都与动态图的输出\n核对。Paddle 的开关和缓存保持原样。等同于 ``d2s_lab.profile(conv)``。\n\n示例::\n\n    %d2s_profile                    # 上一个 %%to_static 单元格的转换结果\n    %d2s_profile net_s --calls 50 --budget 60\n    %d2s_profile --lang zh",
+        "en": "Show where a converted function's call spends its time.\n\nThe function runs as you run it, after warm-up, first without and then under\nPaddle's profiler (both times are shown: the profiler's own cost). On the AST\npath each op of the Program gets its time per call, its layer and source line,\nsummed per line and per layer; on the default (SOT) path each compiled\nsubgraph, the dygraph stretch between them and the graph break that caused it\n(\"the print at line 14 costs 4.2 ms of 9.8 ms per call\"). The path's outputs are\nchecked against dygraph's; with --whatif, dygraph, SOT, SOT with\nMIN_GRAPH_SIZE=0 and AST full_graph=True are also timed side by side on the\nsame inputs (each path converted first: several times the profile's cost).\nOne live line shows the stage, the calls done and the time left. Paddle's flags and caches\nare left as found. Same as ``d2s_lab.profile(conv)``.\n\nExamples::\n\n    %d2s_profile                    # the last %%to_static cell's conversion\n    %d2s_profile net_s --calls 50 --budget 60\n    %d2s_profile --whatif\n    %d2s_profile --lang zh",
+        "zh": "显示转换后函数的一次调用把时间花在哪里。\n\n函数按你的用法运行，预热之后先不开、再开启 Paddle 的分析器（两个时间都会显示：\n即分析器自身的开销）。在 AST 路径上，Program 的每个算子给出每次调用的时间、\n所在层和源代码行，并按行、按层汇总；在默认（SOT）路径上，给出每个编译的子图、\n子图之间以动态图运行的部分以及造成它的图中断（“第 14 行的 print 每次调用\n花费 4.2 ms，共 9.8 ms”）。这条路径的输出会与动态图核对；使用 --whatif 时，\n还会在同样的输入上并列计时动态图、SOT、MIN_GRAPH_SIZE=0 的 SOT 以及\nAST full_graph=True（每条路径先各转换一次：代价是分析本身的数倍）。\n一行实时进度显示当前阶段、已完成的调用和剩余时间。Paddle 的开关和缓存保持原样。等同于 ``d2s_lab.profile(conv)``。\n\n示例::\n\n    %d2s_profile                    # 上一个 %%to_static 单元格的转换结果\n    %d2s_profile net_s --calls 50 --budget 60\n    %d2s_profile --whatif\n    %d2s_profile --lang zh",
     },
     "help.opt.profile_calls": {
         "en": "Calls profiled (and as many timed without the profiler, and per path). Default: 20.",
@@ -445,13 +445,17 @@ TEXTS = {
         "en": "Seconds the whole profile may take: fewer calls (not under 3) and fewer paths are timed to fit, and the report says so. Default: no limit.",
         "zh": "整个分析可用的秒数：为此会减少调用次数（不少于 3 次）和计时的路径，并在报告中注明。默认：不限时。",
     },
+    "help.opt.profile_whatif": {
+        "en": "Also time every other path side by side (dygraph, SOT, SOT with MIN_GRAPH_SIZE=0, AST full_graph=True), each checked against dygraph's outputs. Off by default: each path not yet converted is converted first, and the paths' rounds take about twice the calls each, several times the profile itself.",
+        "zh": "同时并列计时其他每条路径（动态图、SOT、MIN_GRAPH_SIZE=0 的 SOT、AST full_graph=True），每条都与动态图的输出核对。默认关闭：尚未转换的路径要先各转换一次，各路径的轮流计时每条约为调用次数的两倍，是分析本身的数倍。",
+    },
     "help.cli.profile.help": {
         "en": "Show where a converted model's call spends its time.",
         "zh": "显示转换后模型的一次调用把时间花在哪里。",
     },
     "help.cli.profile.description": {
-        "en": "Profile the model's converted forward (Paddle's default path unless --mode ast): time per op, line and layer, or per subgraph and graph break, and each path side by side.",
-        "zh": "分析模型转换后的 forward（除非指定 --mode ast，否则为 Paddle 的默认路径）：按算子、行和层，或按子图和图中断给出时间，并并列计时各条路径。",
+        "en": "Profile the model's converted forward (Paddle's default path unless --mode ast): time per op, line and layer, or per subgraph and graph break, and with --whatif each path side by side.",
+        "zh": "分析模型转换后的 forward（除非指定 --mode ast，否则为 Paddle 的默认路径）：按算子、行和层，或按子图和图中断给出时间；使用 --whatif 时并列计时各条路径。",
     },
     "help.cli.profile.output": {
         "en": "Write the report as a page (.html).",

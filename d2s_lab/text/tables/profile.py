@@ -349,6 +349,66 @@ TEXTS = {
         "en": "{name}: each op filled by its share of a call (darker: more time)",
         "zh": "{name}：每个算子按其占一次调用的比例着色（越深越耗时）",
     },
+    "profile.whatif_off": {
+        "en": "not timed: whatif=True (--whatif) times every path side by side, at the cost of a conversion each",
+        "zh": "未计时：whatif=True（--whatif）会并列计时每条路径，代价是每条路径各转换一次",
+    },
+    "profile.min0_same": {
+        "en": "the same subgraphs as SOT (none is under MIN_GRAPH_SIZE): SOT's times, not translated again",
+        "zh": "与 SOT 的子图相同（没有小于 MIN_GRAPH_SIZE 的子图）：沿用 SOT 的时间，没有再次翻译",
+    },
+    "profile.progress.warmup": {
+        "en": "warming up",
+        "zh": "预热",
+    },
+    "profile.progress.plain": {
+        "en": "{calls} calls without the profiler",
+        "zh": "不开分析器调用 {calls} 次",
+    },
+    "profile.progress.profiled": {
+        "en": "{calls} calls under the profiler",
+        "zh": "在分析器下调用 {calls} 次",
+    },
+    "profile.progress.profiler_warmup": {
+        "en": "a first call under the profiler, not counted",
+        "zh": "在分析器下的第一次调用，不计入",
+    },
+    "profile.progress.read": {
+        "en": "reading the profiler's events",
+        "zh": "读取分析器的事件",
+    },
+    "profile.progress.attribute": {
+        "en": "matching the events to the ops",
+        "zh": "把事件对应到算子",
+    },
+    "profile.progress.check": {
+        "en": "checking the outputs against dygraph",
+        "zh": "与动态图核对输出",
+    },
+    "profile.progress.convert": {
+        "en": "converting and checking: {path}",
+        "zh": "转换并核对：{path}",
+    },
+    "profile.progress.whatif": {
+        "en": "timing {n} paths side by side",
+        "zh": "并列计时 {n} 条路径",
+    },
+    "profile.stages": {
+        "en": "The profile took {took}: {parts}.",
+        "zh": "本次分析用时 {took}：{parts}。",
+    },
+    "profile.stage.convert": {"en": "converting", "zh": "转换"},
+    "profile.stage.warmup": {"en": "warm-up", "zh": "预热"},
+    "profile.stage.plain": {"en": "plain calls", "zh": "普通调用"},
+    "profile.stage.profiled": {"en": "profiled calls", "zh": "分析器下的调用"},
+    "profile.stage.profiler_warmup": {"en": "first call under the profiler", "zh": "分析器下的第一次调用"},
+    "profile.stage.read": {"en": "reading the events", "zh": "读取事件"},
+    "profile.stage.attribute": {"en": "matching ops", "zh": "对应算子"},
+    "profile.stage.check": {"en": "checking outputs", "zh": "核对输出"},
+    "profile.stage.convert_sot": {"en": "converting SOT", "zh": "转换 SOT"},
+    "profile.stage.convert_sot_min0": {"en": "converting SOT (MIN_GRAPH_SIZE=0)", "zh": "转换 SOT（MIN_GRAPH_SIZE=0）"},
+    "profile.stage.convert_ast": {"en": "converting AST", "zh": "转换 AST"},
+    "profile.stage.whatif": {"en": "paths side by side", "zh": "并列计时各路径"},
     "profile.failed": {
         "en": "Profiling failed: {error}",
         "zh": "分析失败：{error}",
