@@ -31,7 +31,7 @@ def _pieces(res) -> List[Tuple[str, float, str]]:
         for s in res.segments:
             label = t(KINDS[s.kind])
             if s.name:
-                label += f" {s.name}"
+                label += f" {s.shown_name()}"
             if s.line:
                 label += " · " + t("profile.at_line", line=s.line)
             out.append((label, s.share, SEGMENT_COLORS.get(s.kind, REST_BAR)))
@@ -82,7 +82,7 @@ def _segments_table(res) -> str:
     for s in res.segments:
         why = s.reason + (f" ({t('profile.at_line', line=s.line)})" if s.line else "")
         lines = ", ".join(map(str, s.lines)) if s.lines else ("-" if not s.line else str(s.line))
-        rows.append([esc(t(KINDS[s.kind])), esc(s.name or "-"), esc(lines), f"{s.ms:.3f}", _pct(s.share),
+        rows.append([esc(t(KINDS[s.kind])), esc(s.shown_name() or "-"), esc(lines), f"{s.ms:.3f}", _pct(s.share),
                      esc(why or "-")])
     return (f"<h4>{esc(t('profile.h_segments'))}</h4>"
             + table([t("profile.col_kind"), t("profile.col_name"), t("profile.col_line"), t("profile.col_ms"),

@@ -66,6 +66,12 @@ class Segment:
     reason: str = ""
     line: Optional[int] = None  # the break's line (dygraph)
     num_ops: Optional[int] = None
+    resumed: bool = False  # ``name`` is the user's function, and the frame the rest of it after a break
+
+    def shown_name(self, lang: Optional[str] = None) -> str:
+        """The name a view shows: ``SIR_3``, ``forward``, or ``forward (resumed)`` in
+        ``lang`` for the frame SOT made of the code after a break (never SOT's own name)."""
+        return t("sot.function_resumed", lang, function=self.name) if self.resumed else self.name
 
 
 @dataclass

@@ -36,6 +36,7 @@ from d2s_lab.core.paddle_compat.profiling import (SotWorld, gpu_build, min_graph
                                                   to_static, worlds_allowed)
 from d2s_lab.core.paddle_compat.targets import resolve, unconverted
 from d2s_lab.core.profile.result import (BreakCost, OpRow, PATHS, ProfileResult, Segment, TimeRow, WhatIf)
+from d2s_lab.core.sot_text import base_name, is_resume
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 
@@ -473,6 +474,8 @@ def _sot_attribution(conv, res: ProfileResult, runs, spans) -> None:
     for j, (kind, nm, idx) in enumerate(shape):
         ms = statistics.mean(c[j][3] for c in same)
         seg = Segment(kind, nm, ms, ms / whole if whole > 0 else 0.0)
+        if is_resume(nm):  # SOT's name of the rest of a function after a break: the user's
+            seg.name, seg.resumed = base_name(nm), True
         if kind == "static" and nm in subs:
             seg.lines, seg.num_ops = list(subs[nm].lines), subs[nm].num_ops
         if kind == "dygraph":
