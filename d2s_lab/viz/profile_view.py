@@ -10,6 +10,7 @@ from d2s_lab.core.bench.result import duration
 from d2s_lab.core.profile.result import KINDS, MODES, PATHS
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
+from d2s_lab.viz.breaks_view import break_fix_html
 from d2s_lab.viz.graph_view import draw_graph
 from d2s_lab.viz.html import esc, table, wrap
 from d2s_lab.viz.palette import (FAIL_COLOR, HEAT_COLORS, MUTED, OP_BAR_COLORS, PASS_COLOR, REST_BAR,
@@ -94,10 +95,10 @@ def _breaks_table(res) -> str:
     if not res.breaks:
         return ""
     rows = [[_where(b.file, b.line), f"<code>{esc(b.code.strip())}</code>" if b.code.strip() else "-",
-             esc(b.reason), f"{b.ms:.3f}", _pct(b.share)] for b in res.breaks]
+             esc(b.reason), f"{b.ms:.3f}", _pct(b.share), break_fix_html(b) or "-"] for b in res.breaks]
     return (f"<h4>{esc(t('profile.h_breaks'))}</h4>"
             + table([t("profile.col_line"), t("profile.col_where"), t("profile.col_reason"), t("profile.col_ms"),
-                     t("profile.col_share")], rows))
+                     t("profile.col_share"), t("breaks.col_fix")], rows))
 
 
 def _ops_table(res) -> str:
