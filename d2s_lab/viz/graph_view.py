@@ -232,6 +232,14 @@ def untrusted_note(text: str) -> str:
     return f'<div class="d2s-untrusted" style="{INLINE["note"]}">{esc(text)}</div>'
 
 
+def trusted_only(body: str, note: str = "") -> str:
+    """``body`` (an inline SVG) shown where the notebook is trusted; where a sanitizer strips
+    styles and SVG it leaves no stray text, and ``note`` (when given) says what to read instead."""
+    uid = "d2s-t" + uuid.uuid4().hex[:8]
+    return (f'<div id="{uid}"><style>#{uid} .d2s-live{{display:block!important}}#{uid} .d2s-untrusted{{display:none}}'
+            f'</style>{untrusted_note(note) if note else ""}<div class="d2s-live" {LIVE_ONLY}>{body}</div></div>')
+
+
 def graph_html(view: GraphView, svg: str) -> str:
     """The SVG in a box that fits the output width, scrolls, and zooms (readable, fit
     width, whole graph, 100 %, 200 %; CSS only, no JavaScript), with a caption and the legend.
@@ -471,4 +479,4 @@ def section_graph(conv, drawn: Optional[GraphView] = None) -> str:
 
 __all__ = ["GraphView", "RenderFailed", "RendererMissing", "available_renderer", "draw_graph",
            "cell_drawing", "cell_view", "draw_graph_with", "draw_or_reason", "graph_html", "legend_html", "report_graph",
-           "run_graph_of", "section_graph", "section_run", "twin_css", "untrusted_note"]
+           "run_graph_of", "section_graph", "section_run", "trusted_only", "twin_css", "untrusted_note"]

@@ -1,5 +1,5 @@
-"""Drawing a profile: a stacked bar of one call (inline SVG, no script: it reads the same
-in an untrusted notebook), the advice, and tables of segments, breaks, ops, lines,
+"""Drawing a profile: a stacked bar of one call (inline SVG, no script; an untrusted
+notebook's sanitizer drops it, and its legend says the same in words), the advice, and tables of segments, breaks, ops, lines,
 layers and paths. Works on core's ``ProfileResult`` (plain data); never imports Paddle."""
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from d2s_lab.core.frames import display_file
 from d2s_lab.core.profile.result import KINDS, MODES, PATHS
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
-from d2s_lab.viz.graph_view import draw_graph
+from d2s_lab.viz.breaks_view import break_fix_html
+from d2s_lab.viz.graph_view import draw_graph, trusted_only
 from d2s_lab.viz.html import esc, table, wrap
 from d2s_lab.viz.palette import (FAIL_COLOR, HEAT_COLORS, MUTED, OP_BAR_COLORS, PASS_COLOR, REST_BAR,
                                  SEGMENT_COLORS, TEXT)
@@ -68,7 +69,8 @@ def stacked_bar(res) -> str:
         f'height:10px;background:{color};margin-right:4px"></span>{esc(label)} {share * whole:.3f} ms '
         f"({_pct(share)})</span>"
         for label, share, color in pieces if share >= 0.005)
-    return f'<div class="d2s-profile-bar">{svg}<div class="d2s-sub">{legend}</div></div>'
+    # the legend under it says the same in words: all an untrusted notebook shows
+    return f'<div class="d2s-profile-bar">{trusted_only(svg)}<div class="d2s-sub">{legend}</div></div>'
 
 
 def _where(file: str, line: Optional[int]) -> str:
@@ -93,10 +95,10 @@ def _breaks_table(res) -> str:
     if not res.breaks:
         return ""
     rows = [[_where(b.file, b.line), f"<code>{esc(b.code.strip())}</code>" if b.code.strip() else "-",
-             esc(b.reason), f"{b.ms:.3f}", _pct(b.share)] for b in res.breaks]
+             esc(b.reason), f"{b.ms:.3f}", _pct(b.share), break_fix_html(b) or "-"] for b in res.breaks]
     return (f"<h4>{esc(t('profile.h_breaks'))}</h4>"
             + table([t("profile.col_line"), t("profile.col_where"), t("profile.col_reason"), t("profile.col_ms"),
-                     t("profile.col_share")], rows))
+                     t("profile.col_share"), t("breaks.col_fix")], rows))
 
 
 def _ops_table(res) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from d2s_lab.core.frames import display_file, is_user_file
 from d2s_lab.viz.breaks_view import break_fix_html
 from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
-from d2s_lab.viz.graph_view import draw_or_reason
+from d2s_lab.viz.graph_view import draw_or_reason, run_graph_of
 from d2s_lab.text import CATALOGUE, t
 from d2s_lab.viz.html import CSS, esc, report_var, t_html, table
 from d2s_lab.viz.linked_view import linked_lines, ops_by_line_html
@@ -52,13 +52,23 @@ def _breaks_table(report) -> str:
                   t("report.col_line"), t("breaks.col_fix")], rows)
 
 
-def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None, source_file: str = "") -> str:
+def _subgraph_html(sub, index: int, room: int, draw: bool, min_size=None, source_file: str = "",
+                   in_run: bool = False) -> str:
     """One subgraph, collapsed: its drawing (or op table) where it fits in ``room`` bytes,
     else a line saying how to draw it; its ops grouped by the user's line, linked to the
-    drawing (and to the source under "Inside SOT") as the AST report's are."""
+    drawing (and to the source under "Inside SOT") as the AST report's are. ``in_run``: the
+    report's run drawing shows this subgraph (a cluster of it), so it is not drawn again:
+    its ops by line (else its op table) and its code only."""
     body = ""
     small = sub.graph is not None and sub.graph.num_ops() <= MAX_DRAWN_OPS
-    if small and draw:
+    if in_run and small:
+        body = (ops_by_line_html(sub.graph, source_file) if source_file and sub.lines else "") or op_table_html(sub.graph)
+        note = f'<div class="d2s-sub d2s-in-run">{esc(t("sotrun.in_run", name=sub.name))}</div>'
+        if len(note) + len(body) > room:
+            body = ""
+        else:
+            body = note + body
+    elif small and draw:
         view, _ = draw_or_reason(sub.graph, depth="all", title=sub.name)
         body = view._repr_html_() if view is not None else ""
     if not body and small:
@@ -88,8 +98,10 @@ def _ast_html(report) -> str:
             f'{t_html("sot.ast_on_request", ast=ast, how="<code>" + esc(t("sot.ast_how")) + "</code>")}</div>')
 
 
-def sot_body(report, draw: bool = True) -> str:
-    """The report's SOT section (no outer wrapper)."""
+def sot_body(report, draw: bool = True, in_run: bool = False) -> str:
+    """The report's SOT section (no outer wrapper); ``in_run``: the report draws the run
+    whole above it (:func:`d2s_lab.viz.graph_view.section_run`), so no subgraph is drawn
+    again here."""
     # the user's file: where the subgraphs' ops and the frames' source lines are linked
     source_file = next((f.file for f in report.frames if f.made_by is None and is_user_file(f.file)), "")
     linked = sorted({n for sub in report.subgraphs if sub.graph is not None
@@ -131,7 +143,7 @@ def sot_body(report, draw: bool = True) -> str:
         room, listed = DRAWN_BYTES, 0
         for i, s in enumerate(report.subgraphs):
             part = _subgraph_html(s, i, room, draw and i < MAX_DRAWN and room > 0, report.min_graph_size,
-                                  source_file)
+                                  source_file, in_run=in_run)
             if listed + len(part) > SUBGRAPHS_BYTES and i:  # an LLM's hundreds: the rest a call away
                 how = f"{report_var()}.sot.subgraphs[{i}:]"
                 parts.append(f'<div class="d2s-sub">{t_html("sot.subgraphs_more", n=len(report.subgraphs) - i, how="<code>" + esc(how) + "</code>")}</div>')
@@ -157,7 +169,7 @@ def section_sot(conv) -> str:
     """Report section: SOT's graph breaks for ``conv`` ("" when no SOT report was made)."""
     if conv.sot is None:
         return ""
-    return sot_body(conv.sot)
+    return sot_body(conv.sot, in_run=run_graph_of(conv) is not None)
 
 
 def sot_report_html(report) -> str:

@@ -1,7 +1,8 @@
 """A watch of a whole run as HTML (``w.report()``, ``%%d2s_watch``, ``d2s-lab watch``):
 the alerts first, each naming what to change, then one row per converted function, an
 inline SVG timeline (calls on one axis, functions on the other, translations, recompiles
-and runs in dygraph marked; no script, so it shows in an untrusted notebook), and the
+and runs in dygraph marked; an untrusted notebook's sanitizer drops it, and a line points
+to the events instead), and the
 events in order. Every user-controlled text is escaped; the size stays bounded (the
 report keeps at most a few hundred events and functions)."""
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import List, Optional
 
 from d2s_lab.text import t, using_lang
 from d2s_lab.viz import palette
+from d2s_lab.viz.graph_view import trusted_only
 from d2s_lab.viz.html import CSS, esc, table
 from d2s_lab.viz.standalone import html_document
 
@@ -120,7 +122,8 @@ def watch_body(report, var: Optional[str] = None) -> str:
     if report.functions:
         sections.append(f"<h4>{esc(t('watch.alerts'))}</h4>{_alerts(report)}")
         sections.append(f"<h4>{esc(t('watch.functions'))}</h4>{_functions(report)}")
-        sections.append(f"<h4>{esc(t('watch.timeline'))}</h4>{timeline_svg(report)}")
+        sections.append(f"<h4>{esc(t('watch.timeline'))}</h4>"
+                        f"{trusted_only(timeline_svg(report), t('trustonly.timeline_events' if report.events else 'trustonly.timeline'))}")
         if report.events:
             sections.append(f"<h4>{esc(t('watch.events'))}</h4>{_events(report)}")
     elif not report.note:

@@ -23,9 +23,34 @@ from paddle.vision.models import resnet18
 resnet = resnet18()
 resnet.eval()
 '''
+# The default path (SOT), a print between two halves: the run drawing, the profile of a
+# call, a watch of a loop whose Python value changes on every call; in English and Chinese.
+RUN_CELL = '''%%to_static --mode sot --example "paddle.ones([2, 8]), paddle.ones([8, 8])"
+import paddle
+def halves(x, w):
+    for _ in range(6):
+        x = paddle.tanh(paddle.matmul(x, w))
+    print("half way")
+    for _ in range(6):
+        x = paddle.tanh(paddle.matmul(x, w))
+    return x
+'''
+PROFILE_CELL = "%d2s_profile --calls 3"
+WATCH_CELL = '''%%d2s_watch
+@paddle.jit.to_static
+def train_step(x, lr):
+    return x * lr + 1
+lr = {lr}
+for _ in range(4):
+    y = train_step(paddle.ones([2, 3]), lr)
+    lr *= 0.5
+'''
 CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
-         "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL]
-LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET = range(len(CELLS))
+         "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL,
+         RUN_CELL, PROFILE_CELL, WATCH_CELL.format(lr=0.5), "%d2s_lang zh", RUN_CELL, PROFILE_CELL,
+         WATCH_CELL.format(lr=0.3), "%d2s_lang en"]
+(LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET,
+ RUN, PROFILE, WATCH, LANG_ZH2, RUN_ZH, PROFILE_ZH, WATCH_ZH, LANG_EN2) = range(len(CELLS))
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
@@ -243,6 +268,68 @@ def test_resnet_op_table_reads_without_styles(page, out_dir):
     assert re.search(r"conv2d\s*×\s*\d+", by_line.inner_text())
     box = by_line.evaluate("t => t.parentElement.getBoundingClientRect().right")
     assert box <= area["x"] + area["width"] + 1, (box, area)
+
+
+# Every element of an output that runs past its right edge (not inside a box that scrolls).
+_PAST_RIGHT = """(root) => { const right = root.getBoundingClientRect().right + 1;
+  const scrolls = el => { for (let p = el.parentElement; p && p !== root; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= right) return true; }
+    return false; };
+  return [...root.querySelectorAll('*')].filter(el => el.offsetParent !== null
+      && el.getBoundingClientRect().right > right && !scrolls(el))
+    .map(el => el.tagName + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right - right)
+         + 'px in ' + ((el.closest('details') || {}).firstElementChild || {}).textContent).slice(0, 5); }"""
+
+
+@pytest.mark.parametrize("cells,lang", [((RUN, PROFILE, WATCH), "en"), ((RUN_ZH, PROFILE_ZH, WATCH_ZH), "zh")])
+def test_default_path_profile_and_watch_read_unsigned(page, handout, out_dir, cells, lang):
+    """The default-path report's run drawing shows as its picture (a PNG: the SVG is
+    sanitized away), the profile and the watch read whole: no error box, nothing past the
+    output's right edge (a wide table scrolls in its own box), the break's catalogue id and
+    fix in the profile's table, no stray text where an inline SVG was."""
+    _, nb = handout
+    run, prof, watch = cells
+    words = {"en": ("SOT graph breaks", "Drawn once, above", "Recompile storm"),
+             "zh": ("SOT 图中断", "已在上方绘制一次", "重新翻译风暴")}[lang]
+    pngs = [o for o in nb.cells[run].outputs if "image/png" in o.get("data", {})]
+    assert pngs, [list(o.get("data", {})) for o in nb.cells[run].outputs]
+    w_px, _ = _png_size(base64.b64decode(pngs[0]["data"]["image/png"]))
+    out = bu.output(page, run)
+    img = out.locator(".jp-RenderedImage img").first
+    img.wait_for(state="visible")
+    assert img.evaluate("i => i.complete && i.naturalWidth") == w_px
+    box, area = img.bounding_box(), out.bounding_box()
+    assert box["width"] > 100 and box["height"] > 50 and box["x"] + box["width"] <= area["x"] + area["width"] + 1
+    _window_shot(img, out_dir, f"run-{lang}")
+    out.evaluate("(root) => root.querySelectorAll('details').forEach(d => d.open = true)")
+    text = out.inner_text()
+    assert words[0] in text and words[1] in text and "SIR_" in text, text[:3000]
+    for index, name in ((run, "run"), (prof, "profile"), (watch, "watch")):
+        out = bu.output(page, index)
+        out.locator(".d2s").first.wait_for(state="attached")
+        assert out.locator(".d2s-error").count() == 0, (name, out.inner_text()[:500])
+        assert "Traceback" not in out.inner_text()
+        out.evaluate("(root) => root.querySelectorAll('details').forEach(d => d.open = true)")
+        past = out.evaluate(_PAST_RIGHT)
+        assert past == [], (name, past)
+    prof_out = bu.output(page, prof)
+    link = prof_out.locator("a.d2s-break-id").first
+    assert link.is_visible() and re.fullmatch(r"SOT-B\d+", link.inner_text().strip())
+    href = link.get_attribute("href") or ""
+    # the manual's page, relative (JupyterLab resolves it against the server: files/breaks?...#sot-b004)
+    assert href.endswith(f"#{link.inner_text().strip().lower()}") and "breaks" in href, href
+    assert ("zh/breaks" in href) == (lang == "zh"), href
+    assert prof_out.locator(".d2s-break-fix").first.inner_text().strip()
+    _window_shot(link, out_dir, f"profile-{lang}")
+    # the sanitizer drops the inline SVGs (the profile's bar, the watch's timeline): no stray
+    # label text; the bar's legend and the watch's note say what to read instead
+    assert not prof_out.locator(".d2s-profile-bar .d2s-live").first.is_visible()
+    watch_out = bu.output(page, watch)
+    text = watch_out.inner_text()
+    assert words[2] in text and ("calls 1 →" if lang == "en" else "调用 1 →") not in text
+    assert watch_out.locator(".d2s-untrusted").first.is_visible()
+    _window_shot(watch_out.locator(".d2s").first, out_dir, f"watch-{lang}")
 
 
 def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):

@@ -14,6 +14,7 @@ from d2s_lab.core.profile import ProfileResult, profile
 from d2s_lab.errors import D2SError
 from d2s_lab.text import using_lang
 from d2s_lab.viz.display import to_html
+from html_text import text as html_text
 from kernels import d2s_kernel, run_cell
 
 paddle.seed(7)
@@ -125,6 +126,22 @@ def test_ast_ops_add_up_and_name_their_layers_and_lines(cnn_case):
     assert {r.layer for r in conv_rows} == {"conv1", "conv2"} and all(r.calls == 1 for r in conv_rows)
     assert next(r for r in conv_rows if r.layer == "conv1").line == CONV1_LINE
     assert sum(1 for r in res.ops if r.other) == 1
+
+
+def test_each_break_row_names_its_catalogue_entry_and_fix(sot_case):
+    """The print's row in the breaks table: its catalogue id, linked to its section of the
+    manual, and the fix in one line, in English and Chinese (as the SOT report's rows)."""
+    top = sot_case[1].breaks[0]
+    entry = top.entry
+    assert entry is not None and top.id == entry.id and top.id.startswith("SOT-B")
+    for lang, page in (("en", "breaks/"), ("zh", "zh/breaks/")):
+        with using_lang(lang):
+            html = to_html(sot_case[1])
+        words = " ".join(html_text(html).split())
+        assert f'<code>{top.id}</code></a>' in html and f'href="{entry.page(lang)}"' in html, lang
+        assert page in entry.page(lang) and " ".join(top.fix(lang).replace("`", "").split()) in words, lang
+        assert f"{top.id}: {top.fix(lang)}" in sot_case[1].table(lang)
+    assert top.fix("en") != top.fix("zh")
 
 
 def test_report_draws_a_bar_without_script_and_escapes(cnn_case, sot_case):

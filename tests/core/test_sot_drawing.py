@@ -20,6 +20,9 @@ from d2s_lab.viz.dot.drawing import Cluster
 from d2s_lab.viz.explorer import ExplorerState
 from d2s_lab.viz.graph_view import cell_drawing, report_graph
 from d2s_lab.viz.report import conversion_html
+from d2s_lab.viz.sot_view import sot_report_html
+from d2s_lab.text import using_lang
+from html_text import text as html_text
 from kernels import d2s_kernel, run_cell
 from models import model_module
 from versions import PADDLE3
@@ -154,6 +157,27 @@ def test_subgraph_under_min_graph_size_is_drawn_as_dygraph(mod):
         (node,) = view.info.drawing.nodes()
         assert node.head == "frame ran in dygraph" and "no graph of MIN_GRAPH_SIZE (10) ops or more" in node.rows
         assert "in small" in node.rows
+
+
+def test_the_report_draws_each_subgraph_once(split):
+    """The run drawing shows both subgraphs; the SOT section below it draws neither again
+    (no Graphviz run each) but keeps what the drawing does not give: each subgraph's ops by
+    cell line and its code. A SotReport shown alone still draws its subgraphs."""
+    one, two = [s.name for s in split.sot.subgraphs]
+    page = conversion_html(split, report_graph(split))
+    head = "<summary>SOT graph breaks</summary>"
+    run, sot = page[page.index('class="d2s-run"'):page.index(head)], page[page.index(head):]
+    assert "<svg" in run and f"{one} · 12 ops" in run and f"{two} · 12 ops" in run
+    assert "<svg" not in sot and "d2s-by-line" in sot and "SOT_EXPORT" in sot
+    words = " ".join(html_text(sot).split())
+    for name in (one, two):
+        assert f"Drawn once, above: the cluster {name} of the run's drawing." in words
+    first_line = next(n for n, ln in enumerate(HALVES.splitlines(), 1) if "paddle.matmul" in ln)
+    assert f'data-d2s-line="{first_line}"' in sot
+    with using_lang("zh"):
+        zh = " ".join(html_text(conversion_html(split, report_graph(split))).split())
+    assert f"已在上方绘制一次：即运行图中的 {one} 簇。" in zh
+    assert sot_report_html(split.sot).count("<svg") >= 2
 
 
 def test_resnet18_run_stays_within_the_cell_node_limit():

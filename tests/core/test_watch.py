@@ -103,6 +103,20 @@ def test_the_ast_path_storm_names_lr_too():
     assert "lr was 0.1, now 0.05" in report.events[1].reason, report.events
 
 
+def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run):
+    """An untrusted notebook's sanitizer drops styles and inline SVG: the timeline is
+    hidden unless the report's style shows it, and a line (hidden where the style applies)
+    points to the events, in English and Chinese."""
+    report, _ = lr_run
+    for lang, note in (("en", "The timeline is drawn once the notebook is trusted"), ("zh", "信任此笔记本后才会绘制时间线")):
+        page = watch_html(report, lang=lang)
+        live = page.index('class="d2s-live" hidden="hidden" style="display:none"')
+        assert page.index("<svg") > live and note in page[:live] and 'class="d2s-untrusted"' in page[:live]
+        style = page[page.rindex("<style>", 0, live):live]
+        assert ".d2s-live{display:block!important}" in style and ".d2s-untrusted{display:none}" in style
+    assert "The timeline is drawn" in watch_page(report)  # the standalone page keeps its style: it shows the timeline
+
+
 def test_the_watch_changes_no_result(lr_run):
     _, watched = lr_run
     plain = _lr_loop(paddle.jit.to_static(_train_step))

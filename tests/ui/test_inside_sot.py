@@ -82,9 +82,12 @@ def test_each_frame_shows_the_code_sot_runs_its_guards_and_resumes(kernel):
 @pytest.mark.slow
 def test_every_subgraph_op_sits_at_its_cell_line(kernel):
     kc, page = kernel
-    # the ops grouped by line under each drawing, the lines linked to the drawing's ops
-    # and to the source under "Inside SOT", as the AST report links them
-    assert "d2s-by-line" in page
+    # the ops grouped by line under each subgraph (drawn once, in the run drawing above the
+    # SOT section, not again there), the lines linked to the drawing's ops and to the
+    # source under "Inside SOT", as the AST report links them
+    assert "d2s-by-line" in page and "Drawn once, above: the cluster" in page
+    head = "<summary>SOT graph breaks</summary>"
+    assert "<svg" in page[:page.index(head)] and "<svg" not in page[page.index(head):]
     for marker in ("FC", "TANH"):
         assert f'data-d2s-line="{_line(marker)}"' in page and f"d2s-line-{_line(marker)}" in page
     subs = _value(kc, "[dict(lines=s.lines, ops=[(o.short_name, o.source.line if o.source else None) "

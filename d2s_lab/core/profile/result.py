@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Optional
 
 from d2s_lab.core import display
 from d2s_lab.core.bench.result import duration
+from d2s_lab.core.sot import breaks as catalogue
 from d2s_lab.text import t
 
 # The catalogue's key of each path, segment kind and profiled mode.
@@ -87,6 +88,22 @@ class BreakCost:
     kind: str = "break"
     ms: float = 0.0
     share: float = 0.0
+
+    @property
+    def entry(self) -> Optional["catalogue.BreakEntry"]:
+        """The entry of :func:`d2s_lab.breaks` that fits this break best (None if none does)."""
+        return catalogue.match(self.reason, self.message, self.code)
+
+    @property
+    def id(self) -> str:
+        """The id of its catalogue entry (``SOT-B001``), "" where none fits."""
+        entry = self.entry
+        return entry.id if entry is not None else ""
+
+    def fix(self, lang: Optional[str] = None) -> str:
+        """The fix in one line, in ``lang`` (default: the language in force); "" without an entry."""
+        entry = self.entry
+        return entry.fix(lang) if entry is not None else ""
 
 
 @dataclass
@@ -174,7 +191,7 @@ class ProfileResult:
             out.append(t("profile.h_breaks", lang))
             for b in self.breaks:
                 out.append(f"  {t('profile.at_line', lang, line=b.line or '-'):12} {b.reason[:36]:36} "
-                           f"{b.ms:9.3f} ms {b.share * 100:5.1f} %")
+                           f"{b.ms:9.3f} ms {b.share * 100:5.1f} %" + (f"  {b.id}: {b.fix(lang)}" if b.id else ""))
         if self.ops:
             out.append(t("profile.h_ops", lang))
             for r in self.top_ops(15):
