@@ -3,7 +3,7 @@ and the fix in one line (:func:`d2s_lab.breaks`)."""
 from __future__ import annotations
 
 from d2s_lab.text import t
-from d2s_lab.viz.error_view import rich
+from d2s_lab.viz.html import rich
 from d2s_lab.viz.html import CSS, esc, table
 
 

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 from d2s_lab.text import t
 from d2s_lab.viz.breaks_view import break_fix_html
-from d2s_lab.viz.html import CSS, esc, table
+from d2s_lab.viz.html import CSS, esc, rich, table
 
 
 def calls_html(calls, var: Optional[str] = None) -> str:
@@ -37,7 +37,7 @@ def calls_html(calls, var: Optional[str] = None) -> str:
         flush()
         result = new_word if r.new_entry else t("calls.dygraph")
         size = f"{r.cache_size}/{r.cache_limit}" if r.cache_limit else str(r.cache_size)
-        why = esc(r.reason) + "".join(f'<div class="d2s-sub">{break_fix_html(b)}</div>'
+        why = rich(r.reason) + "".join(f'<div class="d2s-sub">{break_fix_html(b)}</div>'
                                       for b in getattr(r, "breaks", ()))
         rows.append([str(r.index), f"<b>{esc(result)}</b>", why,
                      esc(size), f"{r.translate_s * 1000:.0f} ms" if r.translate_s else ""])

@@ -6,13 +6,12 @@ one click away. Everything shown is escaped.
 """
 from __future__ import annotations
 
-import re
 
 from d2s_lab.core.tracebacks import fold_repeated_frames
 from d2s_lab.core.frames import display_file
 from d2s_lab.text.lang import get_lang
 from d2s_lab.text import t
-from d2s_lab.viz.html import CSS, INLINE, esc
+from d2s_lab.viz.html import CSS, INLINE, esc, rich
 from d2s_lab.viz.palette import with_colors
 
 ERROR_CSS = with_colors("""
@@ -27,11 +26,6 @@ ERROR_CSS = with_colors("""
 .d2s .d2s-hint-box{background:$PASS_BG;border:1px solid $PASS_BORDER;border-radius:6px;padding:6px 10px;margin:4px 0}
 .d2s pre.d2s-tb{max-height:360px;overflow:auto;background:$PANEL_BG;border:1px solid $BORDER;padding:6px}
 """)
-
-
-def rich(text) -> str:
-    """Escaped text with `backticked` spans shown as code."""
-    return re.sub(r"`([^`<>]+)`", r"<code>\1</code>", esc(text))
 
 
 def code_lines_html(lines, title: str = "") -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import html as _html
+import re
 from typing import Iterable, Optional
 
 from pygments import highlight
@@ -37,6 +38,11 @@ def naming(var: Optional[str]):
 def esc(text) -> str:
     """Escape text for HTML element content and attribute values (quotes too)."""
     return _html.escape("" if text is None else str(text), quote=True)
+
+
+def rich(text) -> str:
+    """Escaped text with `backticked` spans shown as code (the catalogue marks code so)."""
+    return re.sub(r"`([^`<>]+)`", r"<code>\1</code>", esc(text))
 
 
 def t_html(key: str, lang: Optional[str] = None, **html_fields) -> str:

@@ -4,7 +4,7 @@ turned into a Python value and Paddle silently changed its meaning
 from __future__ import annotations
 
 from d2s_lab.core.frames import display_file
-from d2s_lab.viz.error_view import rich
+from d2s_lab.viz.html import rich
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table
 from d2s_lab.viz.palette import with_colors

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from d2s_lab.core.frames import display_file, is_user_file
 from d2s_lab.viz.breaks_view import break_fix_html
-from d2s_lab.viz.error_view import ERROR_CSS, error_report_body, rich
+from d2s_lab.viz.error_view import ERROR_CSS, error_report_body
 from d2s_lab.viz.graph_view import draw_or_reason, run_graph_of
 from d2s_lab.text import CATALOGUE, t
-from d2s_lab.viz.html import CSS, esc, report_var, t_html, table
+from d2s_lab.viz.html import CSS, esc, report_var, rich, t_html, table
 from d2s_lab.viz.linked_view import linked_lines, ops_by_line_html
 from d2s_lab.viz.op_table import op_table_html
 from d2s_lab.viz.palette import with_colors

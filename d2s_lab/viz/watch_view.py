@@ -12,7 +12,7 @@ from typing import List, Optional
 from d2s_lab.text import t, using_lang
 from d2s_lab.viz import palette
 from d2s_lab.viz.graph_view import trusted_only
-from d2s_lab.viz.html import CSS, esc, table
+from d2s_lab.viz.html import CSS, esc, rich, table
 from d2s_lab.viz.standalone import html_document
 
 TIMELINE_ROWS = 30  # functions drawn in the timeline (the busiest first)
@@ -29,7 +29,7 @@ def _seconds(s: float) -> str:
 def _alerts(report) -> str:
     if not report.alerts:
         return f'<div class="d2s-summary">{esc(t("watch.no_alert"))}</div>'
-    return "".join(f'<div class="d2s-note"><b>{esc(a.title())}</b><br>{esc(a.fix())}</div>'
+    return "".join(f'<div class="d2s-note"><b>{rich(a.title())}</b><br>{rich(a.fix())}</div>'
                    for a in report.alerts)
 
 
@@ -58,7 +58,7 @@ def _events(report) -> str:
         rows.append([str(e.step), f'<b style="color:{MARK_COLORS.get(e.kind, palette.TEXT)}">'
                      f'{esc(t(KIND_KEYS[e.kind]))}</b>',
                      f"<code>{esc(e.function)}</code>" + (f" ({esc(e.frame)})" if e.frame else ""),
-                     str(e.call), esc(e.reason)])
+                     str(e.call), rich(e.reason)])
     counts = ", ".join(f"{esc(t(KIND_KEYS[k]))} {n}" for k, n in sorted(report.dropped.items()))
     note = f'<div class="d2s-sub">{esc(t("watch.dropped", counts=counts))}</div>' if counts else ""
     return table([t("watch.col.step"), t("watch.col.event"), t("watch.col.function"), t("watch.col.call"),

@@ -280,7 +280,7 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     assert code == 0, err.getvalue()
     assert "args ['--epochs', '2']" in out.getvalue()
     page = out_html.read_text(encoding="utf-8")
-    assert "scripted_step" in page and "train.py:4" in page and "`lr`" in page, page[:2000]
+    assert "scripted_step" in page and "train.py:4" in page and "<code>lr</code>" in page, page[:2000]
     assert os.path.getsize(out_html) < 250_000
     missing = main(["watch", str(tmp_path / "nope.py")])
     assert missing == 1
