@@ -14,6 +14,13 @@ def assert_same_python(kc):
 @contextlib.contextmanager
 def d2s_kernel():
     """A fresh "python3" kernel of this run's interpreter with d2s_lab loaded; its client."""
+    with d2s_kernel_and_manager() as (_, kc):
+        yield kc
+
+
+@contextlib.contextmanager
+def d2s_kernel_and_manager():
+    """:func:`d2s_kernel`, with its manager too (``km.interrupt_kernel()``): ``(km, kc)``."""
     from jupyter_client.manager import start_new_kernel
 
     km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
@@ -21,7 +28,7 @@ def d2s_kernel():
         assert_same_python(kc)
         status, out = run_cell(kc, "%load_ext d2s_lab")
         assert status == "ok", out
-        yield kc
+        yield km, kc
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
