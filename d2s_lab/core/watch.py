@@ -16,15 +16,22 @@ counted), at most :data:`MAX_FUNCTIONS` functions have a row.
 """
 from __future__ import annotations
 
+import ast
 import collections
 import contextlib
+import inspect
+import linecache
 import os
 import re
+import textwrap
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from d2s_lab.core.calls import reason
+from d2s_lab.core.sot import breaks
+from d2s_lab.core.sot.build import refine_lines
+from d2s_lab.core.sot.model import GraphBreak
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import watch_all
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
@@ -43,11 +50,13 @@ LAST_EVENTS = 160
 MAX_FUNCTIONS = 200
 MAX_FRAMES = 2000  # frames' sinks kept for reuse
 MAX_INSTANCES = 1000  # distinct Layer instances counted per function
+MAX_BREAKS = 20  # graph-break places kept per function
 STORM_AT = 3  # recompiles for the same value that make a storm
 
 KINDS = ("translate", "recompile", "fallback", "dynamic")
 # an alert's kind -> (its title, what to do)
 _ALERT_KEYS = {"storm": ("watch.alert.storm", "watch.fix.storm"),
+               "loop_break": ("watch.alert.loop_break", "watch.fix.loop_break"),
                "cache_full": ("watch.alert.cache_full", "watch.fix.cache_full"),
                "per_instance": ("watch.alert.per_instance", "watch.fix.per_instance")}
 
@@ -117,8 +126,11 @@ class WatchEvent:
 class WatchAlert:
     """Something to change: ``kind`` is ``storm`` (``name``: the Python value that
     changed on every call), ``cache_full`` (the function runs in dygraph from call
-    ``call`` on, ``count`` calls so far) or ``per_instance`` (translated again for each of
-    ``count`` Layer instances)."""
+    ``call`` on, ``count`` calls so far), ``per_instance`` (translated again for each of
+    ``count`` Layer instances) or ``loop_break`` (a graph break at ``line``, inside the
+    ``for``/``while`` loop of line ``loop``, reached on every step of the loop: ``code``
+    is the line's text, ``break_id`` the catalogue's entry for it or "", ``count`` the
+    function's calls)."""
 
     kind: str
     function: str
@@ -128,14 +140,25 @@ class WatchAlert:
     call: int = 0
     limit: Optional[int] = None
     path: str = "sot"
+    line: Optional[int] = None
+    loop: Optional[int] = None
+    code: str = ""
+    break_id: str = ""
 
     def title(self, lang: Optional[str] = None) -> str:
         return t(_ALERT_KEYS[self.kind][0], lang, function=self.function, where=self.where, name=self.name,
-                 count=self.count, call=self.call, limit=self.limit if self.limit is not None else "?")
+                 count=self.count, call=self.call, limit=self.limit if self.limit is not None else "?",
+                 line=self.line, loop=self.loop, code=self.code, reason=self.name)
 
     def fix(self, lang: Optional[str] = None) -> str:
         key = "watch.fix.storm_ast" if self.kind == "storm" and self.path == "ast" else _ALERT_KEYS[self.kind][1]
-        return t(key, lang, function=self.function, where=self.where, name=self.name, limit=self.limit or "?")
+        text = t(key, lang, function=self.function, where=self.where, name=self.name, limit=self.limit or "?",
+                 line=self.line, code=self.code)
+        if self.break_id:
+            entry = breaks.entry(self.break_id)
+            if entry is not None:
+                text += " " + t("watch.fix.catalogue", lang, id=self.break_id, fix=entry.fix(lang))
+        return text
 
 
 @dataclass
@@ -194,12 +217,56 @@ def _arg_names(code) -> List[str]:
 
 
 class _Stats:
-    __slots__ = ("row", "code", "instances", "calls_by_value")
+    __slots__ = ("row", "code", "instances", "calls_by_value", "breaks")
 
     def __init__(self, row: WatchedFunction, code):
         self.row, self.code = row, code  # the code is kept: its id is the key
         self.instances: set = set()
         self.calls_by_value: Dict[str, int] = collections.Counter()  # recompiles per value that broke a guard
+        self.breaks: list = []  # SOT's graph breaks while translating it (RawBreak), the first MAX_BREAKS
+
+
+def _loops_of(code) -> List[Tuple[int, int, int]]:
+    """The ``for``/``while`` loops in the source of ``code``'s function: ``(line of the
+    loop, first line of its body, last line of its body)``, in file lines; [] where the
+    source cannot be read."""
+    lines = linecache.getlines(code.co_filename)
+    first = code.co_firstlineno
+    if not 1 <= first <= len(lines):
+        return []
+    try:
+        block = inspect.getblock(lines[first - 1:])
+        tree = ast.parse(textwrap.dedent("".join(block)))
+    except Exception:  # noqa: BLE001  (a source that does not parse alone: no loop known)
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.body:
+            end = max(getattr(n, "end_lineno", n.lineno) or n.lineno for n in node.body)
+            out.append((node.lineno + first - 1, node.body[0].lineno + first - 1, end + first - 1))
+    return out
+
+
+def _loop_breaks(st: _Stats) -> List[Tuple[GraphBreak, int]]:
+    """The graph breaks of ``st``'s function whose line is in the body of one of its loops,
+    with the loop's line: the innermost loop, one break per line, the break SOT raised
+    first (an inlined call's own break before the call that carried it)."""
+    if not st.breaks:
+        return []
+    loops = _loops_of(st.code)
+    if not loops:
+        return []
+    found = [GraphBreak(*raw) for raw in st.breaks]
+    refine_lines(found)  # SOT's resumed frames read one line off
+    out, seen = [], set()
+    for b in found:
+        if b.file != st.code.co_filename or not b.line or b.line in seen:
+            continue
+        inside = [lp for lp in loops if lp[1] <= b.line <= lp[2]]
+        if inside:
+            seen.add(b.line)
+            out.append((b, max(inside)[0]))
+    return out
 
 
 class _Frame:
@@ -291,6 +358,11 @@ class Watch:
         st.row.compile_s += event.seconds
         self._record(st, event, "")
 
+    def graph_break(self, raw) -> None:
+        """A graph break SOT raised while translating the function running now."""
+        if self._stack and len(self._stack[-1].breaks) < MAX_BREAKS:
+            self._stack[-1].breaks.append(raw)
+
     def add(self, code, event: CallEvent) -> None:
         st = self._stack[-1] if self._stack else self._stats_of(code, "sot")
         if st is not None:
@@ -371,6 +443,12 @@ class Watch:
             if row.instances >= STORM_AT and per_call >= row.instances - 1 and row.translations >= STORM_AT:
                 alerts.append(WatchAlert("per_instance", row.name, row.where, count=row.instances,
                                          limit=row.limit, path=row.path))
+            for brk, loop in _loop_breaks(st):
+                text = linecache.getline(brk.file, brk.line).strip()
+                entry = breaks.match(brk.reason, brk.message, text)
+                alerts.append(WatchAlert("loop_break", row.name, row.where, name=brk.reason, count=row.calls,
+                                         path=row.path, line=brk.line, loop=loop, code=text,
+                                         break_id=entry.id if entry is not None else ""))
         return alerts
 
     def report(self) -> WatchReport:

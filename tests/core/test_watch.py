@@ -25,6 +25,7 @@ from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
 from d2s_lab.text.lang import get_lang, using_lang
 from d2s_lab.viz.watch_view import watch_html, watch_page
 from kernels import d2s_kernel, run_cell
+from versions import PADDLE3
 
 
 def _train_step(x, lr):
@@ -45,12 +46,14 @@ class Block(paddle.nn.Layer):
 
 
 def _owners():
-    """What a watch patches: Paddle's StaticFunction, ProgramCache and SOT's cache class."""
+    """What a watch patches: Paddle's StaticFunction, ProgramCache, SOT's cache class and
+    its BreakGraphError."""
     from paddle.jit.dy2static.program_translator import ProgramCache, StaticFunction
+    from paddle.jit.sot.utils.exceptions import BreakGraphError
 
     from d2s_lab.core.paddle_compat.sot.cache import sot_cache
 
-    return [StaticFunction, ProgramCache, type(sot_cache())]
+    return [StaticFunction, ProgramCache, type(sot_cache()), BreakGraphError]
 
 
 def _snapshot():
@@ -161,7 +164,7 @@ def test_paddle_is_as_found_after_the_watch_also_when_it_raises():
     static = paddle.jit.to_static(_train_step)
     with d2s_lab.watch():
         during = _snapshot()
-        assert len(hooks.active()) == 3, hooks.active()
+        assert len(hooks.active()) == 4, hooks.active()
     assert during != before and _snapshot() == before and hooks.active() == []
     with pytest.raises(ValueError, match="the body raised"):
         with d2s_lab.watch() as w:
@@ -293,9 +296,78 @@ def test_a_watch_inside_a_watch_counts_each_call_once_in_both():
         static(paddle.ones([2, 4]), 0.7)
         with d2s_lab.watch() as inner:
             static(paddle.ones([2, 4]), 0.8)
-            assert len(hooks.active()) == 3
+            assert len(hooks.active()) == 4
     assert _snapshot() == before and hooks.active() == []
     name = nested_step.__qualname__
     mine, all_ = inner.report().function(name), outer.report().function(name)
     assert (mine.calls, mine.translations, mine.recompiles) == (1, 1, 1), mine
     assert (all_.calls, all_.translations, all_.recompiles) == (2, 2, 1), all_
+
+
+def _breaks_in_its_loop(x):
+    y = x
+    for _ in range(3):
+        y = y + 1
+        if y.sum() > 100:
+            y = y - 1
+        y = y * 2
+    return y
+
+
+def _breaks_before_its_loop(x):
+    y = x
+    if y.sum() > 100:
+        y = y - 1
+    for _ in range(3):
+        y = y * 2
+    return y
+
+
+def _line_of(func, text):
+    import inspect
+
+    lines, first = inspect.getsourcelines(func)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+def test_a_graph_break_inside_a_loop_is_named_with_its_line_and_fix():
+    in_loop, before_loop = paddle.jit.to_static(_breaks_in_its_loop), paddle.jit.to_static(_breaks_before_its_loop)
+    x = paddle.ones([2])
+    with d2s_lab.watch() as w:
+        for _ in range(3):
+            a, b = in_loop(x), before_loop(x)
+    np.testing.assert_allclose(a.numpy(), _breaks_in_its_loop(x).numpy())
+    np.testing.assert_allclose(b.numpy(), _breaks_before_its_loop(x).numpy())
+    report = w.report()
+    alerts = [a for a in report.alerts if a.kind == "loop_break"]
+    assert len(alerts) == 1, report.alerts  # the break before the loop is no loop's
+    alert = alerts[0]
+    assert alert.function == "_breaks_in_its_loop" and alert.count == 3
+    assert alert.line == _line_of(_breaks_in_its_loop, "if y.sum()") and alert.code == "if y.sum() > 100:"
+    assert alert.loop == _line_of(_breaks_in_its_loop, "for _ in")
+    assert alert.break_id == "SOT-B005", alert
+    with using_lang("en"):
+        assert f"at line {alert.line}" in alert.title() and f"loop of line {alert.loop}" in alert.title()
+        assert "out of the loop" in alert.fix() and "SOT-B005: " in alert.fix()
+        page = watch_html(report)
+        assert "Graph break inside a loop" in page and "if y.sum() &gt; 100:" in page
+    with using_lang("zh"):
+        assert "循环内的图中断" in alert.title() and "移到循环之外" in alert.fix()
+
+
+@pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6's SOT cannot trace float() of a tensor (it raises)")
+def test_a_float_of_a_tensor_in_a_while_loop_is_named():
+    def body_reads_a_float(x):
+        y, k = x, 0
+        while k < 3:
+            y = y * float(y.mean())
+            k += 1
+        return y
+
+    static = paddle.jit.to_static(body_reads_a_float)
+    with d2s_lab.watch() as w:
+        static(paddle.ones([2]))
+        static(paddle.ones([2]))
+    alert = next(a for a in w.report().alerts if a.kind == "loop_break")
+    assert alert.line == _line_of(body_reads_a_float, "* float(") and alert.code == "y = y * float(y.mean())"
+    assert alert.loop == _line_of(body_reads_a_float, "while k") and alert.count == 2

@@ -56,6 +56,24 @@ TEXTS = {
         "zh": "SOT 的守护条件针对 Layer 对象本身：只创建一次 Layer 并重复使用（用 `set_state_dict` 加载新权重），"
               "不要每一步都新建一个。",
     },
+    "watch.alert.loop_break": {
+        "en": "Graph break inside a loop: {function} ({where}) breaks the graph at line {line} (`{code}`, {reason}), "
+              "inside the loop of line {loop}: SOT leaves that statement to Python on every pass of the loop, "
+              "in each of its {count} call(s).",
+        "zh": "循环内的图中断：{function}（{where}）在第 {line} 行（`{code}`，{reason}）中断了图，它位于第 {loop} 行的"
+              "循环内：在它的 {count} 次调用中，循环每执行一遍，SOT 都要把这条语句交给 Python 执行。",
+    },
+    "watch.fix.loop_break": {
+        "en": "Move `{code}` out of the loop (keep the values in a tensor and read them once after it), "
+              "or keep it a tensor operation (`paddle.where`, tensor arithmetic instead of `float()`, "
+              "`.item()`, `.numpy()` or an `if` on a tensor).",
+        "zh": "把 `{code}` 移到循环之外（把值留在张量里，循环结束后再读一次），或者让它保持为张量运算"
+              "（用 `paddle.where`、张量运算代替 `float()`、`.item()`、`.numpy()` 或对张量的 `if`）。",
+    },
+    "watch.fix.catalogue": {
+        "en": "{id}: {fix}",
+        "zh": "{id}：{fix}",
+    },
     "watch.no_paddle": {
         "en": "This Paddle has no converted-function class to watch: nothing was recorded.",
         "zh": "这个 Paddle 没有可监视的转换函数类：没有记录任何内容。",
