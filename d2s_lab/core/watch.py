@@ -162,6 +162,27 @@ class WatchAlert:
 
 
 @dataclass
+class WatchProgress:
+    """Where a running watch stands (its live status): top-level ``steps`` so far, the
+    ``functions`` seen, ``translations``, ``recompiles``, runs in dygraph (``fallbacks``),
+    ``alerts`` and ``seconds`` since it started."""
+
+    steps: int = 0
+    functions: int = 0
+    translations: int = 0
+    recompiles: int = 0
+    fallbacks: int = 0
+    alerts: int = 0
+    seconds: float = 0.0
+
+    def line(self, lang: Optional[str] = None) -> str:
+        """The status in one line, in ``lang`` (default: the language in force)."""
+        return t("watch.status", lang, steps=self.steps, functions=self.functions, translations=self.translations,
+                 recompiles=self.recompiles, fallbacks=self.fallbacks, alerts=self.alerts,
+                 seconds=f"{self.seconds:.0f}")
+
+
+@dataclass
 class WatchReport:
     """What a watch saw: ``functions`` (one row each, in the order they first ran),
     ``events`` (in order; the first and last kept, ``dropped`` counts the others by kind),
@@ -288,8 +309,10 @@ class Watch:
     """The recorder of one watch (``with d2s_lab.watch() as w``); ``w.report()`` at any
     time, also after the block."""
 
-    def __init__(self, title: str = ""):
+    def __init__(self, title: str = "", on_progress=None, every: float = 1.0):
         self.title = title
+        # told a WatchProgress at most once every ``every`` seconds, from a call that starts a step
+        self._on_progress, self._every = on_progress, every
         self._stats: Dict[int, _Stats] = {}
         self._stack: List[_Stats] = []
         self._frames: Dict[int, _Frame] = {}  # id(code) -> its sink, made once
@@ -302,6 +325,7 @@ class Watch:
         self.note = ""
         self.started = time.perf_counter()
         self.ended: Optional[float] = None
+        self._told = self.started
 
     # -- what the hooks call -------------------------------------------------------
     def _stats_of(self, code, path: str) -> Optional[_Stats]:
@@ -317,6 +341,8 @@ class Watch:
     def enter(self, code, path: str, instance: int):
         if not self._stack:
             self.steps += 1
+            if self._on_progress is not None:
+                self._tell()
         st = self._stats_of(code, path)
         if st is None:
             return None
@@ -329,6 +355,15 @@ class Watch:
             row.instances = len(st.instances)
         self._stack.append(st)
         return st
+
+    def _tell(self) -> None:
+        now = time.perf_counter()
+        if now - self._told >= self._every:
+            self._told = now
+            try:
+                self._on_progress(self.progress())
+            except Exception:  # noqa: BLE001  (a status that cannot show never stops the run)
+                pass
 
     def leave(self, st: _Stats, seconds: float) -> None:
         st.row.total_s += seconds
@@ -451,6 +486,13 @@ class Watch:
                                          break_id=entry.id if entry is not None else ""))
         return alerts
 
+    def progress(self) -> WatchProgress:
+        """Where the watch stands now (cheap: counts, and the alerts so far)."""
+        rows = [st.row for st in self._stats.values()]
+        return WatchProgress(self.steps, len(rows), sum(r.translations for r in rows),
+                             sum(r.recompiles for r in rows), sum(r.fallbacks for r in rows), len(self._alerts()),
+                             time.perf_counter() - self.started)
+
     def report(self) -> WatchReport:
         end = self.ended if self.ended is not None else time.perf_counter()
         return WatchReport(
@@ -461,12 +503,14 @@ class Watch:
 
 
 @contextlib.contextmanager
-def watch(title: str = ""):
+def watch(title: str = "", on_progress=None, every: float = 1.0):
     """Record every converted function that runs in the block (see the module's text):
     ``with d2s_lab.watch() as w: train()``, then ``w.report()``. Changes no result;
     Paddle is as found when the block ends. With d2s_lab's hooks off the block runs as
-    written and the report says why it is empty."""
-    w = Watch(title)
+    written and the report says why it is empty. ``on_progress``: called with a
+    :class:`WatchProgress` at most once every ``every`` seconds, when a step starts (the
+    live status of ``%%d2s_watch``)."""
+    w = Watch(title, on_progress, every)
     try:
         if not watch_all.available():
             w.note = hooks.off_note() if not hooks.enabled() else t("watch.no_paddle")

@@ -1,5 +1,9 @@
 """``%%d2s_watch``: run the cell as a cell and watch every converted function it calls.
 
+A cell that runs longer than a second shows a one-line live status (calls, translations,
+recompiles, alerts so far), updated in place at most once a second and cleared when the
+report shows.
+
 The cell's code runs in the notebook's namespace as IPython runs a cell: its last
 expression's value is the cell's ``Out[N]`` (none after a ``;``), and an error in it,
 an Interrupt included, fails the cell as usual (its own traceback, status ``error``, so
@@ -20,7 +24,26 @@ from d2s_lab.magics.cellrun import prompt_number
 from d2s_lab.magics.common import check_target_name, interruptible, options, parse_line, show_error, store
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
-from d2s_lab.viz.watch_view import watch_html
+from d2s_lab.viz.watch_view import status_html, watch_html
+
+
+class LiveStatus:
+    """The watched cell's one-line status: one display, updated in place, cleared at the end."""
+
+    def __init__(self):
+        self.handle = None
+
+    def show(self, progress) -> None:
+        html = HTML(status_html(progress))
+        if self.handle is None:
+            self.handle = display(html, display_id=True)
+        else:
+            self.handle.update(html)
+
+    def clear(self) -> None:
+        if self.handle is not None:
+            self.handle.update({"text/plain": ""}, raw=True)
+            self.handle = None
 
 
 def run_as_cell(shell, cell: str):
@@ -57,13 +80,14 @@ class WatchMagics(Magics):
         if args is None:
             return None
         failure = value = None
+        status = LiveStatus()
         with using_lang(args.lang):
-            with watch(t("watch.cell_title")) as w:
+            with watch(t("watch.cell_title"), on_progress=status.show) as w:
                 try:
                     value = run_as_cell(self.shell, cell)
                 except BaseException as exc:  # noqa: BLE001  (shown below as the cell's own)
                     failure = exc
-            self._show(w, args)
+            self._show(w, args, status)
         if failure is not None:
             # after the report, the cell fails as a cell fails: its traceback, status error
             raise failure
@@ -86,7 +110,8 @@ class WatchMagics(Magics):
         return args
 
     @interruptible("%%d2s_watch")
-    def _show(self, w, args) -> None:
+    def _show(self, w, args, status: LiveStatus) -> None:
+        status.clear()
         report = w.report()
         store(self.shell, args.as_, report)
         display(HTML(watch_html(report, var=args.as_)))

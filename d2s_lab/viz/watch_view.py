@@ -130,6 +130,11 @@ def watch_body(report, var: Optional[str] = None) -> str:
     return "".join(sections)
 
 
+def status_html(progress) -> str:
+    """A running watch's live status (:class:`~d2s_lab.core.watch.WatchProgress`): one line."""
+    return f'<div class="d2s d2s-watch-status"><span class="d2s-sub">{esc(progress.line())}</span></div>'
+
+
 def watch_html(report, var: Optional[str] = None, lang: Optional[str] = None) -> str:
     """The report as a notebook fragment (its own styles, no script)."""
     with using_lang(lang):

@@ -371,3 +371,27 @@ def test_a_float_of_a_tensor_in_a_while_loop_is_named():
     alert = next(a for a in w.report().alerts if a.kind == "loop_break")
     assert alert.line == _line_of(body_reads_a_float, "* float(") and alert.code == "y = y * float(y.mean())"
     assert alert.loop == _line_of(body_reads_a_float, "while k") and alert.count == 2
+
+
+def _progress_step(x, lr):  # its own code object: a cache nothing else filled
+    return x * lr + 2
+
+
+def test_the_progress_is_told_when_a_step_starts_with_the_counts_so_far():
+    static = paddle.jit.to_static(_progress_step)
+    told = []
+    with d2s_lab.watch(on_progress=told.append, every=0) as w:
+        for lr in (0.11, 0.12, 0.13, 0.14):
+            static(paddle.ones([2, 4]), lr)
+    assert [p.steps for p in told] == [1, 2, 3, 4]
+    last = told[-1]  # told as the fourth step starts: three calls done, two recompiles
+    assert (last.functions, last.translations, last.recompiles) == (1, 3, 2), last
+    assert w.report().function("_progress_step").recompiles == 3
+    with using_lang("en"):
+        assert last.line().startswith("Watching… 4 call(s) · 1 function(s) · 3 translation(s) · 2 recompile(s)")
+    with using_lang("zh"):
+        assert "重新翻译 2 次" in last.line()
+    quiet = []
+    with d2s_lab.watch(on_progress=quiet.append):  # once a second: these few calls are quicker
+        static(paddle.ones([2, 4]), 0.2)
+    assert quiet == []

@@ -34,8 +34,9 @@ def d2s_kernel_and_manager():
         km.shutdown_kernel(now=True)
 
 
-def run_cell(kc, code, timeout=120, on_start=None):
-    """Execute ``code``; return (status, text of every output)."""
+def run_cell(kc, code, timeout=120, on_start=None, messages=None):
+    """Execute ``code``; return (status, text of every output). ``messages``: a list that
+    gets every iopub message of the cell, as sent (display updates included)."""
     msg_id = kc.execute(code)
     texts, status, deadline = [], None, time.time() + timeout
     started = False
@@ -48,6 +49,8 @@ def run_cell(kc, code, timeout=120, on_start=None):
         if msg["parent_header"].get("msg_id") != msg_id:
             continue
         kind, content = msg["msg_type"], msg["content"]
+        if messages is not None:
+            messages.append(msg)
         if kind == "status" and content["execution_state"] == "busy" and on_start and not started:
             started = True
             on_start()

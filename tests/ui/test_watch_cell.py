@@ -87,3 +87,28 @@ def test_an_interrupt_stops_the_cell_and_shows_what_was_recorded(kernel, tmp_pat
     # every call made was recorded (the Interrupt may land between a call and i += 1)
     status, out = run_cell(kc, "print(w4.function('step').calls >= 3, w4.function('step').calls - i in (0, 1))")
     assert status == "ok" and out.strip() == "True True", out
+
+
+def test_a_long_cell_shows_a_live_status_then_the_report(kernel):
+    _, kc = kernel
+    # cheap calls for a little over a second: the status shows once a second has passed
+    cell = ("%%d2s_watch --as w5\nimport time\nt0 = time.perf_counter()\nn = 0\n"
+            "while time.perf_counter() - t0 < 2.5 or n < 3:\n    step(x, 0.5)\n    n += 1\n")
+    messages = []
+    status, out = run_cell(kc, cell, timeout=180, messages=messages)
+    assert status == "ok", out
+    shown = [(m["msg_type"], m["content"]) for m in messages
+             if m["msg_type"] in ("display_data", "update_display_data", "execute_result")]
+    first_kind, first = shown[0]
+    assert first_kind == "display_data", shown
+    display_id = first["transient"]["display_id"]
+    assert "Watching… " in first["data"]["text/html"] and "d2s-watch-status" in first["data"]["text/html"], first
+    updates = [c for k, c in shown if k == "update_display_data"]
+    assert updates and all(c["transient"]["display_id"] == display_id for c in updates), shown
+    # at most one a second: the run lasted under ten seconds
+    assert len(updates) <= 10, len(updates)
+    # the status is cleared, and the last output is the report (not a wall of status lines)
+    assert updates[-1]["data"] == {"text/plain": ""}, updates[-1]
+    last_kind, last = shown[-1]
+    assert last_kind == "display_data" and "Watched 1 converted function" in last["data"]["text/html"], shown[-1]
+    assert sum(1 for k, _ in shown if k == "display_data") == 2, shown

@@ -74,6 +74,12 @@ TEXTS = {
         "en": "{id}: {fix}",
         "zh": "{id}：{fix}",
     },
+    "watch.status": {
+        "en": "Watching… {steps} call(s) · {functions} function(s) · {translations} translation(s) · "
+              "{recompiles} recompile(s) · {fallbacks} in dygraph · {alerts} alert(s) · {seconds} s",
+        "zh": "监视中…… 调用 {steps} 次 · 函数 {functions} 个 · 翻译 {translations} 次 · 重新翻译 {recompiles} 次 · "
+              "动态图运行 {fallbacks} 次 · 提醒 {alerts} 条 · {seconds} 秒",
+    },
     "watch.no_paddle": {
         "en": "This Paddle has no converted-function class to watch: nothing was recorded.",
         "zh": "这个 Paddle 没有可监视的转换函数类：没有记录任何内容。",
