@@ -109,12 +109,13 @@ class WatchEvent:
     frame: str = ""
     seconds: float = 0.0
     cause: Optional[CallEvent] = field(default=None, repr=False)
+    said: str = field(default="", repr=False)  # the reason as worded when recorded (a rank's record)
 
     @property
     def reason(self) -> str:
         """Why, in the language in force ("" for a first translation)."""
         if self.cause is None:
-            return ""
+            return self.said
         if self.kind == "dynamic":
             return t("watch.made_dynamic", what=self.cause.dynamic)
         if self.kind == "translate" and not self.frame:

@@ -21,6 +21,7 @@ import d2s_lab
 from d2s_lab.core import watch as watch_mod
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
+from d2s_lab.core.paddle_compat.sot import RawBreak
 from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
 from d2s_lab.text.lang import get_lang, using_lang
 from d2s_lab.viz.watch_view import watch_html, watch_page
@@ -395,3 +396,61 @@ def test_the_progress_is_told_when_a_step_starts_with_the_counts_so_far():
     with d2s_lab.watch(on_progress=quiet.append):  # once a second: these few calls are quicker
         static(paddle.ones([2, 4]), 0.2)
     assert quiet == []
+
+
+def _drive(w, codes, calls, start=0):
+    """``calls`` calls through the recorder's hook interface (what watch_all calls), round
+    the functions of ``codes``: every third call of each a recompile on a Python value,
+    every fifth on its own Layer instance, some runs in dygraph with the cache full, a
+    shape made dynamic now and then."""
+    for k in range(start, start + calls):
+        code = codes[k % len(codes)]
+        token = w.enter(code, "sot", 1 + k % 5)
+        n = k // len(codes)
+        if n == 0:
+            w.add(code, CallEvent(code=code.co_name, translated=True, first=True, seconds=0.01, entries=1, limit=20))
+            w.graph_break(RawBreak("DataDependencyControlFlowBreak", "if on a tensor", "break", code.co_filename,
+                                   code.co_firstlineno + 3, code.co_name, True))
+        elif n % 3 == 0:
+            w.add(code, CallEvent(code=code.co_name, translated=n < 40, seconds=0.001, entries=min(n, 20), limit=20,
+                                  dygraph=n >= 40, missed=(f"lr == {n}", f"{n + 1}", ""),
+                                  dynamic="x.shape[0]" if n % 30 == 0 else ""))
+        w.leave(token, 0.0001)
+
+
+def test_ten_thousand_calls_and_more_over_three_dozen_functions_stay_small():
+    import linecache
+    import tracemalloc
+
+    source = "".join(f"def step_{i}(x, lr):\n    y = x\n    for _ in range(3):\n"
+                     f"        if y.sum() > {i}:\n            y = y - lr\n    return y\n" for i in range(36))
+    filename = "<many steps>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    module = compile(source, filename, "exec")
+    codes = [c for c in module.co_consts if hasattr(c, "co_code")]
+    assert len(codes) == 36
+    w = watch_mod.Watch("many")
+    tracemalloc.start()
+    try:
+        _drive(w, codes, 10_000)
+        at_10k = tracemalloc.take_snapshot()
+        # memory: another 10,000 calls keep what the watch holds the same size
+        _drive(w, codes, 10_000, start=10_000)
+        grown = sum(s.size_diff for s in tracemalloc.take_snapshot().compare_to(at_10k, "filename"))
+    finally:
+        tracemalloc.stop()
+    print(f"the second 10,000 calls grew what the watch holds by {grown} bytes")
+    # bounded: the kept events are replaced by ones of longer numbers ("lr == 555"); one kept
+    # event per call would be some 3 MB here
+    assert grown < 64 * 1024, grown
+    report = w.report()
+    assert report.steps == 20_000 and len(report.functions) == 36
+    assert sum(f.calls for f in report.functions) == 20_000
+    assert len(report.events) == watch_mod.FIRST_EVENTS + watch_mod.LAST_EVENTS
+    kinds = {a.kind for a in report.alerts}
+    assert {"storm", "cache_full", "loop_break"} <= kinds, kinds
+    with using_lang("en"):
+        page, fragment = watch_page(report), watch_html(report, var="w")
+    print(f"20,000 calls, 36 functions, {len(report.alerts)} alerts: page {len(page.encode()) / 1024:.0f} KB, "
+          f"notebook fragment {len(fragment.encode()) / 1024:.0f} KB")
+    assert len(page.encode()) < 250_000 and len(fragment.encode()) < 250_000

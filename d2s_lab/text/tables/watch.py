@@ -80,6 +80,52 @@ TEXTS = {
         "zh": "监视中…… 调用 {steps} 次 · 函数 {functions} 个 · 翻译 {translations} 次 · 重新翻译 {recompiles} 次 · "
               "动态图运行 {fallbacks} 次 · 提醒 {alerts} 条 · {seconds} 秒",
     },
+    "watch.ranks.no_folder": {
+        "en": "No folder {folder}: nothing to merge.",
+        "zh": "没有文件夹 {folder}：没有可合并的记录。",
+    },
+    "watch.ranks.none": {
+        "en": "{folder} holds no watch record (watch-rank<N>.json).",
+        "zh": "{folder} 里没有监视记录（watch-rank<N>.json）。",
+    },
+    "watch.ranks.bad_record": {
+        "en": "Cannot read the watch record {path}: {error}",
+        "zh": "无法读取监视记录 {path}：{error}",
+    },
+    "watch.ranks.hint": {
+        "en": "Write one record per rank with d2s-lab watch SCRIPT --record DIR (rank from PADDLE_TRAINER_ID or "
+              "RANK), then merge them with d2s-lab watch --merge DIR --html OUT.html.",
+        "zh": "先用 d2s-lab watch SCRIPT --record DIR 为每个 rank 写一份记录（rank 取自 PADDLE_TRAINER_ID 或 RANK），"
+              "再用 d2s-lab watch --merge DIR --html OUT.html 合并。",
+    },
+    "watch.ranks.page_title": {"en": "d2s_lab watch: {n} rank(s)", "zh": "d2s_lab 监视：{n} 个 rank"},
+    "watch.ranks.summary": {
+        "en": "{n} rank(s), {functions} converted function(s); {uneven} of them recompile or run in dygraph "
+              "on some ranks and not on others.",
+        "zh": "{n} 个 rank，{functions} 个转换后的函数；其中 {uneven} 个只在部分 rank 上重新翻译或以动态图运行。",
+    },
+    "watch.ranks.rank": {"en": "rank {rank}", "zh": "rank {rank}"},
+    "watch.ranks.cell": {
+        "en": "{calls} call(s) · {recompiles} recompile(s) · {fallbacks} in dygraph",
+        "zh": "调用 {calls} 次 · 重新翻译 {recompiles} 次 · 动态图运行 {fallbacks} 次",
+    },
+    "watch.ranks.not_run": {"en": "not run", "zh": "未运行"},
+    "watch.ranks.uneven.recompiles": {
+        "en": "recompiles on some ranks only",
+        "zh": "只在部分 rank 上重新翻译",
+    },
+    "watch.ranks.uneven.fallbacks": {
+        "en": "runs in dygraph on some ranks only",
+        "zh": "只在部分 rank 上以动态图运行",
+    },
+    "watch.ranks.uneven_fix": {
+        "en": "The ranks wait for the slowest: find what differs between the ranks' inputs (the recompile reasons "
+              "in each rank's report below) and make it the same.",
+        "zh": "各个 rank 要等最慢的那个：找出各 rank 输入之间的不同（见下面各 rank 报告中的重新翻译原因），让它们一致。",
+    },
+    "watch.ranks.flag": {"en": "uneven", "zh": "不一致"},
+    "watch.ranks.col.flag": {"en": "across ranks", "zh": "跨 rank"},
+    "watch.ranks.report_of": {"en": "Rank {rank}", "zh": "Rank {rank}"},
     "watch.no_paddle": {
         "en": "This Paddle has no converted-function class to watch: nothing was recorded.",
         "zh": "这个 Paddle 没有可监视的转换函数类：没有记录任何内容。",
