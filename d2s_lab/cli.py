@@ -289,7 +289,7 @@ def _split_watch_args(args) -> None:
         if rest[i] == "--":
             rest = rest[:i] + rest[i + 1:]
             break
-        if rest[i] in ("--html", "--lang") and i + 1 < len(rest):
+        if rest[i] in ("--html", "--lang", "--record") and i + 1 < len(rest):
             mine.append((rest[i], rest[i + 1]))
             del rest[i:i + 2]
             continue
@@ -297,6 +297,8 @@ def _split_watch_args(args) -> None:
     for flag, value in mine:
         if flag == "--html":
             args.html = value
+        elif flag == "--record":
+            args.record = value
         else:
             args.lang = value
             set_lang(value)
@@ -310,6 +312,10 @@ def cmd_watch(args) -> int:
     from d2s_lab.viz.watch_view import watch_page
 
     _split_watch_args(args)
+    if args.merge:
+        return _merge_watch(args)
+    if not args.script:
+        raise CLIError(t("cli.watch_needs_script"))
     path = os.path.abspath(args.script)
     if not os.path.isfile(path):
         raise CLIError(t("cli.no_file", path=args.script))
@@ -330,6 +336,14 @@ def cmd_watch(args) -> int:
     finally:
         sys.argv, sys.path[:] = old_argv, old_path
     report = w.report()
+    if args.record:
+        import json
+
+        from d2s_lab.core.watch_ranks import rank_from_env, record_path, to_json
+
+        rank = rank_from_env() or 0
+        _write(record_path(args.record, rank), json.dumps(to_json(report, rank), ensure_ascii=False),
+               t("cli.what_watch_record"))
     if args.html:
         _write(args.html, watch_page(report, lang=args.lang), t("cli.what_watch"))
     else:
@@ -337,6 +351,22 @@ def cmd_watch(args) -> int:
     if failure:
         print(t("cli.script_failed", script=args.script, error=failure), file=sys.stderr)
     return status
+
+
+def _merge_watch(args) -> int:
+    """``d2s-lab watch --merge DIR [--html OUT.html]``: the ranks' records side by side."""
+    from d2s_lab.core.watch_ranks import load_records, merge
+    from d2s_lab.viz.watch_view import merged_page
+
+    try:
+        merged = merge(load_records(args.merge))
+    except D2SError as exc:
+        raise CLIError(exc.message + ("\n" + exc.hint if exc.hint else "")) from None
+    if args.html:
+        _write(args.html, merged_page(merged, lang=args.lang), t("cli.what_watch"))
+    else:
+        print(t("watch.ranks.summary", n=len(merged.ranks), functions=len(merged.rows), uneven=len(merged.uneven)))
+    return 0
 
 
 def cmd_labs(args) -> int:
@@ -442,8 +472,10 @@ def build_parser() -> argparse.ArgumentParser:
     pr.set_defaults(func=cmd_profile)
     wt = sub.add_parser("watch", help="help.cli.watch.help",
                         description="help.cli.watch.description")
-    wt.add_argument("script", metavar="SCRIPT", help="help.cli.watch.script")
+    wt.add_argument("script", metavar="SCRIPT", nargs="?", default=None, help="help.cli.watch.script")
     wt.add_argument("--html", metavar="OUT.html", default=None, help="help.cli.watch.html")
+    wt.add_argument("--record", metavar="DIR", default=None, help="help.cli.watch.record")
+    wt.add_argument("--merge", metavar="DIR", default=None, help="help.cli.watch.merge")
     add_options(wt.add_argument, "lang")
     wt.add_argument("script_args", nargs=argparse.REMAINDER, metavar="ARGS", help="help.cli.watch.args")
     wt.set_defaults(func=cmd_watch)

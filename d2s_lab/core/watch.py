@@ -16,15 +16,22 @@ counted), at most :data:`MAX_FUNCTIONS` functions have a row.
 """
 from __future__ import annotations
 
+import ast
 import collections
 import contextlib
+import inspect
+import linecache
 import os
 import re
+import textwrap
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from d2s_lab.core.calls import reason
+from d2s_lab.core.sot import breaks
+from d2s_lab.core.sot.build import refine_lines
+from d2s_lab.core.sot.model import GraphBreak
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import watch_all
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
@@ -43,11 +50,13 @@ LAST_EVENTS = 160
 MAX_FUNCTIONS = 200
 MAX_FRAMES = 2000  # frames' sinks kept for reuse
 MAX_INSTANCES = 1000  # distinct Layer instances counted per function
+MAX_BREAKS = 20  # graph-break places kept per function
 STORM_AT = 3  # recompiles for the same value that make a storm
 
 KINDS = ("translate", "recompile", "fallback", "dynamic")
 # an alert's kind -> (its title, what to do)
 _ALERT_KEYS = {"storm": ("watch.alert.storm", "watch.fix.storm"),
+               "loop_break": ("watch.alert.loop_break", "watch.fix.loop_break"),
                "cache_full": ("watch.alert.cache_full", "watch.fix.cache_full"),
                "per_instance": ("watch.alert.per_instance", "watch.fix.per_instance")}
 
@@ -100,12 +109,13 @@ class WatchEvent:
     frame: str = ""
     seconds: float = 0.0
     cause: Optional[CallEvent] = field(default=None, repr=False)
+    said: str = field(default="", repr=False)  # the reason as worded when recorded (a rank's record)
 
     @property
     def reason(self) -> str:
         """Why, in the language in force ("" for a first translation)."""
         if self.cause is None:
-            return ""
+            return self.said
         if self.kind == "dynamic":
             return t("watch.made_dynamic", what=self.cause.dynamic)
         if self.kind == "translate" and not self.frame:
@@ -117,8 +127,11 @@ class WatchEvent:
 class WatchAlert:
     """Something to change: ``kind`` is ``storm`` (``name``: the Python value that
     changed on every call), ``cache_full`` (the function runs in dygraph from call
-    ``call`` on, ``count`` calls so far) or ``per_instance`` (translated again for each of
-    ``count`` Layer instances)."""
+    ``call`` on, ``count`` calls so far), ``per_instance`` (translated again for each of
+    ``count`` Layer instances) or ``loop_break`` (a graph break at ``line``, inside the
+    ``for``/``while`` loop of line ``loop``, reached on every step of the loop: ``code``
+    is the line's text, ``break_id`` the catalogue's entry for it or "", ``count`` the
+    function's calls)."""
 
     kind: str
     function: str
@@ -128,14 +141,46 @@ class WatchAlert:
     call: int = 0
     limit: Optional[int] = None
     path: str = "sot"
+    line: Optional[int] = None
+    loop: Optional[int] = None
+    code: str = ""
+    break_id: str = ""
 
     def title(self, lang: Optional[str] = None) -> str:
         return t(_ALERT_KEYS[self.kind][0], lang, function=self.function, where=self.where, name=self.name,
-                 count=self.count, call=self.call, limit=self.limit if self.limit is not None else "?")
+                 count=self.count, call=self.call, limit=self.limit if self.limit is not None else "?",
+                 line=self.line, loop=self.loop, code=self.code, reason=self.name)
 
     def fix(self, lang: Optional[str] = None) -> str:
         key = "watch.fix.storm_ast" if self.kind == "storm" and self.path == "ast" else _ALERT_KEYS[self.kind][1]
-        return t(key, lang, function=self.function, where=self.where, name=self.name, limit=self.limit or "?")
+        text = t(key, lang, function=self.function, where=self.where, name=self.name, limit=self.limit or "?",
+                 line=self.line, code=self.code)
+        if self.break_id:
+            entry = breaks.entry(self.break_id)
+            if entry is not None:
+                text += " " + t("watch.fix.catalogue", lang, id=self.break_id, fix=entry.fix(lang))
+        return text
+
+
+@dataclass
+class WatchProgress:
+    """Where a running watch stands (its live status): top-level ``steps`` so far, the
+    ``functions`` seen, ``translations``, ``recompiles``, runs in dygraph (``fallbacks``),
+    ``alerts`` and ``seconds`` since it started."""
+
+    steps: int = 0
+    functions: int = 0
+    translations: int = 0
+    recompiles: int = 0
+    fallbacks: int = 0
+    alerts: int = 0
+    seconds: float = 0.0
+
+    def line(self, lang: Optional[str] = None) -> str:
+        """The status in one line, in ``lang`` (default: the language in force)."""
+        return t("watch.status", lang, steps=self.steps, functions=self.functions, translations=self.translations,
+                 recompiles=self.recompiles, fallbacks=self.fallbacks, alerts=self.alerts,
+                 seconds=f"{self.seconds:.0f}")
 
 
 @dataclass
@@ -194,12 +239,56 @@ def _arg_names(code) -> List[str]:
 
 
 class _Stats:
-    __slots__ = ("row", "code", "instances", "calls_by_value")
+    __slots__ = ("row", "code", "instances", "calls_by_value", "breaks")
 
     def __init__(self, row: WatchedFunction, code):
         self.row, self.code = row, code  # the code is kept: its id is the key
         self.instances: set = set()
         self.calls_by_value: Dict[str, int] = collections.Counter()  # recompiles per value that broke a guard
+        self.breaks: list = []  # SOT's graph breaks while translating it (RawBreak), the first MAX_BREAKS
+
+
+def _loops_of(code) -> List[Tuple[int, int, int]]:
+    """The ``for``/``while`` loops in the source of ``code``'s function: ``(line of the
+    loop, first line of its body, last line of its body)``, in file lines; [] where the
+    source cannot be read."""
+    lines = linecache.getlines(code.co_filename)
+    first = code.co_firstlineno
+    if not 1 <= first <= len(lines):
+        return []
+    try:
+        block = inspect.getblock(lines[first - 1:])
+        tree = ast.parse(textwrap.dedent("".join(block)))
+    except Exception:  # noqa: BLE001  (a source that does not parse alone: no loop known)
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.body:
+            end = max(getattr(n, "end_lineno", n.lineno) or n.lineno for n in node.body)
+            out.append((node.lineno + first - 1, node.body[0].lineno + first - 1, end + first - 1))
+    return out
+
+
+def _loop_breaks(st: _Stats) -> List[Tuple[GraphBreak, int]]:
+    """The graph breaks of ``st``'s function whose line is in the body of one of its loops,
+    with the loop's line: the innermost loop, one break per line, the break SOT raised
+    first (an inlined call's own break before the call that carried it)."""
+    if not st.breaks:
+        return []
+    loops = _loops_of(st.code)
+    if not loops:
+        return []
+    found = [GraphBreak(*raw) for raw in st.breaks]
+    refine_lines(found)  # SOT's resumed frames read one line off
+    out, seen = [], set()
+    for b in found:
+        if b.file != st.code.co_filename or not b.line or b.line in seen:
+            continue
+        inside = [lp for lp in loops if lp[1] <= b.line <= lp[2]]
+        if inside:
+            seen.add(b.line)
+            out.append((b, max(inside)[0]))
+    return out
 
 
 class _Frame:
@@ -221,8 +310,10 @@ class Watch:
     """The recorder of one watch (``with d2s_lab.watch() as w``); ``w.report()`` at any
     time, also after the block."""
 
-    def __init__(self, title: str = ""):
+    def __init__(self, title: str = "", on_progress=None, every: float = 1.0):
         self.title = title
+        # told a WatchProgress at most once every ``every`` seconds, from a call that starts a step
+        self._on_progress, self._every = on_progress, every
         self._stats: Dict[int, _Stats] = {}
         self._stack: List[_Stats] = []
         self._frames: Dict[int, _Frame] = {}  # id(code) -> its sink, made once
@@ -235,6 +326,7 @@ class Watch:
         self.note = ""
         self.started = time.perf_counter()
         self.ended: Optional[float] = None
+        self._told = self.started
 
     # -- what the hooks call -------------------------------------------------------
     def _stats_of(self, code, path: str) -> Optional[_Stats]:
@@ -250,6 +342,8 @@ class Watch:
     def enter(self, code, path: str, instance: int):
         if not self._stack:
             self.steps += 1
+            if self._on_progress is not None:
+                self._tell()
         st = self._stats_of(code, path)
         if st is None:
             return None
@@ -262,6 +356,15 @@ class Watch:
             row.instances = len(st.instances)
         self._stack.append(st)
         return st
+
+    def _tell(self) -> None:
+        now = time.perf_counter()
+        if now - self._told >= self._every:
+            self._told = now
+            try:
+                self._on_progress(self.progress())
+            except Exception:  # noqa: BLE001  (a status that cannot show never stops the run)
+                pass
 
     def leave(self, st: _Stats, seconds: float) -> None:
         st.row.total_s += seconds
@@ -290,6 +393,11 @@ class Watch:
             return
         st.row.compile_s += event.seconds
         self._record(st, event, "")
+
+    def graph_break(self, raw) -> None:
+        """A graph break SOT raised while translating the function running now."""
+        if self._stack and len(self._stack[-1].breaks) < MAX_BREAKS:
+            self._stack[-1].breaks.append(raw)
 
     def add(self, code, event: CallEvent) -> None:
         st = self._stack[-1] if self._stack else self._stats_of(code, "sot")
@@ -371,7 +479,20 @@ class Watch:
             if row.instances >= STORM_AT and per_call >= row.instances - 1 and row.translations >= STORM_AT:
                 alerts.append(WatchAlert("per_instance", row.name, row.where, count=row.instances,
                                          limit=row.limit, path=row.path))
+            for brk, loop in _loop_breaks(st):
+                text = linecache.getline(brk.file, brk.line).strip()
+                entry = breaks.match(brk.reason, brk.message, text)
+                alerts.append(WatchAlert("loop_break", row.name, row.where, name=brk.reason, count=row.calls,
+                                         path=row.path, line=brk.line, loop=loop, code=text,
+                                         break_id=entry.id if entry is not None else ""))
         return alerts
+
+    def progress(self) -> WatchProgress:
+        """Where the watch stands now (cheap: counts, and the alerts so far)."""
+        rows = [st.row for st in self._stats.values()]
+        return WatchProgress(self.steps, len(rows), sum(r.translations for r in rows),
+                             sum(r.recompiles for r in rows), sum(r.fallbacks for r in rows), len(self._alerts()),
+                             time.perf_counter() - self.started)
 
     def report(self) -> WatchReport:
         end = self.ended if self.ended is not None else time.perf_counter()
@@ -383,12 +504,14 @@ class Watch:
 
 
 @contextlib.contextmanager
-def watch(title: str = ""):
+def watch(title: str = "", on_progress=None, every: float = 1.0):
     """Record every converted function that runs in the block (see the module's text):
     ``with d2s_lab.watch() as w: train()``, then ``w.report()``. Changes no result;
     Paddle is as found when the block ends. With d2s_lab's hooks off the block runs as
-    written and the report says why it is empty."""
-    w = Watch(title)
+    written and the report says why it is empty. ``on_progress``: called with a
+    :class:`WatchProgress` at most once every ``every`` seconds, when a step starts (the
+    live status of ``%%d2s_watch``)."""
+    w = Watch(title, on_progress, every)
     try:
         if not watch_all.available():
             w.note = hooks.off_note() if not hooks.enabled() else t("watch.no_paddle")

@@ -1,16 +1,69 @@
-"""``%%d2s_watch``: run the cell as written and watch every converted function it calls."""
+"""``%%d2s_watch``: run the cell as a cell and watch every converted function it calls.
+
+A cell that runs longer than a second shows a one-line live status (calls, translations,
+recompiles, alerts so far), updated in place at most once a second and cleared when the
+report shows.
+
+The cell's code runs in the notebook's namespace as IPython runs a cell: its last
+expression's value is the cell's ``Out[N]`` (none after a ``;``), and an error in it,
+an Interrupt included, fails the cell as usual (its own traceback, status ``error``, so
+"Run all" stops) once the report of what was recorded is shown.
+"""
 from __future__ import annotations
 
+import ast
+
+from IPython.core.displayhook import DisplayHook
 from IPython.core.magic import Magics, cell_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from d2s_lab.core.watch import watch
 from d2s_lab.errors import D2SError
+from d2s_lab.magics.cellrun import prompt_number
 from d2s_lab.magics.common import check_target_name, interruptible, options, parse_line, show_error, store
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
-from d2s_lab.viz.watch_view import watch_html
+from d2s_lab.viz.watch_view import status_html, watch_html
+
+
+class LiveStatus:
+    """The watched cell's one-line status: one display, updated in place, cleared at the end."""
+
+    def __init__(self):
+        self.handle = None
+
+    def show(self, progress) -> None:
+        html = HTML(status_html(progress))
+        if self.handle is None:
+            self.handle = display(html, display_id=True)
+        else:
+            self.handle.update(html)
+
+    def clear(self) -> None:
+        if self.handle is not None:
+            self.handle.update({"text/plain": ""}, raw=True)
+            self.handle = None
+
+
+def run_as_cell(shell, cell: str):
+    """Run ``cell`` (a cell magic's body) in the notebook's namespace as IPython runs a
+    cell; return its last expression's value (None when it has none or ends in ``;``).
+    Tracebacks name ``Cell In[N]`` and the cell's own line numbers (the ``%%`` line is 1)."""
+    __tracebackhide__ = True  # noqa: F841  (IPython hides this frame in a traceback)
+    source = "\n" + shell.transform_cell(cell)  # line 1 is the %% line
+    filename = shell.compile.cache(source, prompt_number(shell))
+    tree = ast.parse(source, filename)
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    glob, loc = shell.user_global_ns, shell.user_ns
+    with shell.builtin_trap:
+        exec(shell.compile(tree, filename, "exec"), glob, loc)
+        if last is None:
+            return None
+        value = eval(shell.compile(last, filename, "eval"), glob, loc)
+    return None if DisplayHook.semicolon_at_end_of_expression(source) else value
 
 
 @magics_class
@@ -20,9 +73,28 @@ class WatchMagics(Magics):
     @argument("--as", dest="as_", default="_d2s_watch", metavar="NAME",
               help="help.d2s_watch.as_")
     @cell_magic
-    @interruptible("%%d2s_watch")
     def d2s_watch(self, line, cell):
         """Help: the catalogue's ``help.d2s_watch.doc`` (see :mod:`d2s_lab.magics.help`)."""
+        __tracebackhide__ = True  # noqa: F841  (the cell's own error shows its own frames)
+        args = self._arguments(line)
+        if args is None:
+            return None
+        failure = value = None
+        status = LiveStatus()
+        with using_lang(args.lang):
+            with watch(t("watch.cell_title"), on_progress=status.show) as w:
+                try:
+                    value = run_as_cell(self.shell, cell)
+                except BaseException as exc:  # noqa: BLE001  (shown below as the cell's own)
+                    failure = exc
+            self._show(w, args, status)
+        if failure is not None:
+            # after the report, the cell fails as a cell fails: its traceback, status error
+            raise failure
+        return value
+
+    @interruptible("%%d2s_watch")
+    def _arguments(self, line):
         args, err = parse_line(self.d2s_watch, line)
         if args is None and err is None:  # --help was shown
             return None
@@ -35,13 +107,14 @@ class WatchMagics(Magics):
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
                 return None
-            # the cell as IPython runs any cell (its output, its own error shown as usual)
-            with watch(t("watch.cell_title")) as w:
-                self.shell.run_cell(cell, store_history=False)
-            report = w.report()
-            store(self.shell, args.as_, report)
-            display(HTML(watch_html(report, var=args.as_)))
-        return None
+        return args
+
+    @interruptible("%%d2s_watch")
+    def _show(self, w, args, status: LiveStatus) -> None:
+        status.clear()
+        report = w.report()
+        store(self.shell, args.as_, report)
+        display(HTML(watch_html(report, var=args.as_)))
 
 
 # magic_arguments writes "%d2s_watch" in the usage line; this is a cell magic.

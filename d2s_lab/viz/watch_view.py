@@ -133,6 +133,11 @@ def watch_body(report, var: Optional[str] = None) -> str:
     return "".join(sections)
 
 
+def status_html(progress) -> str:
+    """A running watch's live status (:class:`~d2s_lab.core.watch.WatchProgress`): one line."""
+    return f'<div class="d2s d2s-watch-status"><span class="d2s-sub">{esc(progress.line())}</span></div>'
+
+
 def watch_html(report, var: Optional[str] = None, lang: Optional[str] = None) -> str:
     """The report as a notebook fragment (its own styles, no script)."""
     with using_lang(lang):
@@ -144,3 +149,42 @@ def watch_page(report, lang: Optional[str] = None) -> str:
     with using_lang(lang):
         title = t("watch.page_title", title=report.title) if report.title else t("watch.page_title_plain")
         return html_document(f"<h3>{esc(title)}</h3>{watch_body(report)}", title)
+
+
+_UNEVEN_KEYS = {"recompiles": "watch.ranks.uneven.recompiles", "fallbacks": "watch.ranks.uneven.fallbacks"}
+
+
+def merged_body(merged) -> str:
+    """The ranks' records side by side (:class:`~d2s_lab.core.watch_ranks.MergedWatch`):
+    a column per rank, the functions whose recompiles or runs in dygraph differ between
+    ranks flagged first, then each rank's own report, folded."""
+    ranks = merged.ranks
+    parts = [f'<div class="d2s-summary"><b>{esc(t("watch.ranks.summary", n=len(ranks), functions=len(merged.rows), uneven=len(merged.uneven)))}</b></div>']
+    for row in merged.uneven:
+        what = "; ".join(t(_UNEVEN_KEYS[w]) for w in row.uneven)
+        parts.append(f'<div class="d2s-note"><b>{esc(row.name)} ({esc(row.where)}): {esc(what)}</b><br>'
+                     f'{esc(t("watch.ranks.uneven_fix"))}</div>')
+    rows = []
+    for row in sorted(merged.rows, key=lambda r: not r.uneven):
+        flag = (f'<b style="color:{palette.WARN_COLOR}">{esc(t("watch.ranks.flag"))}</b>' if row.uneven else "")
+        cells = []
+        for rank in ranks:
+            f = row.by_rank.get(rank)
+            if f is None:
+                cells.append(f'<span class="d2s-sub">{esc(t("watch.ranks.not_run"))}</span>')
+            else:
+                cells.append(esc(t("watch.ranks.cell", calls=f.calls, recompiles=f.recompiles, fallbacks=f.fallbacks)))
+        rows.append([f"<code>{esc(row.name)}</code>", esc(row.where), flag] + cells)
+    parts.append(table([t("watch.col.function"), t("watch.col.where"), t("watch.ranks.col.flag")]
+                       + [t("watch.ranks.rank", rank=r) for r in ranks], rows))
+    for rank in ranks:
+        parts.append(f"<details><summary>{esc(t('watch.ranks.report_of', rank=rank))}</summary>"
+                     f"{watch_body(merged.reports[rank])}</details>")
+    return "".join(parts)
+
+
+def merged_page(merged, lang: Optional[str] = None) -> str:
+    """The merged ranks as a standalone HTML page (``d2s-lab watch --merge DIR --html``)."""
+    with using_lang(lang):
+        title = t("watch.ranks.page_title", n=len(merged.ranks))
+        return html_document(f"<h3>{esc(title)}</h3>{merged_body(merged)}", title)

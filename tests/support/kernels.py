@@ -14,6 +14,13 @@ def assert_same_python(kc):
 @contextlib.contextmanager
 def d2s_kernel():
     """A fresh "python3" kernel of this run's interpreter with d2s_lab loaded; its client."""
+    with d2s_kernel_and_manager() as (_, kc):
+        yield kc
+
+
+@contextlib.contextmanager
+def d2s_kernel_and_manager():
+    """:func:`d2s_kernel`, with its manager too (``km.interrupt_kernel()``): ``(km, kc)``."""
     from jupyter_client.manager import start_new_kernel
 
     km, kc = start_new_kernel(kernel_name="python3", startup_timeout=180)
@@ -21,16 +28,17 @@ def d2s_kernel():
         assert_same_python(kc)
         status, out = run_cell(kc, "%load_ext d2s_lab")
         assert status == "ok", out
-        yield kc
+        yield km, kc
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
 
 
-def run_cell(kc, code, timeout=120, on_start=None, updates=False):
+def run_cell(kc, code, timeout=120, on_start=None, updates=False, messages=None):
     """Execute ``code``; return (status, text of every output). With ``updates``, what
     changes a shown output is collected too: an ``update_display_data``'s text, and a
-    widget's new ``value`` (a progress line's label)."""
+    widget's new ``value`` (a progress line's label). ``messages``: a list that gets every
+    iopub message of the cell, as sent (display updates included)."""
     msg_id = kc.execute(code)
     texts, status, deadline = [], None, time.time() + timeout
     started = False
@@ -43,6 +51,8 @@ def run_cell(kc, code, timeout=120, on_start=None, updates=False):
         if msg["parent_header"].get("msg_id") != msg_id:
             continue
         kind, content = msg["msg_type"], msg["content"]
+        if messages is not None:
+            messages.append(msg)
         if kind == "status" and content["execution_state"] == "busy" and on_start and not started:
             started = True
             on_start()

@@ -61,7 +61,7 @@ def _shows(b: GraphBreak, text: str) -> bool:
     return not toks or any(tok in code for tok in toks)
 
 
-def _refine_lines(breaks: List[GraphBreak]) -> None:
+def refine_lines(breaks: List[GraphBreak]) -> None:
     """Point the breaks of SOT's resumed frames (the code after a break) at their lines.
 
     SOT builds a resumed frame from the instructions after the break, and its line table
@@ -137,7 +137,7 @@ def _place_resumed_ops(graph, resume_of, breaks_by_raw) -> None:
 def _place_unplaced(breaks: List[GraphBreak]) -> None:
     """Reasons Paddle collected without a place: an inline-call break takes the place its
     own words name, then each reason it quotes takes it too (a resumed frame's ``def``
-    line is moved on by :func:`_refine_lines`)."""
+    line is moved on by :func:`refine_lines`)."""
     for brk in breaks:
         m = _INLINE_AT.search(brk.message) if brk.reason == "BreakGraphInlineCallBreak" and not brk.file else None
         if m is None or not is_user_file(m["file"]):
@@ -231,7 +231,7 @@ class SotRun:
             breaks.append(GraphBreak("CacheFull", t("sot.cache_full_frame", name=code.co_name, n=n, limit=limit),
                                      "skipped", code.co_filename, code.co_firstlineno,
                                      base_name(code.co_name), is_resume(code.co_name)))
-        _refine_lines(breaks)
+        refine_lines(breaks)
         for b in breaks:
             b.code = _line_text(b.file, b.line)
         rep.breaks = breaks

@@ -69,6 +69,14 @@ TEXTS = {
         "en": "saved-model view",
         "zh": "已保存模型的视图",
     },
+    "cli.what_watch_record": {
+        "en": "watch record",
+        "zh": "监视记录",
+    },
+    "cli.watch_needs_script": {
+        "en": "Give a SCRIPT to run, or --merge DIR to merge the ranks' records.",
+        "zh": "请给出要运行的 SCRIPT，或用 --merge DIR 合并各 rank 的记录。",
+    },
     "cli.what_watch": {
         "en": "watch report",
         "zh": "监视报告",

@@ -357,6 +357,14 @@ TEXTS = {
         "en": "The script's own arguments (d2s-lab's --html and --lang may follow them; after -- all are the script's).",
         "zh": "脚本自己的参数（d2s-lab 的 --html 和 --lang 可以写在它们后面；-- 之后的都属于脚本）。",
     },
+    "help.cli.watch.record": {
+        "en": "Also write the run's record as JSON to DIR/watch-rank<N>.json, N the rank from PADDLE_TRAINER_ID or RANK (0 where neither is set).",
+        "zh": "同时把这次运行的记录以 JSON 写到 DIR/watch-rank<N>.json，N 是取自 PADDLE_TRAINER_ID 或 RANK 的 rank（都未设置时为 0）。",
+    },
+    "help.cli.watch.merge": {
+        "en": "Run no script: merge the ranks' records in DIR (written by --record) into one report, a column per rank, with --html.",
+        "zh": "不运行脚本：把 DIR 中各 rank 的记录（由 --record 写出）合并成一个报告，每个 rank 一列，配合 --html 使用。",
+    },
     "help.cli.bench.help": {
         "en": "Time the model in eager, to_static, Paddle Inference and ONNX Runtime.",
         "zh": "在 eager、to_static、Paddle Inference 和 ONNX Runtime 中为模型计时。",

@@ -56,6 +56,76 @@ TEXTS = {
         "zh": "SOT 的守护条件针对 Layer 对象本身：只创建一次 Layer 并重复使用（用 `set_state_dict` 加载新权重），"
               "不要每一步都新建一个。",
     },
+    "watch.alert.loop_break": {
+        "en": "Graph break inside a loop: {function} ({where}) breaks the graph at line {line} (`{code}`, {reason}), "
+              "inside the loop of line {loop}: SOT leaves that statement to Python on every pass of the loop, "
+              "in each of its {count} call(s).",
+        "zh": "循环内的图中断：{function}（{where}）在第 {line} 行（`{code}`，{reason}）中断了图，它位于第 {loop} 行的"
+              "循环内：在它的 {count} 次调用中，循环每执行一遍，SOT 都要把这条语句交给 Python 执行。",
+    },
+    "watch.fix.loop_break": {
+        "en": "Move `{code}` out of the loop (keep the values in a tensor and read them once after it), "
+              "or keep it a tensor operation (`paddle.where`, tensor arithmetic instead of `float()`, "
+              "`.item()`, `.numpy()` or an `if` on a tensor).",
+        "zh": "把 `{code}` 移到循环之外（把值留在张量里，循环结束后再读一次），或者让它保持为张量运算"
+              "（用 `paddle.where`、张量运算代替 `float()`、`.item()`、`.numpy()` 或对张量的 `if`）。",
+    },
+    "watch.fix.catalogue": {
+        "en": "{id}: {fix}",
+        "zh": "{id}：{fix}",
+    },
+    "watch.status": {
+        "en": "Watching… {steps} call(s) · {functions} function(s) · {translations} translation(s) · "
+              "{recompiles} recompile(s) · {fallbacks} in dygraph · {alerts} alert(s) · {seconds} s",
+        "zh": "监视中…… 调用 {steps} 次 · 函数 {functions} 个 · 翻译 {translations} 次 · 重新翻译 {recompiles} 次 · "
+              "动态图运行 {fallbacks} 次 · 提醒 {alerts} 条 · {seconds} 秒",
+    },
+    "watch.ranks.no_folder": {
+        "en": "No folder {folder}: nothing to merge.",
+        "zh": "没有文件夹 {folder}：没有可合并的记录。",
+    },
+    "watch.ranks.none": {
+        "en": "{folder} holds no watch record (watch-rank<N>.json).",
+        "zh": "{folder} 里没有监视记录（watch-rank<N>.json）。",
+    },
+    "watch.ranks.bad_record": {
+        "en": "Cannot read the watch record {path}: {error}",
+        "zh": "无法读取监视记录 {path}：{error}",
+    },
+    "watch.ranks.hint": {
+        "en": "Write one record per rank with d2s-lab watch SCRIPT --record DIR (rank from PADDLE_TRAINER_ID or "
+              "RANK), then merge them with d2s-lab watch --merge DIR --html OUT.html.",
+        "zh": "先用 d2s-lab watch SCRIPT --record DIR 为每个 rank 写一份记录（rank 取自 PADDLE_TRAINER_ID 或 RANK），"
+              "再用 d2s-lab watch --merge DIR --html OUT.html 合并。",
+    },
+    "watch.ranks.page_title": {"en": "d2s_lab watch: {n} rank(s)", "zh": "d2s_lab 监视：{n} 个 rank"},
+    "watch.ranks.summary": {
+        "en": "{n} rank(s), {functions} converted function(s); {uneven} of them recompile or run in dygraph "
+              "on some ranks and not on others.",
+        "zh": "{n} 个 rank，{functions} 个转换后的函数；其中 {uneven} 个只在部分 rank 上重新翻译或以动态图运行。",
+    },
+    "watch.ranks.rank": {"en": "rank {rank}", "zh": "rank {rank}"},
+    "watch.ranks.cell": {
+        "en": "{calls} call(s) · {recompiles} recompile(s) · {fallbacks} in dygraph",
+        "zh": "调用 {calls} 次 · 重新翻译 {recompiles} 次 · 动态图运行 {fallbacks} 次",
+    },
+    "watch.ranks.not_run": {"en": "not run", "zh": "未运行"},
+    "watch.ranks.uneven.recompiles": {
+        "en": "recompiles on some ranks only",
+        "zh": "只在部分 rank 上重新翻译",
+    },
+    "watch.ranks.uneven.fallbacks": {
+        "en": "runs in dygraph on some ranks only",
+        "zh": "只在部分 rank 上以动态图运行",
+    },
+    "watch.ranks.uneven_fix": {
+        "en": "The ranks wait for the slowest: find what differs between the ranks' inputs (the recompile reasons "
+              "in each rank's report below) and make it the same.",
+        "zh": "各个 rank 要等最慢的那个：找出各 rank 输入之间的不同（见下面各 rank 报告中的重新翻译原因），让它们一致。",
+    },
+    "watch.ranks.flag": {"en": "uneven", "zh": "不一致"},
+    "watch.ranks.col.flag": {"en": "across ranks", "zh": "跨 rank"},
+    "watch.ranks.report_of": {"en": "Rank {rank}", "zh": "Rank {rank}"},
     "watch.no_paddle": {
         "en": "This Paddle has no converted-function class to watch: nothing was recorded.",
         "zh": "这个 Paddle 没有可监视的转换函数类：没有记录任何内容。",

@@ -10,17 +10,20 @@ Three patches, made on entry and put back on exit (also after an exception), thr
 * ``ProgramCache.__getitem__`` (AST path): each new Program, and the input that made it;
 * ``OpcodeExecutorCache.__call__`` (SOT): every frame the cache is asked about, through
   :mod:`.executor_cache`'s wrapper, wrapped for the watch only where no conversion holds
-  it already (then :data:`.executor_cache.GLOBAL` turns its global mode on).
+  it already (then :data:`.executor_cache.GLOBAL` turns its global mode on);
+* ``BreakGraphError.__init__`` (SOT): each graph break while SOT translates a frame, at
+  the line of the executor that raised it (made only while translating: no cost per step).
 
 A watch inside a watch adds its recorder to the ones in force (every one hears every
 call). The recorder (core's) gets plain values only: ``enter(code, path, instance_id)``
 returns a token for ``leave(token, seconds)``; ``for_code(code)`` a sink with ``hit``
 and ``add`` (:class:`~.events.CallEvent`); ``program(event_or_None)`` the AST cache's
-news. A recorder that raises never breaks the user's call.
+news; ``graph_break(raw)`` a :class:`~d2s_lab.core.paddle_compat.sot.RawBreak`. A recorder that raises never breaks the user's call.
 """
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 import weakref
 from typing import Any, List, Optional
@@ -29,6 +32,8 @@ from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import executor_cache
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.hooks.program_cache import key_change
+from d2s_lab.core.paddle_compat.sot import IF_BREAK, RawBreak, executor_place
+from d2s_lab.text import t
 
 _RECORDERS: List[Any] = []
 
@@ -109,6 +114,53 @@ def _getitem(orig):
     return __getitem__
 
 
+def _break_error_class():
+    """SOT's ``BreakGraphError`` (both Paddles), or None."""
+    try:
+        from paddle.jit.sot.utils import exceptions
+    except Exception:
+        return None
+    return getattr(exceptions, "BreakGraphError", None)
+
+
+def _innermost_executor(frame):
+    """The innermost SOT executor on the stack from ``frame`` (Paddle 3 keeps its code on
+    ``vframe``, 2.6 on ``_code``), or None."""
+    while frame is not None:
+        obj = frame.f_locals.get("self")
+        if obj is not None and hasattr(obj, "_current_line") and (hasattr(obj, "vframe") or hasattr(obj, "_code")):
+            return obj
+        frame = frame.f_back
+    return None
+
+
+def _break_init(orig):
+    def __init__(self, *args, **kwargs):
+        orig(self, *args, **kwargs)
+        if not _RECORDERS:
+            return
+        try:
+            ex = _innermost_executor(sys._getframe(1))
+            if ex is None:
+                return
+            file, line, fn, resumed = executor_place(ex)
+            reason = getattr(self, "reason", None)
+            # Paddle 2.6 raises a bare BreakGraphError with a message and no reason class;
+            # its words for an ``if`` on a tensor name the method that splits the frame
+            name = type(reason).__name__ if reason is not None else type(self).__name__
+            message = str(getattr(reason, "reason_str", "") or self)
+            if reason is None and any(n in message for n in IF_BREAK):
+                name, message = "DataDependencyControlFlowBreak", t("sot.break_if")
+            raw = RawBreak(name, message, "break", file, line, fn, resumed)
+            for rec in list(_RECORDERS):
+                rec.graph_break(raw)
+        except Exception:  # a record must never break the user's call
+            pass
+
+    __init__.__wrapped__ = orig
+    return __init__
+
+
 class _Fan:
     """What SOT's cache wrapper calls in its global mode: every watch in force hears."""
 
@@ -160,6 +212,9 @@ def watching(recorder):
         changes.append((static_function, "__call__", _call(static_function.__call__)))
     if program_cache is not None:
         changes.append((program_cache, "__getitem__", _getitem(program_cache.__getitem__)))
+    break_error = _break_error_class()
+    if break_error is not None:
+        changes.append((break_error, "__init__", _break_init(break_error.__init__)))
     with hooks.patched(*changes):
         wrapped: Optional[bool] = executor_cache.hook_in()
         _RECORDERS.append(recorder)

@@ -1,0 +1,128 @@
+"""A watch past one process: one record per rank, and the records merged.
+
+``d2s-lab watch SCRIPT --record DIR`` writes the run's :class:`~d2s_lab.core.watch.WatchReport`
+as JSON to ``DIR/watch-rank{R}.json``, ``R`` the rank from ``PADDLE_TRAINER_ID`` (Paddle's
+launcher) or ``RANK`` (0 where neither is set). ``d2s-lab watch --merge DIR`` reads every
+record there (:func:`load_records`) and :func:`merge` lines them up: one row per converted
+function, one column per rank, and the rows where recompiles or runs in dygraph happen on
+some ranks and not on others flagged (``uneven``): a rank that translates again while the
+others do not is waiting on its own Python values, and the others wait for it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import glob
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Mapping, Optional, Tuple
+
+from d2s_lab.core.watch import WatchAlert, WatchedFunction, WatchEvent, WatchReport
+from d2s_lab.errors import D2SError
+from d2s_lab.text import t
+
+RANK_VARS = ("PADDLE_TRAINER_ID", "RANK")
+FORMAT = 1  # the record's layout
+_RECORD = re.compile(r"^watch-rank(\d+)\.json$")
+
+
+def rank_from_env(environ: Optional[Mapping[str, str]] = None) -> Optional[int]:
+    """This process's rank: ``PADDLE_TRAINER_ID`` first, then ``RANK``; None where neither
+    holds a whole number."""
+    env = os.environ if environ is None else environ
+    for name in RANK_VARS:
+        value = str(env.get(name, "")).strip()
+        if value.isdigit():
+            return int(value)
+    return None
+
+
+def record_path(folder: str, rank: int) -> str:
+    return os.path.join(folder, f"watch-rank{rank}.json")
+
+
+def to_json(report: WatchReport, rank: int) -> Dict:
+    """The report as plain JSON data (events keep their reason as worded now)."""
+    events = []
+    for e in report.events:
+        d = {f.name: getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("cause", "said")}
+        d["said"] = e.reason
+        events.append(d)
+    return {"format": FORMAT, "rank": rank, "title": report.title, "note": report.note, "steps": report.steps,
+            "seconds": report.seconds, "dropped": dict(report.dropped),
+            "functions": [dataclasses.asdict(f) for f in report.functions],
+            "alerts": [dataclasses.asdict(a) for a in report.alerts], "events": events}
+
+
+def from_json(data: Dict) -> Tuple[int, WatchReport]:
+    """``(rank, report)`` from :func:`to_json`'s data."""
+    report = WatchReport(
+        functions=[WatchedFunction(**f) for f in data["functions"]],
+        events=[WatchEvent(**e) for e in data["events"]],
+        dropped=dict(data.get("dropped", {})), alerts=[WatchAlert(**a) for a in data["alerts"]],
+        steps=int(data["steps"]), seconds=float(data["seconds"]), title=data.get("title", ""),
+        note=data.get("note", ""))
+    return int(data["rank"]), report
+
+
+def load_records(folder: str) -> Dict[int, WatchReport]:
+    """Every rank's record in ``folder``, by rank. Raises D2SError (what to do) where the
+    folder holds none or one cannot be read."""
+    if not os.path.isdir(folder):
+        raise D2SError(t("watch.ranks.no_folder", folder=folder), t("watch.ranks.hint"))
+    out: Dict[int, WatchReport] = {}
+    for path in sorted(glob.glob(os.path.join(folder, "watch-rank*.json"))):
+        if not _RECORD.match(os.path.basename(path)):
+            continue
+        try:
+            with open(path, encoding="utf-8") as fh:
+                rank, report = from_json(json.load(fh))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise D2SError(t("watch.ranks.bad_record", path=path, error=f"{type(exc).__name__}: {exc}"[:300]),
+                           t("watch.ranks.hint")) from None
+        out[rank] = report
+    if not out:
+        raise D2SError(t("watch.ranks.none", folder=folder), t("watch.ranks.hint"))
+    return out
+
+
+@dataclass
+class RankRow:
+    """One converted function across ranks: ``by_rank`` its row on each rank that ran it;
+    ``uneven``: ``"recompiles"`` and/or ``"fallbacks"`` where some ranks have them and
+    others (that ran it, or not) have none."""
+
+    name: str
+    where: str
+    by_rank: Dict[int, WatchedFunction] = field(default_factory=dict)
+    uneven: List[str] = field(default_factory=list)
+
+
+@dataclass
+class MergedWatch:
+    """The ranks' records lined up: ``ranks`` in order, ``rows`` one per function (in the
+    order they first ran on the lowest rank), ``reports`` by rank."""
+
+    ranks: List[int]
+    rows: List[RankRow]
+    reports: Dict[int, WatchReport]
+
+    @property
+    def uneven(self) -> List[RankRow]:
+        return [r for r in self.rows if r.uneven]
+
+
+def merge(reports: Dict[int, WatchReport]) -> MergedWatch:
+    ranks = sorted(reports)
+    rows: Dict[Tuple[str, str], RankRow] = {}
+    for rank in ranks:
+        for f in reports[rank].functions:
+            row = rows.setdefault((f.name, f.where), RankRow(f.name, f.where))
+            row.by_rank[rank] = f
+    for row in rows.values():
+        for what in ("recompiles", "fallbacks"):
+            counts = [getattr(row.by_rank[r], what) if r in row.by_rank else 0 for r in ranks]
+            if len(ranks) > 1 and any(counts) and not all(counts):
+                row.uneven.append(what)
+    return MergedWatch(ranks, list(rows.values()), reports)
