@@ -21,7 +21,6 @@ import collections
 import contextlib
 import inspect
 import linecache
-import os
 import re
 import textwrap
 import time
@@ -29,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from d2s_lab.core.calls import reason
+from d2s_lab.core.frames import display_file
 from d2s_lab.core.sot import breaks
 from d2s_lab.core.sot.build import refine_lines
 from d2s_lab.core.sot.model import GraphBreak
@@ -226,7 +226,8 @@ class WatchReport:
 
 
 def _where(code) -> str:
-    return f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}"
+    """``train.py:4``, or ``cell[3]:2`` for a function a notebook cell defined."""
+    return f"{display_file(code.co_filename)}:{code.co_firstlineno}"
 
 
 def _name(code) -> str:

@@ -20,7 +20,7 @@ from IPython.display import HTML, display
 
 from d2s_lab.core.watch import watch
 from d2s_lab.errors import D2SError
-from d2s_lab.magics.cellrun import prompt_number
+from d2s_lab.magics.cellrun import note_cell_numbers, prompt_number
 from d2s_lab.magics.common import check_target_name, interruptible, options, parse_line, show_error, store
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
@@ -53,6 +53,7 @@ def run_as_cell(shell, cell: str):
     __tracebackhide__ = True  # noqa: F841  (IPython hides this frame in a traceback)
     source = "\n" + shell.transform_cell(cell)  # line 1 is the %% line
     filename = shell.compile.cache(source, prompt_number(shell))
+    note_cell_numbers(shell)  # functions of this cell and earlier ones named cell[N] in the report
     tree = ast.parse(source, filename)
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):

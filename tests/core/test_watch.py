@@ -11,6 +11,7 @@ function."""
 import contextlib
 import io
 import os
+import re
 import textwrap
 
 import numpy as np
@@ -247,6 +248,7 @@ def test_d2s_watch_in_a_kernel_shows_the_report_in_both_languages():
         assert status == "ok" and "Traceback" not in out, out
         assert "last 1.0625" in out and "Recompile storm" in out and "train_step" in out, out
         assert "<svg" in out and "_d2s_watch" in out
+        assert re.search(r"cell\[\d+\]:2", out) and "ipykernel" not in out, out  # the cell that defined it
         status, out = run_cell(kc, "print(type(_d2s_watch).__name__, _d2s_watch.function('train_step').recompiles)")
         assert status == "ok" and "WatchReport 3" in out, out
         status, out = run_cell(kc, "%%d2s_watch --lang zh --as run2\nfor lr in (0.1, 0.2, 0.3, 0.4):\n"
