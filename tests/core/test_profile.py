@@ -94,6 +94,11 @@ def test_the_print_costs_a_dygraph_stretch_at_its_line(sot_case):
     assert {r.layer for r in res.ops if r.op == "matmul"} == {s.name for s in res.segments if s.kind == "static"}
     # the function's prints were kept out of the report, and said so
     assert any("printed" in n for n in res.notes), res.notes
+    # the code after the print is the user's function resumed, never SOT's name for it
+    resumed = [s for s in res.segments if s.resumed]
+    assert resumed and all(s.name == "two_halves" for s in resumed), res.segments
+    page = res._repr_html_()
+    assert "two_halves (resumed)" in page and "$resume" not in page and "resume_" not in page
 
 
 def test_every_path_is_timed_and_checked_against_dygraph(sot_case, cnn_case):
