@@ -165,6 +165,7 @@ def test_llama_ops_sit_under_the_layer_paddle_names(llama):
     assert {o.layer.split(".", 3)[-1] for o in infer} >= {"input_layernorm", "self_attn.q_proj", "mlp.down_proj"}
 
 
+@pytest.mark.slow
 def test_a_paddleformers_1x_llama_fails_in_ast_as_paddle_does_and_converts_on_the_default_path(bertlib):
     """PaddleFormers 1.x's layout (``model``, an ``lm_head`` reading its config in forward,
     a derived config class): AST mode recurses inside the library's config code, as plain
@@ -206,6 +207,7 @@ def test_a_paddleformers_1x_llama_fails_in_ast_as_paddle_does_and_converts_on_th
 
 @pytest.mark.skipif(not PADDLE3, reason="the diff table's budget is the same code whichever Paddle made the "
                     "programs (Paddle 2.6's legacy programs are diffed in test_diff.py); the Paddle 3 run checks it")
+@pytest.mark.slow
 def test_an_llms_inference_diff_fits_a_cell(bertlib, shell):
     """A 24-layer LLM's inference diff lists hundreds of fused ops: the cell shows the
     first within its budget and says how to list every one, which lists them all."""
@@ -289,6 +291,7 @@ def test_vision_zoo_lines_are_marked():
     assert 10 <= conv.graph().info.nodes <= 80
 
 
+@pytest.mark.slow
 def test_error_inside_library_names_both_lines_and_sot(bertlib):
     class Mine(paddle.nn.Layer):
         def __init__(self):
@@ -332,6 +335,7 @@ class _Gate(paddle.nn.Layer):
         return y
 
 
+@pytest.mark.slow
 def test_sot_is_tried_on_the_model_as_written(bertlib):
     """AST mode fails in library code after converting a sublayer (Paddle 2.6 leaves the
     converted code in the sublayer's forward); SOT is tried on the model's own forwards,

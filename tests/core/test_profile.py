@@ -193,6 +193,7 @@ def test_an_interrupt_is_one_message():
     assert paddle.device.get_device() == "cpu"
 
 
+@pytest.mark.slow
 def test_the_magic_in_a_kernel():
     with d2s_kernel() as kc:
         status, out = run_cell(kc, '%%to_static --input "x: [None, 8] float32"\nimport paddle\n'
@@ -327,6 +328,7 @@ def resnet_case():
     return conv, res, told
 
 
+@pytest.mark.slow
 def test_resnet18_ops_add_up_and_name_its_layers(resnet_case):
     _, res, _ = resnet_case
     assert res.mode == "ast" and res.events > 0
@@ -338,6 +340,7 @@ def test_resnet18_ops_add_up_and_name_its_layers(resnet_case):
     assert res.took().startswith("The profile took")
 
 
+@pytest.mark.slow
 def test_resnet18_paths_agree_with_d2s_bench(resnet_case):
     from d2s_lab.core.bench.runner import bench
 
@@ -352,6 +355,7 @@ def test_resnet18_paths_agree_with_d2s_bench(resnet_case):
     assert res.path("dygraph").ms > 0 and ast.ms > 0 and rows["eager"].median_s > 0
 
 
+@pytest.mark.slow
 def test_progress_tells_the_stage_the_calls_and_the_time_left(resnet_case):
     _, res, told = resnet_case
     assert told and told[-1][0] == told[-1][1] and "done in" in told[-1][2]

@@ -180,6 +180,7 @@ def test_the_report_draws_each_subgraph_once(split):
     assert sot_report_html(split.sot).count("<svg") >= 2
 
 
+@pytest.mark.slow
 def test_resnet18_run_stays_within_the_cell_node_limit():
     import paddle
     from paddle.vision.models import resnet18
@@ -231,6 +232,7 @@ CELL = textwrap.dedent('''\
     ''')
 
 
+@pytest.mark.slow
 def test_d2s_graph_draws_the_run_in_a_kernel():
     with d2s_kernel() as kc:
         status, out = run_cell(kc, CELL, timeout=300)
@@ -242,6 +244,7 @@ def test_d2s_graph_draws_the_run_in_a_kernel():
         assert len(re.findall(r'id="d2s-break-\d+"', out)) == 1
 
 
+@pytest.mark.slow
 def test_cli_graph_draws_the_run_with_mode_sot(mod, tmp_path):
     folder = os.path.dirname(mod.__file__)
     out = tmp_path / "run.svg"

@@ -131,6 +131,7 @@ def test_the_watch_changes_no_result(lr_run):
         np.testing.assert_allclose(a, c, rtol=1e-6)
 
 
+@pytest.mark.slow
 def test_fresh_layers_fill_the_cache_and_their_dygraph_runs_are_named():
     limit = max_cache_size()
     assert limit == 20  # Paddle 3.3.1 and 2.6.2 both keep 20 entries per code object
@@ -233,6 +234,7 @@ def test_the_report_is_bounded_and_escaped():
     assert "&lt;evil&gt;&amp;.py" in page and "<svg" in page and "<script" not in page
 
 
+@pytest.mark.slow
 def test_d2s_watch_in_a_kernel_shows_the_report_in_both_languages():
     setup = textwrap.dedent("""\
         import paddle
@@ -434,6 +436,7 @@ def _drive(w, codes, calls, start=0):
         w.leave(token, 0.0001)
 
 
+@pytest.mark.slow
 def test_ten_thousand_calls_and_more_over_three_dozen_functions_stay_small():
     import linecache
     import tracemalloc

@@ -59,6 +59,7 @@ def records(tmp_path_factory):
     return folder, record
 
 
+@pytest.mark.slow
 def test_each_rank_writes_its_own_record(records):
     _, record = records
     assert sorted(os.listdir(record)) == ["watch-rank0.json", "watch-rank1.json"]
@@ -72,6 +73,7 @@ def test_each_rank_writes_its_own_record(records):
     assert any("lr" in e.reason for e in reports[1].events if e.kind == "recompile")
 
 
+@pytest.mark.slow
 def test_merge_flags_what_happens_on_some_ranks_only(records):
     from d2s_lab.cli import main
 

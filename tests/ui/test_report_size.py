@@ -159,6 +159,7 @@ llm.eval()
 None"""
 
 
+@pytest.mark.slow
 @pir_only("SOT's guards on every layer's weights (Paddle 2.6's SOT runs these frames in dygraph, with few guards)")
 def test_an_llms_guards_are_grouped_within_budget(kernel):
     """A 24-layer LLM on Paddle's default path: SOT's thousands of guards read as the code

@@ -24,6 +24,8 @@ SETUP = textwrap.dedent("""\
     x = paddle.ones([2, 3])
 """)
 
+pytestmark = pytest.mark.slow  # each test drives a real kernel
+
 
 @pytest.fixture(scope="module")
 def kernel():
