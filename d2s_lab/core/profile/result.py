@@ -76,7 +76,7 @@ class Segment:
 
 
 @dataclass
-class BreakCost:
+class BreakCost(catalogue.OfCatalogue):
     """A graph break (or fallback) and the time per call spent in dygraph because of it."""
 
     line: Optional[int]
@@ -88,22 +88,6 @@ class BreakCost:
     kind: str = "break"
     ms: float = 0.0
     share: float = 0.0
-
-    @property
-    def entry(self) -> Optional["catalogue.BreakEntry"]:
-        """The entry of :func:`d2s_lab.breaks` that fits this break best (None if none does)."""
-        return catalogue.match(self.reason, self.message, self.code)
-
-    @property
-    def id(self) -> str:
-        """The id of its catalogue entry (``SOT-B001``), "" where none fits."""
-        entry = self.entry
-        return entry.id if entry is not None else ""
-
-    def fix(self, lang: Optional[str] = None) -> str:
-        """The fix in one line, in ``lang`` (default: the language in force); "" without an entry."""
-        entry = self.entry
-        return entry.fix(lang) if entry is not None else ""
 
 
 @dataclass

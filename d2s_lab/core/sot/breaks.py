@@ -459,6 +459,27 @@ def match(reason: str, message: str = "", code: str = "") -> Optional[BreakEntry
     return None
 
 
+
+class OfCatalogue:
+    """What a break row (a ``GraphBreak``, a profile's ``BreakCost``) reads from the
+    catalogue through its ``reason``, ``message`` and ``code``."""
+
+    @property
+    def entry(self) -> Optional["BreakEntry"]:
+        """The entry of :func:`d2s_lab.breaks` that fits this break best (None if none does)."""
+        return match(self.reason, self.message, self.code)
+
+    @property
+    def id(self) -> str:
+        """The id of its catalogue entry (``SOT-B001``), "" where none fits."""
+        entry = self.entry
+        return entry.id if entry is not None else ""
+
+    def fix(self, lang: Optional[str] = None) -> str:
+        """The fix in one line, in ``lang`` (default: the language in force); "" without an entry."""
+        entry = self.entry
+        return entry.fix(lang) if entry is not None else ""
+
 def missing_reasons(defined) -> List[str]:
     """The reason classes in ``defined`` (a Paddle's) that no entry belongs to."""
     known = {e.reason for e in CATALOGUE}

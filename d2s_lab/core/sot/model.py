@@ -14,7 +14,7 @@ from d2s_lab.text import t
 
 
 @dataclass
-class GraphBreak:
+class GraphBreak(catalogue.OfCatalogue):
     """One place where SOT could not keep tracing into the same graph.
 
     ``kind`` is ``"break"`` (the frame was split there; the rest went on in
@@ -44,22 +44,6 @@ class GraphBreak:
         if self.resumed and self.function:
             return t("sot.function_resumed", lang, function=self.function)
         return self.function
-
-    @property
-    def entry(self) -> Optional["catalogue.BreakEntry"]:
-        """The entry of :func:`d2s_lab.breaks` that fits this break best (None if none does)."""
-        return catalogue.match(self.reason, self.message, self.code)
-
-    @property
-    def id(self) -> str:
-        """The id of its catalogue entry (``SOT-B001``), "" where none fits."""
-        entry = self.entry
-        return entry.id if entry is not None else ""
-
-    def fix(self, lang: Optional[str] = None) -> str:
-        """The fix in one line, in ``lang`` (default: the language in force); "" without an entry."""
-        entry = self.entry
-        return entry.fix(lang) if entry is not None else ""
 
 
 @dataclass
