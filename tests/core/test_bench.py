@@ -317,7 +317,7 @@ def test_budget_trims_and_says_so(encoder_conv):
     assert res.batches and 4096 not in res.batches and 4096 in res.dropped_batches
     assert 4096 not in res.input_shapes
     assert any("Time budget 8 s" in n and "4096" in n for n in res.notes), res.notes
-    assert res.elapsed_s < 30  # timing the largest batch would take minutes
+    assert res.elapsed_s < 60  # timing the largest batch would take minutes
     with pytest.raises(D2SError, match="above 0"):
         bench(encoder_conv, batch=(1,), dims={1: 4}, budget=0)
 

