@@ -9,6 +9,7 @@ saved-model HTML page, or the graph drawn to SVG.
 from __future__ import annotations
 
 import concurrent.futures
+import gc
 import json
 import os
 import random
@@ -238,7 +239,19 @@ def _write(d: str, name: str, data) -> str:
 # --- the cases -------------------------------------------------------------------------------
 
 def build_case(name: str, d: str) -> str:
-    """Write case ``name`` into folder ``d``; return the path to open."""
+    """Write case ``name`` into folder ``d``; return the path to open. Built with the
+    cycle collector off: millions of small dicts set off a full collection of this test
+    process's heap again and again (json_pair_200000: 9.6 s of CPU with it, 1.2 s without)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_case(name, d)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build_case(name: str, d: str) -> str:
     os.makedirs(d, exist_ok=True)
     good = json.dumps(pir_doc(small_pir_ops()))
     if name.startswith("info_deep_key_"):  # info_deep_key_60
