@@ -15,7 +15,7 @@ import struct
 import pytest
 
 import browser_util as bu
-from cells import BROKEN_CELL, BROKEN_LINE, SEED_CELL
+from cells import BROKEN_CELL, BROKEN_LINE, HALVES, SEED_CELL
 
 SAVE_CELL = 'import d2s_lab\nd2s_lab.convert(net, ["x: [None,3,32,32] float32"]).save("handout_model/net")'
 RESNET_CELL = '''%%to_static --input "x: [None, 3, 224, 224] float32"
@@ -25,16 +25,7 @@ resnet.eval()
 '''
 # The default path (SOT), a print between two halves: the run drawing, the profile of a
 # call, a watch of a loop whose Python value changes on every call; in English and Chinese.
-RUN_CELL = '''%%to_static --mode sot --example "paddle.ones([2, 8]), paddle.ones([8, 8])"
-import paddle
-def halves(x, w):
-    for _ in range(6):
-        x = paddle.tanh(paddle.matmul(x, w))
-    print("half way")
-    for _ in range(6):
-        x = paddle.tanh(paddle.matmul(x, w))
-    return x
-'''
+RUN_CELL = '%%to_static --mode sot --example "paddle.ones([2, 8]), paddle.ones([8, 8])"\nimport paddle\n' + HALVES
 PROFILE_CELL = "%d2s_profile --calls 3"
 WATCH_CELL = '''%%d2s_watch
 @paddle.jit.to_static

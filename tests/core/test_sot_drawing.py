@@ -14,6 +14,7 @@ import textwrap
 import pytest
 
 import d2s_lab
+from cells import HALVES as HALVES_DEF
 from d2s_lab.core.options import CELL_NODES
 from d2s_lab.core.sot.run_graph import BREAK_OP, RunGraph
 from d2s_lab.viz.dot.drawing import Cluster
@@ -27,22 +28,8 @@ from kernels import d2s_kernel, run_cell
 from models import model_module
 from versions import PADDLE3
 
-HALVES = '''
-import paddle
-
-
-def halves(x, w):
-    for _ in range(6):
-        x = paddle.tanh(paddle.matmul(x, w))
-    print("half way")  # PRINT
-    for _ in range(6):
-        x = paddle.tanh(paddle.matmul(x, w))
-    return x
-
-
-def small(x):
-    return paddle.nn.functional.relu(x * 2) + 1
-'''
+HALVES = ("\nimport paddle\n\n\n" + HALVES_DEF.replace('print("half way")', 'print("half way")  # PRINT')
+          + "\n\ndef small(x):\n    return paddle.nn.functional.relu(x * 2) + 1\n")
 PRINT_LINE = next(i for i, ln in enumerate(HALVES.splitlines(), 1) if ln.endswith("# PRINT"))
 SPECS = ["x: [2, 8] float32", "w: [8, 8] float32"]
 
@@ -222,14 +209,7 @@ CELL = textwrap.dedent('''\
     import paddle
     os.environ["MIN_GRAPH_SIZE"] = "0"
 
-    def halves(x, w):
-        for _ in range(6):
-            x = paddle.tanh(paddle.matmul(x, w))
-        print("half way")
-        for _ in range(6):
-            x = paddle.tanh(paddle.matmul(x, w))
-        return x
-    ''')
+    ''') + HALVES_DEF
 
 
 @pytest.mark.slow

@@ -1,4 +1,5 @@
-"""Notebook cells several test modules run: the seed net, and a cell that fails at a known line."""
+"""Notebook cells several test modules run: the seed net, a cell that fails at a known line,
+and the default path's function with a print between two halves."""
 
 SEED_CELL = '''%%to_static --input "x: [None,3,32,32] float32"
 import paddle
@@ -42,3 +43,15 @@ class Broken(nn.Layer):
 broken = Broken()
 '''
 BROKEN_LINE = 12
+
+
+# The default path's picture case: six matmul+tanh, a print (a graph break), six more; two
+# subgraphs on Paddle 3 (tests, the browser check and benchmarks/bench_sot_section.py).
+HALVES = '''def halves(x, w):
+    for _ in range(6):
+        x = paddle.tanh(paddle.matmul(x, w))
+    print("half way")
+    for _ in range(6):
+        x = paddle.tanh(paddle.matmul(x, w))
+    return x
+'''
