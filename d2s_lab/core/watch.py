@@ -339,7 +339,7 @@ class Watch:
         self._stats: Dict[int, _Stats] = {}
         self._stack: List[_Stats] = []
         # per call on the stack: [seconds translated in the watch when it started, its
-        # function's runs in dygraph then, whether SOT's cache was asked about its frame]
+        # function's runs in dygraph then, whether SOT's cache was asked about a frame in it]
         self._open: List[list] = []
         self._translated = 0.0  # seconds translating so far, every function
         self._bins: List[List[float]] = []  # the steps' time: [translate, static, dygraph] per bin
@@ -421,7 +421,8 @@ class Watch:
             self._add_time(min(translated, seconds), 0.0 if dygraph else rest, rest if dygraph else 0.0)
 
     def _skipped(self, st: _Stats) -> None:
-        """A SOT function whose call reached no cache: SOT skipped its frame (said once)."""
+        """A SOT function whose call asked SOT's cache about no frame: SOT skipped its own
+        frame and translated nothing below it (said once, with Paddle's rule that explains it)."""
         if not watch_all.sees_sot_cache():
             return
         why = skipped_before_cache(st.code)
@@ -446,8 +447,9 @@ class Watch:
         got[2] += dygraph
 
     def reached(self, code) -> None:
-        """SOT's cache was asked about ``code``'s frame."""
-        if self._stack and self._stack[-1].code is code:
+        """SOT's cache was asked about ``code``'s frame: the running call's own frame, or
+        one it called (a frame SOT skips still lets it translate the frames it calls)."""
+        if self._open:
             self._open[-1][2] = True
 
     def for_code(self, code):
@@ -480,7 +482,7 @@ class Watch:
     def add(self, code, event: CallEvent) -> None:
         st = self._stack[-1] if self._stack else self._stats_of(code, "sot")
         if st is not None:
-            if self._stack and code is st.code:
+            if self._open:
                 self._open[-1][2] = True
             self._record(st, event, "" if code is st.code else
                          (ident(event.code) if is_resume(event.code) else f"{_name(code)} ({_where(code)})"))
