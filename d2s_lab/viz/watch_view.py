@@ -355,7 +355,7 @@ def merged_body(merged) -> str:
             if f is None:
                 cells.append(f'<span class="d2s-sub">{esc(t("watch.ranks.not_run"))}</span>')
             else:
-                cells.append(esc(t("watch.ranks.cell", calls=f.calls, recompiles=f.recompiles, fallbacks=f.fallbacks)))
+                cells.append(esc(t("watch.ranks.cell", calls=f.calls, recompiles=f.recompiles, fallbacks=f.dygraph_calls)))
         rows.append([f"<code>{esc(row.name)}</code>", esc(row.where), flag] + cells)
     parts.append(table([t("watch.col.function"), t("watch.col.where"), t("watch.ranks.col.flag")]
                        + [t("watch.ranks.rank", rank=r) for r in ranks], rows))
