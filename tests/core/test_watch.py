@@ -12,6 +12,7 @@ import contextlib
 import io
 import os
 import re
+import sys
 import textwrap
 
 import numpy as np
@@ -25,7 +26,7 @@ from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot import RawBreak
 from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
 from d2s_lab.text.lang import get_lang, using_lang
-from d2s_lab.viz.watch_view import watch_html, watch_page
+from d2s_lab.viz.watch_view import timeline_png, watch_html, watch_page
 from kernels import d2s_kernel, run_cell
 from versions import PADDLE3
 
@@ -113,7 +114,7 @@ def test_the_ast_path_storm_names_lr_too():
     assert "lr was 0.1, now 0.05" in report.events[1].reason, report.events
 
 
-def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run):
+def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run, monkeypatch):
     """An untrusted notebook's sanitizer drops styles and inline SVG: the timeline is
     hidden unless the report's style shows it, and a line (hidden where the style applies)
     points to the events, in English and Chinese."""
@@ -130,6 +131,9 @@ def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run):
     live = page.index('class="d2s-live" hidden="hidden" style="display:none"')
     assert "The picture above is the timeline" in page[:live] and "d2s-has-twin" in page[:200]
     assert ".d2s-has-twin){display:none}" in page and "static" in page and "/call" in page
+    assert timeline_png(report)[:8] == b"\x89PNG\r\n\x1a\n"
+    monkeypatch.setitem(sys.modules, "PIL", None)  # no Pillow: no picture, nothing said, the SVG as before
+    assert timeline_png(report) is None and "data:image/png" not in watch_page(report) and "<svg" in watch_page(report)
 
 
 def test_a_function_sot_skips_before_its_cache_runs_in_dygraph_on_every_call():
