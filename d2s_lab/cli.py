@@ -305,6 +305,38 @@ def _split_watch_args(args) -> None:
     args.script_args = rest
 
 
+STATUS_EVERY = 1.0  # seconds between two updates of the watch's status line on a terminal
+
+
+class TerminalStatus:
+    """The watch's one-line live status on a terminal (``stream``, stderr): rewritten in
+    place (``\\r``), cut to the terminal's width, erased when the run ends. Nothing is
+    written where ``stream`` is not a terminal (a file, a pipe, CI's log)."""
+
+    def __init__(self, stream):
+        try:
+            self.stream = stream if stream.isatty() else None
+        except (AttributeError, ValueError, OSError):
+            self.stream = None
+        self.shown = False
+
+    def show(self, progress) -> None:
+        if self.stream is None:
+            return
+        import shutil
+
+        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 10)
+        self.stream.write("\r" + progress.line()[:width] + "\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.stream is not None and self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
 def cmd_watch(args) -> int:
     import runpy
 
@@ -324,8 +356,10 @@ def cmd_watch(args) -> int:
     old_argv, old_path = list(sys.argv), list(sys.path)
     sys.argv = [path] + list(args.script_args)
     sys.path.insert(0, os.path.dirname(path))
+    live = TerminalStatus(sys.stderr)
     try:
-        with watch(os.path.basename(path)) as w:
+        with watch(os.path.basename(path), on_progress=live.show if live.stream is not None else None,
+                   every=STATUS_EVERY) as w:
             try:
                 runpy.run_path(path, run_name="__main__")
             except SystemExit as exc:  # the script's own exit: its status, the report still written
@@ -334,6 +368,7 @@ def cmd_watch(args) -> int:
             except Exception as exc:
                 status, failure = 1, f"{type(exc).__name__}: {str(exc)[:500]}"
     finally:
+        live.clear()
         sys.argv, sys.path[:] = old_argv, old_path
     report = w.report()
     if args.record:

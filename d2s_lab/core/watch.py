@@ -4,8 +4,10 @@
 for every converted function called in the block (``@paddle.jit.to_static``,
 ``paddle.jit.to_static(layer)``, d2s_lab's own conversions; SOT or AST), its calls, its
 translations and recompiles with the guard that failed and the value that broke it, its
-runs in dygraph once SOT's cache is full, the shapes made dynamic, and the time spent
-translating against the time of its calls. ``w.report()`` is a :class:`WatchReport`:
+runs in dygraph once SOT's cache is full (or on every call, where SOT skips its frame
+before the cache: a ``try`` in it, a file SOT skips), the shapes made dynamic, and the
+time of its calls split into translating, running static and running in dygraph (per
+function, and per step in bins). ``w.report()`` is a :class:`WatchReport`:
 plain dataclasses, what :mod:`d2s_lab.viz.watch_view` draws.
 
 Nothing is converted and no result changes: the watch only listens to Paddle's caches
@@ -35,6 +37,7 @@ from d2s_lab.core.sot.model import GraphBreak
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import watch_all
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
+from d2s_lab.core.paddle_compat.sot import skipped_before_cache
 from d2s_lab.core.paddle_compat.sot.cache import left_side
 from d2s_lab.core.sot_text import guard_local, ident, is_resume
 from d2s_lab.errors import D2SError
@@ -52,6 +55,7 @@ MAX_FRAMES = 2000  # frames' sinks kept for reuse
 MAX_INSTANCES = 1000  # distinct Layer instances counted per function
 MAX_BREAKS = 20  # graph-break places kept per function
 STORM_AT = 3  # recompiles for the same value that make a storm
+TIME_BINS = 100  # the run's time per step is kept in at most this many bins (each of 1, 2, 4... steps)
 
 KINDS = ("translate", "recompile", "fallback", "dynamic")
 # an alert's kind -> (its title, what to do)
@@ -70,9 +74,12 @@ class WatchedFunction:
     first ones included; ``recompiles``: translations after the first; ``fallbacks``:
     calls SOT ran in dygraph with the cache full; ``translate_s``: seconds translating
     (Programs built included); ``compile_s``: of those, seconds building Programs; ``total_s``: wall time of its calls (translation included);
+    ``static_s`` and ``dygraph_s``: the rest of its calls' time (less the translating
+    done during them), in calls run from the cache (static) and in calls run in dygraph;
     ``instances``: the distinct Layers it was called on; ``first_dygraph_call``: its
     call number SOT first ran in dygraph with the cache full; ``limit``: Paddle's
-    ``MAX_CACHE_SIZE`` (SOT)."""
+    ``MAX_CACHE_SIZE`` (SOT); ``skipped``: why SOT runs it in dygraph on every call without
+    asking its cache (a ``try`` in the frame, a file SOT skips), or ""."""
 
     name: str
     where: str
@@ -90,6 +97,14 @@ class WatchedFunction:
     first_dygraph_call: Optional[int] = None
     limit: Optional[int] = None
     dynamic: List[str] = field(default_factory=list)
+    static_s: float = 0.0
+    dygraph_s: float = 0.0
+    skipped: str = ""
+
+    @property
+    def dygraph_calls(self) -> int:
+        """Its calls run in dygraph: all of them where SOT skips it, else those with the cache full."""
+        return self.calls if self.skipped else self.fallbacks
 
 
 @dataclass
@@ -189,7 +204,9 @@ class WatchReport:
     ``events`` (in order; the first and last kept, ``dropped`` counts the others by kind),
     ``alerts``, ``steps`` (top-level calls of converted functions), ``seconds`` (the
     watch's wall time), ``title`` (the script or cell), ``note`` (why nothing could be
-    recorded, or "")."""
+    recorded, or ""). ``per_step``: the steps' time split, ``[translate, static, dygraph]``
+    seconds per bin of ``step_bin`` steps (bin ``i`` holds steps ``i * step_bin + 1`` on),
+    at most :data:`TIME_BINS` bins."""
 
     functions: List[WatchedFunction] = field(default_factory=list)
     events: List[WatchEvent] = field(default_factory=list)
@@ -199,6 +216,8 @@ class WatchReport:
     seconds: float = 0.0
     title: str = ""
     note: str = ""
+    per_step: List[List[float]] = field(default_factory=list)
+    step_bin: int = 1
 
     def function(self, name: str) -> Optional[WatchedFunction]:
         return next((f for f in self.functions if f.name == name), None)
@@ -207,14 +226,16 @@ class WatchReport:
         return t("watch.summary", lang, functions=len(self.functions), steps=self.steps,
                  translations=sum(f.translations for f in self.functions),
                  recompiles=sum(f.recompiles for f in self.functions),
-                 fallbacks=sum(f.fallbacks for f in self.functions), alerts=len(self.alerts))
+                 fallbacks=sum(f.dygraph_calls for f in self.functions), alerts=len(self.alerts))
 
     def __repr__(self) -> str:
         lines = [self.note] if self.note else []
         lines.append(self.summary())
         for f in self.functions:
             lines.append("  " + t("watch.row", name=f.name, where=f.where, path=f.path, calls=f.calls,
-                                  translations=f.translations, recompiles=f.recompiles, fallbacks=f.fallbacks))
+                                  translations=f.translations, recompiles=f.recompiles, fallbacks=f.dygraph_calls))
+            if f.skipped:
+                lines.append("    " + t("watch.always_dygraph", reason=f.skipped))
         for a in self.alerts:
             lines.append("! " + a.title() + " " + a.fix())
         return "\n".join(lines)
@@ -301,7 +322,7 @@ class _Frame:
         self.rec, self.code = rec, code
 
     def hit(self, resume, entries=None):
-        pass
+        self.rec.reached(self.code)
 
     def add(self, event: CallEvent) -> None:
         self.rec.add(self.code, event)
@@ -317,6 +338,12 @@ class Watch:
         self._on_progress, self._every = on_progress, every
         self._stats: Dict[int, _Stats] = {}
         self._stack: List[_Stats] = []
+        # per call on the stack: [seconds translated in the watch when it started, its
+        # function's runs in dygraph then, whether SOT's cache was asked about a frame in it]
+        self._open: List[list] = []
+        self._translated = 0.0  # seconds translating so far, every function
+        self._bins: List[List[float]] = []  # the steps' time: [translate, static, dygraph] per bin
+        self._bin = 1  # steps per bin
         self._frames: Dict[int, _Frame] = {}  # id(code) -> its sink, made once
         self._first: List[WatchEvent] = []
         self._last: collections.deque = collections.deque(maxlen=LAST_EVENTS)
@@ -356,6 +383,7 @@ class Watch:
             st.instances.add(instance)
             row.instances = len(st.instances)
         self._stack.append(st)
+        self._open.append([self._translated, row.fallbacks, False])
         return st
 
     def _tell(self) -> None:
@@ -368,11 +396,61 @@ class Watch:
                 pass
 
     def leave(self, st: _Stats, seconds: float) -> None:
-        st.row.total_s += seconds
+        row = st.row
+        row.total_s += seconds
+        opened = None
         if self._stack and self._stack[-1] is st:
             self._stack.pop()
+            opened = self._open.pop()
         elif st in self._stack:
-            self._stack.remove(st)
+            i = len(self._stack) - 1 - self._stack[::-1].index(st)
+            del self._stack[i]
+            opened = self._open.pop(i)
+        if opened is None:
+            return
+        translated = self._translated - opened[0]
+        if row.path == "sot" and not opened[2] and not row.translations and not row.skipped:
+            self._skipped(st)
+        rest = max(seconds - translated, 0.0)
+        dygraph = bool(row.skipped) or row.fallbacks > opened[1]
+        if dygraph:
+            row.dygraph_s += rest
+        else:
+            row.static_s += rest
+        if not self._stack:  # a step ended: its time in the run's bins
+            self._add_time(min(translated, seconds), 0.0 if dygraph else rest, rest if dygraph else 0.0)
+
+    def _skipped(self, st: _Stats) -> None:
+        """A SOT function whose call asked SOT's cache about no frame: SOT skipped its own
+        frame and translated nothing below it (said once, with Paddle's rule that explains it)."""
+        if not watch_all.sees_sot_cache():
+            return
+        why = skipped_before_cache(st.code)
+        if why is None:
+            return
+        row = st.row
+        row.skipped = why[1]
+        self._keep(WatchEvent(0, "fallback", row.name, row.where, self.steps, row.calls, "", 0.0, None,
+                              t("watch.always_dygraph", reason=why[1])))
+
+    def _add_time(self, translate: float, static: float, dygraph: float) -> None:
+        at = (self.steps - 1) // self._bin
+        while at >= TIME_BINS:  # twice as many steps per bin, the bins merged in pairs
+            self._bins = [[sum(v) for v in zip(*self._bins[i:i + 2])] for i in range(0, len(self._bins), 2)]
+            self._bin *= 2
+            at = (self.steps - 1) // self._bin
+        while len(self._bins) <= at:
+            self._bins.append([0.0, 0.0, 0.0])
+        got = self._bins[at]
+        got[0] += translate
+        got[1] += static
+        got[2] += dygraph
+
+    def reached(self, code) -> None:
+        """SOT's cache was asked about ``code``'s frame: the running call's own frame, or
+        one it called (a frame SOT skips still lets it translate the frames it calls)."""
+        if self._open:
+            self._open[-1][2] = True
 
     def for_code(self, code):
         got = self._frames.get(id(code))
@@ -393,6 +471,7 @@ class Watch:
             st.row.compile_s += event.seconds
             return
         st.row.compile_s += event.seconds
+        self._open[-1][2] = True
         self._record(st, event, "")
 
     def graph_break(self, raw) -> None:
@@ -403,6 +482,8 @@ class Watch:
     def add(self, code, event: CallEvent) -> None:
         st = self._stack[-1] if self._stack else self._stats_of(code, "sot")
         if st is not None:
+            if self._open:
+                self._open[-1][2] = True
             self._record(st, event, "" if code is st.code else
                          (ident(event.code) if is_resume(event.code) else f"{_name(code)} ({_where(code)})"))
 
@@ -420,6 +501,7 @@ class Watch:
         elif event.translated:
             row.translations += 1
             row.translate_s += event.seconds
+            self._translated += event.seconds
             kind = "translate" if event.first else "recompile"
             if not event.first:
                 row.recompiles += 1
@@ -492,7 +574,7 @@ class Watch:
         """Where the watch stands now (cheap: counts, and the alerts so far)."""
         rows = [st.row for st in self._stats.values()]
         return WatchProgress(self.steps, len(rows), sum(r.translations for r in rows),
-                             sum(r.recompiles for r in rows), sum(r.fallbacks for r in rows), len(self._alerts()),
+                             sum(r.recompiles for r in rows), sum(r.dygraph_calls for r in rows), len(self._alerts()),
                              time.perf_counter() - self.started)
 
     def report(self) -> WatchReport:
@@ -501,7 +583,7 @@ class Watch:
             functions=[st.row for st in self._stats.values()],
             events=list(self._first) + list(self._last), dropped=dict(self._dropped), alerts=self._alerts(),
             steps=self.steps, seconds=end - self.started, title=self.title,
-            note=self.note)
+            note=self.note, per_step=[list(b) for b in self._bins], step_bin=self._bin)
 
 
 @contextlib.contextmanager

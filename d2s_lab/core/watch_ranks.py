@@ -52,7 +52,8 @@ def to_json(report: WatchReport, rank: int) -> Dict:
     return {"format": FORMAT, "rank": rank, "title": report.title, "note": report.note, "steps": report.steps,
             "seconds": report.seconds, "dropped": dict(report.dropped),
             "functions": [dataclasses.asdict(f) for f in report.functions],
-            "alerts": [dataclasses.asdict(a) for a in report.alerts], "events": events}
+            "alerts": [dataclasses.asdict(a) for a in report.alerts], "events": events,
+            "per_step": [[round(v, 6) for v in b] for b in report.per_step], "step_bin": report.step_bin}
 
 
 def from_json(data: Dict) -> Tuple[int, WatchReport]:
@@ -62,7 +63,8 @@ def from_json(data: Dict) -> Tuple[int, WatchReport]:
         events=[WatchEvent(**e) for e in data["events"]],
         dropped=dict(data.get("dropped", {})), alerts=[WatchAlert(**a) for a in data["alerts"]],
         steps=int(data["steps"]), seconds=float(data["seconds"]), title=data.get("title", ""),
-        note=data.get("note", ""))
+        note=data.get("note", ""), per_step=[[float(v) for v in b] for b in data.get("per_step", [])],
+        step_bin=int(data.get("step_bin", 1)))
     return int(data["rank"]), report
 
 

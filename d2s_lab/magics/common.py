@@ -151,6 +151,17 @@ def show_png_twin(view) -> bool:
     return True
 
 
+def show_picture(png: bytes, text: str, width=None) -> bool:
+    """Display ``png`` (an ``image/png`` output, ``text`` its plain-text stand-in, shown
+    ``width`` pixels wide where given) in a kernel with a notebook front end; False (nothing
+    shown) in a terminal or for no picture."""
+    if not png or not _in_kernel():
+        return False
+    display({"image/png": base64.b64encode(png).decode("ascii"), "text/plain": text}, raw=True,
+            metadata={"image/png": {"width": width}} if width else None)
+    return True
+
+
 def without_comment(line: str) -> str:
     """``line`` without a trailing ``# comment``, as a shell reads it: a ``#`` that starts
     a word, outside quotes (``%d2s_graph _d2s --depth all  # every op``); a ``#`` inside

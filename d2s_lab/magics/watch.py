@@ -2,7 +2,11 @@
 
 A cell that runs longer than a second shows a one-line live status (calls, translations,
 recompiles, alerts so far), updated in place at most once a second and cleared when the
-report shows.
+report shows. The report's timeline comes first as a picture (an untrusted notebook drops
+the report's inline SVG; a trusted one hides the picture and shows the SVG).
+
+A cell with a top-level ``await`` is not run (a cell magic cannot await IPython's
+coroutine): one message says so and offers ``with d2s_lab.watch() as w:`` in a plain cell.
 
 The cell's code runs in the notebook's namespace as IPython runs a cell: its last
 expression's value is the cell's ``Out[N]`` (none after a ``;``), and an error in it,
@@ -21,10 +25,11 @@ from IPython.display import HTML, display
 from d2s_lab.core.watch import watch
 from d2s_lab.errors import D2SError
 from d2s_lab.magics.cellrun import note_cell_numbers, prompt_number
-from d2s_lab.magics.common import check_target_name, interruptible, options, parse_line, show_error, store
+from d2s_lab.magics.common import (check_target_name, interruptible, options, parse_line, show_error, show_picture,
+                                   store)
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
-from d2s_lab.viz.watch_view import status_html, watch_html
+from d2s_lab.viz.watch_view import PNG_SCALE, png_width, status_html, timeline_png, watch_html
 
 
 class LiveStatus:
@@ -44,6 +49,24 @@ class LiveStatus:
         if self.handle is not None:
             self.handle.update({"text/plain": ""}, raw=True)
             self.handle = None
+
+
+def top_level_await(shell, cell: str) -> bool:
+    """Whether the cell's code has an ``await`` (``async for``, ``async with``) outside any
+    function: IPython runs such a cell as a coroutine, which a cell magic cannot await."""
+    try:
+        tree = ast.parse(shell.transform_cell(cell))
+    except SyntaxError:  # said by the run, as the cell's own error
+        return False
+    todo = list(ast.iter_child_nodes(tree))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Await, ast.AsyncFor, ast.AsyncWith)) or getattr(node, "is_async", 0):
+            return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def run_as_cell(shell, cell: str):
@@ -77,7 +100,7 @@ class WatchMagics(Magics):
     def d2s_watch(self, line, cell):
         """Help: the catalogue's ``help.d2s_watch.doc`` (see :mod:`d2s_lab.magics.help`)."""
         __tracebackhide__ = True  # noqa: F841  (the cell's own error shows its own frames)
-        args = self._arguments(line)
+        args = self._arguments(line, cell)
         if args is None:
             return None
         failure = value = None
@@ -95,7 +118,7 @@ class WatchMagics(Magics):
         return value
 
     @interruptible("%%d2s_watch")
-    def _arguments(self, line):
+    def _arguments(self, line, cell):
         args, err = parse_line(self.d2s_watch, line)
         if args is None and err is None:  # --help was shown
             return None
@@ -108,6 +131,9 @@ class WatchMagics(Magics):
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
                 return None
+            if top_level_await(self.shell, cell):
+                show_error(t("watch.no_await"), t("watch.no_await_hint"))
+                return None
         return args
 
     @interruptible("%%d2s_watch")
@@ -115,7 +141,10 @@ class WatchMagics(Magics):
         status.clear()
         report = w.report()
         store(self.shell, args.as_, report)
-        display(HTML(watch_html(report, var=args.as_)))
+        # the timeline's picture first: an untrusted notebook drops the report's inline SVG
+        png = timeline_png(report)
+        twin = bool(png) and show_picture(png, t("watch.picture"), png_width(png) // PNG_SCALE)
+        display(HTML(watch_html(report, var=args.as_, twin=twin)))
 
 
 # magic_arguments writes "%d2s_watch" in the usage line; this is a cell magic.

@@ -1,6 +1,7 @@
 """``d2s-lab watch SCRIPT --html OUT.html`` (in-process, as the console script runs it),
 then OUT.html opened offline in headless Chromium at 1024x768: the script's converted
-function and its recompile-storm alert are shown, the page does not scroll sideways;
+function and its recompile-storm alert are shown, the timeline's folded picture opens, the
+page does not scroll sideways;
 screenshot build/test-output/browser-watch-page-1024.png."""
 import contextlib
 import io
@@ -49,6 +50,10 @@ def test_the_watch_page_shows_the_function_and_its_alert_at_1024(watch_page, bro
         assert name.is_visible()
         alert = page.locator(".d2s-note").filter(has_text="Recompile storm").first
         assert alert.is_visible() and "lr" in alert.inner_text(), page.inner_text("body")[:2000]
+        # the timeline's picture, folded in: it opens and its PNG decodes
+        page.get_by_text("The timeline as a picture (PNG)").click()
+        picture = page.locator("details img")
+        assert picture.is_visible() and picture.evaluate("i => i.complete && i.naturalWidth") > 800
         # nothing wider than the window: the page never scrolls sideways
         widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth,"
                                " document.documentElement.clientWidth]")

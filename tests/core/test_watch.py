@@ -12,6 +12,7 @@ import contextlib
 import io
 import os
 import re
+import sys
 import textwrap
 
 import numpy as np
@@ -25,7 +26,7 @@ from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot import RawBreak
 from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
 from d2s_lab.text.lang import get_lang, using_lang
-from d2s_lab.viz.watch_view import watch_html, watch_page
+from d2s_lab.viz.watch_view import timeline_png, watch_html, watch_page
 from kernels import d2s_kernel, run_cell
 from versions import PADDLE3
 
@@ -94,6 +95,11 @@ def test_a_python_learning_rate_is_a_recompile_storm_named_lr(lr_run):
     recompiles = [e for e in report.events if e.kind == "recompile"]
     assert len(recompiles) == 5 and recompiles[0].reason.startswith("`lr == 0.1` failed: now 0.05"), recompiles[0]
     assert [e.step for e in recompiles] == [2, 3, 4, 5, 6]
+    # each step's time split: translating, then the call run from the cache (never in dygraph)
+    assert row.static_s > 0 and row.dygraph_s == 0 and row.static_s + row.translate_s <= row.total_s + 1e-9, row
+    assert report.step_bin == 1 and len(report.per_step) == 6, report.per_step
+    assert all(b[0] > 0 and b[1] > 0 and b[2] == 0 for b in report.per_step), report.per_step
+    assert abs(sum(b[0] for b in report.per_step) - row.translate_s) < 1e-9
 
 
 def test_the_ast_path_storm_names_lr_too():
@@ -108,7 +114,7 @@ def test_the_ast_path_storm_names_lr_too():
     assert "lr was 0.1, now 0.05" in report.events[1].reason, report.events
 
 
-def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run):
+def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run, monkeypatch):
     """An untrusted notebook's sanitizer drops styles and inline SVG: the timeline is
     hidden unless the report's style shows it, and a line (hidden where the style applies)
     points to the events, in English and Chinese."""
@@ -120,6 +126,40 @@ def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run):
         style = page[page.rindex("<style>", 0, live):live]
         assert ".d2s-live{display:block!important}" in style and ".d2s-untrusted{display:none}" in style
     assert "The timeline is drawn" in watch_page(report)  # the standalone page keeps its style: it shows the timeline
+    # with the picture shown just before: it is named, and a trusted notebook's style hides it
+    page = watch_html(report, lang="en", twin=True)
+    live = page.index('class="d2s-live" hidden="hidden" style="display:none"')
+    assert "The picture above is the timeline" in page[:live] and "d2s-has-twin" in page[:200]
+    assert ".d2s-has-twin){display:none}" in page and "static" in page and "/call" in page
+    assert timeline_png(report)[:8] == b"\x89PNG\r\n\x1a\n"
+    monkeypatch.setitem(sys.modules, "PIL", None)  # no Pillow: no picture, nothing said, the SVG as before
+    assert timeline_png(report) is None and "data:image/png" not in watch_page(report) and "<svg" in watch_page(report)
+
+
+def test_a_function_sot_skips_before_its_cache_runs_in_dygraph_on_every_call():
+    """A ``try`` in the frame: SOT runs it as written without asking its cache (no hook
+    hears a call), and the watch says so once, as ``%d2s_calls`` does."""
+    def with_try(x):
+        try:
+            y = x * 2
+        except ValueError:
+            y = x
+        return y + 1
+
+    static = paddle.jit.to_static(with_try)
+    with d2s_lab.watch() as w:
+        for _ in range(3):
+            static(paddle.ones([2]))
+    report = w.report()
+    row = report.functions[0]
+    assert row.calls == 3 and row.translations == 0 and row.fallbacks == 0 and row.dygraph_calls == 3, row
+    assert "try/except" in row.skipped and row.static_s == 0 and row.dygraph_s > 0, row
+    events = [e for e in report.events if e.kind == "fallback"]
+    assert len(events) == 1 and events[0].reason.startswith("runs in dygraph on every call, because"), events
+    assert all(b[2] > 0 and b[1] == 0 for b in report.per_step), report.per_step
+    assert "3 run(s) in dygraph" in report.summary("en") and not report.alerts
+    with using_lang("zh"):
+        assert "每次调用" in watch_html(report)
 
 
 def test_the_watch_changes_no_result(lr_run):
@@ -290,6 +330,8 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     page = out_html.read_text(encoding="utf-8")
     assert "scripted_step" in page and "train.py:4" in page and "<code>lr</code>" in page, page[:2000]
     assert os.path.getsize(out_html) < 250_000
+    assert 'src="data:image/png;base64,' in page  # the timeline's picture, folded in
+    assert "Watching" not in err.getvalue()  # stderr is no terminal: no live status
     missing = main(["watch", str(tmp_path / "nope.py")])
     assert missing == 1
     # a script that raises: exit status 1, the error said, the report of the run so far written
@@ -303,6 +345,26 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     page = (tmp_path / "b.html").read_text(encoding="utf-8")
     assert get_lang() == "en"
     assert "监视到 1 个转换后的函数" in page and "<lambda>" not in page and "&lt;lambda&gt;" in page
+
+
+def test_cli_watch_shows_a_live_status_on_a_terminal_only(tmp_path, monkeypatch):
+    import pty
+
+    from d2s_lab import cli
+
+    script = tmp_path / "loop.py"
+    script.write_text("import paddle\nf = paddle.jit.to_static(lambda x: x + 1)\n"
+                      "for _ in range(3):\n    f(paddle.ones([2]))\n")
+    monkeypatch.setattr(cli, "STATUS_EVERY", 0)  # a status at every step, not once a second
+    master, slave = pty.openpty()
+    with os.fdopen(slave, "w", encoding="utf-8") as tty, contextlib.redirect_stdout(io.StringIO()), \
+            contextlib.redirect_stderr(tty), using_lang("en"):
+        assert cli.main(["watch", str(script)]) == 0
+    shown = os.read(master, 65536).decode("utf-8", "replace")
+    os.close(master)
+    # told as each step starts (cut to the terminal's width), at most once every STATUS_EVERY seconds
+    assert "\rWatching… 1 call(s)" in shown and "\rWatching… 3 call(s) · 1 function(s)" in shown, shown
+    assert shown.endswith("\r\x1b[K") and "\n" not in shown, shown  # one line, rewritten, erased at the end
 
 
 def test_a_watch_inside_a_watch_counts_each_call_once_in_both():
@@ -464,6 +526,9 @@ def test_ten_thousand_calls_and_more_over_three_dozen_functions_stay_small():
     assert grown < 64 * 1024, grown
     report = w.report()
     assert report.steps == 20_000 and len(report.functions) == 36
+    # the steps' time in at most TIME_BINS bins, each of a power of two of steps, none lost
+    assert report.step_bin == 256 and len(report.per_step) == 79, (report.step_bin, len(report.per_step))
+    assert abs(sum(b[1] for b in report.per_step) - sum(f.static_s for f in report.functions)) < 1e-6
     assert sum(f.calls for f in report.functions) == 20_000
     assert len(report.events) == watch_mod.FIRST_EVENTS + watch_mod.LAST_EVENTS
     kinds = {a.kind for a in report.alerts}

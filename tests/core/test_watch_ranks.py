@@ -71,6 +71,8 @@ def test_each_rank_writes_its_own_record(records):
     reports = watch_ranks.load_records(str(record))
     assert reports[1].function("step").recompiles == 3 and reports[1].alerts[0].kind == "storm"
     assert any("lr" in e.reason for e in reports[1].events if e.kind == "recompile")
+    # the time split comes back too: per function, and each step's
+    assert reports[1].step_bin == 1 and len(reports[1].per_step) == 8 and reports[1].function("step").static_s > 0
 
 
 @pytest.mark.slow

@@ -3,11 +3,14 @@ is the cell's ``Out[N]`` at its own prompt number (none after ``;``); a cell tha
 shows the report of what was recorded, then fails as a cell fails (status ``error``, the
 user's own traceback: "Run all" stops there); an Interrupt during the watched loop stops
 the cell as usual and still shows what was recorded."""
+import base64
+import io
 import re
 import time
 import textwrap
 
 import pytest
+from PIL import Image
 
 from kernels import d2s_kernel_and_manager, run_cell
 
@@ -113,4 +116,23 @@ def test_a_long_cell_shows_a_live_status_then_the_report(kernel):
     assert updates[-1]["data"] == {"text/plain": ""}, updates[-1]
     last_kind, last = shown[-1]
     assert last_kind == "display_data" and "Watched 1 converted function" in last["data"]["text/html"], shown[-1]
-    assert sum(1 for k, _ in shown if k == "display_data") == 2, shown
+    assert sum(1 for k, _ in shown if k == "display_data") == 3, shown
+    # just before the report, the timeline as a picture (an untrusted notebook drops inline SVG)
+    kind, twin = shown[-2]
+    assert kind == "display_data" and "d2s-has-twin" in last["data"]["text/html"], shown[-2]
+    with Image.open(io.BytesIO(base64.b64decode(twin["data"]["image/png"]))) as im:
+        assert 800 <= im.width <= 2000 and 60 <= im.height <= 400, im.size
+        assert twin["metadata"]["image/png"]["width"] == im.width // 2
+        drawn = sum(n for n, rgb in im.convert("RGB").getcolors(1 << 16) if rgb != (255, 255, 255))
+    assert drawn > 2000, drawn  # the step's row, its marks, the time bars
+
+
+def test_a_top_level_await_is_said_in_one_line_and_python_watches_it(kernel):
+    _, kc = kernel
+    status, out = run_cell(kc, "%%d2s_watch\nimport asyncio\nawait asyncio.sleep(0)\nprint('ran')")
+    assert status == "ok" and "Traceback" not in out and "ran" not in out, out
+    assert "top-level `await`" in out and "with d2s_lab.watch() as w:" in out, out
+    # what the message offers: a plain cell, whose await IPython runs
+    status, out = run_cell(kc, "import asyncio, d2s_lab\nwith d2s_lab.watch() as w:\n    await asyncio.sleep(0)\n"
+                               "    step(x, 0.5)\nprint('calls', w.report().function('step').calls)")
+    assert status == "ok" and "calls 1" in out, out

@@ -175,4 +175,35 @@ TEXTS = {
     "watch.col.call": {"en": "its call", "zh": "第几次调用"},
     "watch.col.why": {"en": "why", "zh": "原因"},
     "watch.cell_title": {"en": "the cell", "zh": "单元格"},
+    "watch.always_dygraph": {
+        "en": "runs in dygraph on every call, because SOT skips it before its cache: {reason}",
+        "zh": "每次调用都以动态图运行，因为 SOT 在查缓存之前就跳过了它：{reason}",
+    },
+    "watch.every_call": {"en": "every call", "zh": "每次调用"},
+    "watch.col.static_s": {"en": "static", "zh": "静态图"},
+    "watch.col.dygraph_s": {"en": "dygraph", "zh": "动态图"},
+    "watch.per_call": {"en": "{time}/call", "zh": "每次 {time}"},
+    "watch.time_note": {
+        "en": "Time of the calls: translate/compile (SOT translating, Programs built), then the rest of the "
+              "calls run from the cache (static) or in dygraph.",
+        "zh": "调用的时间：翻译/编译（SOT 翻译、构建 Program），其余是从缓存运行的时间（静态图）或以动态图运行的时间。",
+    },
+    "watch.legend.time": {"en": "time per step:", "zh": "每步时间："},
+    "watch.legend.marks": {"en": "marks:", "zh": "标记："},
+    "watch.twin_note": {
+        "en": "The picture above is the timeline (steps left to right, one row per function; the bar on top "
+              "stacks each step's time); the events below list the same calls.",
+        "zh": "上面的图片就是时间线（从左到右是各步，每个函数一行；顶部的条形图叠放每步的时间）；下面的事件表列出了相同的调用。",
+    },
+    "watch.picture": {"en": "The timeline as a picture (PNG)", "zh": "时间线图片（PNG）"},
+    "watch.no_await": {
+        "en": "%%d2s_watch cannot run a cell with a top-level `await`: nothing was run.",
+        "zh": "%%d2s_watch 不能运行含顶层 `await` 的单元格：什么都没有运行。",
+    },
+    "watch.no_await_hint": {
+        "en": "Watch it in Python instead: `with d2s_lab.watch() as w:` around the lines in a plain cell "
+              "(IPython runs its `await`), then `w.report()`.",
+        "zh": "改用 Python 监视：在普通单元格中用 `with d2s_lab.watch() as w:` 包住这些行（IPython 会运行其中的 `await`），"
+              "然后查看 `w.report()`。",
+    },
 }

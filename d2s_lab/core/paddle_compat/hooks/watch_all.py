@@ -230,6 +230,12 @@ def watching(recorder):
                 executor_cache.hook_out()
 
 
+def sees_sot_cache() -> bool:
+    """Whether the watches in force hear of every frame SOT's cache is asked about (a
+    call whose frame they did not hear of was skipped before the cache)."""
+    return bool(executor_cache.GLOBAL)
+
+
 def max_cache_size() -> Optional[int]:
     """Paddle's ``MAX_CACHE_SIZE`` (SOT), or None."""
     from d2s_lab.core.paddle_compat.sot.cache import max_cache_size as size

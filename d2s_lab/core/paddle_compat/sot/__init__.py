@@ -302,6 +302,20 @@ def why_not_translated(mods, code, events) -> Optional[Tuple[str, str]]:
     return "NotTranslated", t("sot.skip_not_translated")
 
 
+def skipped_before_cache(code) -> Optional[Tuple[str, str]]:
+    """Why SOT runs ``code`` as written on every call without asking its cache (a file
+    SOT skips, or a ``try`` in the frame: an exception table), as ``(reason, message)``;
+    None where neither holds (a frame that reached no cache for another cause)."""
+    if code is None:
+        return None
+    skipped = _skipped_file(code)
+    if skipped is not None:
+        return skipped
+    if getattr(code, "co_exceptiontable", b""):
+        return "ExceptionTableSkip", t("sot.skip_exception_table", version=f"{sys.version_info[0]}.{sys.version_info[1]}")
+    return None
+
+
 def _skipped_file(code) -> Optional[Tuple[str, str]]:
     """Code in Paddle's own files (and the libraries SOT skips) is never translated:
     a paddle.vision ResNet's forward runs in dygraph, only its Sequential blocks are."""
