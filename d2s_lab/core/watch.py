@@ -113,8 +113,8 @@ class WatchEvent:
     cause: Optional[CallEvent] = field(default=None, repr=False)
     said: str = field(default="", repr=False)  # the reason as worded when recorded (a rank's record)
     made_by: Optional[GraphBreak] = None
-    # where the break that made the frame is kept: (the function's record, index in its breaks)
-    break_at: Optional[Tuple[object, int]] = field(default=None, repr=False, compare=False)
+    # where the break that made the frame is kept: (id of the function's record, index in its breaks)
+    break_at: Optional[Tuple[int, int]] = field(default=None, repr=False, compare=False)
 
     @property
     def reason(self) -> str:
@@ -452,7 +452,7 @@ class Watch:
                     st.calls_by_value[value] += 1
         if kind:
             self._keep(WatchEvent(0, kind, row.name, row.where, self.steps, row.calls, frame, event.seconds, event,
-                                  break_at=(st, made_by) if made_by is not None else None))
+                                  break_at=(id(st), made_by) if made_by is not None else None))
         if event.dynamic:
             if event.dynamic not in row.dynamic:
                 row.dynamic.append(event.dynamic)
@@ -528,8 +528,8 @@ class Watch:
         events = list(self._first) + list(self._last)
         for ev in events:
             if ev.break_at is not None:
-                st, index = ev.break_at
-                ev.made_by = found[id(st)][index]
+                st_id, index = ev.break_at
+                ev.made_by = found[st_id][index]
         return WatchReport(
             functions=[st.row for st in self._stats.values()],
             events=events, dropped=dict(self._dropped), alerts=self._alerts(found),
