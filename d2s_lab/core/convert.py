@@ -180,7 +180,8 @@ class Conversion:
         return display.explorer(self.program_graph(program), self.view)
 
     def steps(self, layer=None):
-        """The code after each AST transformer (see ``d2s_lab.steps``); ``layer``: a
+        """The code after each AST transformer (see ``d2s_lab.steps``); on the default path
+        (SOT), the code SOT runs instead of each frame; ``layer``: a
         sublayer's path (``"bert.encoder.layers.0"``) for its forward, an installed
         library's code included."""
         return capture_steps(self, layer)

@@ -59,15 +59,17 @@ class Steps(list):
     ``library``: the installed library whose code the steps rewrite ("" for the user's
     own), ``where``: its file and first line (``modeling.py:52``); ``converted``: False for
     Paddle's own code, which ``to_static`` runs as written (the steps show what its
-    transformers would make of it)."""
+    transformers would make of it); ``path``: ``"ast"`` (each AST transformer's output) or
+    ``"sot"`` (a default-path conversion: the code SOT runs instead of each frame)."""
 
     def __init__(self, items: Iterable[Step] = (), name: str = "", library: str = "", where: str = "",
-                 converted: bool = True):
+                 converted: bool = True, path: str = "ast"):
         super().__init__(items)
         self.name = name
         self.library = library
         self.where = where
         self.converted = converted
+        self.path = path
 
     @property
     def final(self) -> str:
@@ -159,7 +161,7 @@ def capture_steps(obj, layer: Optional[str] = None) -> Steps:
         # an SOT conversion: the original, then the code SOT runs for it and each resume function
         items = frame_step_items(sot.frames)
         if items:
-            steps = Steps(name=getattr(obj, "name", ""))
+            steps = Steps(name=getattr(obj, "name", ""), path="sot")
             for i, (title, src) in enumerate(items):
                 steps.append(Step(i, title or ORIGINAL, src, i > 0, "SOT" if i else ""))
             return steps

@@ -113,7 +113,9 @@ class WatchEvent:
 
     ``step``: the watch's top-level call it happened in (1, 2, ...); ``call``: the
     function's own call number; ``frame``: SOT's frame (a resume function's name) or "";
-    ``cause``: the cache hook's record, worded when read (:attr:`reason`)."""
+    ``cause``: the cache hook's record, worded when read (:attr:`reason`); ``made_by``: for
+    the first translation of a resume function, the graph break that made it (its catalogue
+    entry, id and fix: ``made_by.id``, ``made_by.fix()``, as a SOT report's break rows)."""
 
     index: int
     kind: str
@@ -125,6 +127,9 @@ class WatchEvent:
     seconds: float = 0.0
     cause: Optional[CallEvent] = field(default=None, repr=False)
     said: str = field(default="", repr=False)  # the reason as worded when recorded (a rank's record)
+    made_by: Optional[GraphBreak] = None
+    # where the break that made the frame is kept: (id of the function's record, index in its breaks)
+    break_at: Optional[Tuple[int, int]] = field(default=None, repr=False, compare=False)
 
     @property
     def reason(self) -> str:
@@ -261,13 +266,15 @@ def _arg_names(code) -> List[str]:
 
 
 class _Stats:
-    __slots__ = ("row", "code", "instances", "calls_by_value", "breaks")
+    __slots__ = ("row", "code", "instances", "calls_by_value", "breaks", "last_break", "resume_break")
 
     def __init__(self, row: WatchedFunction, code):
         self.row, self.code = row, code  # the code is kept: its id is the key
         self.instances: set = set()
         self.calls_by_value: Dict[str, int] = collections.Counter()  # recompiles per value that broke a guard
         self.breaks: list = []  # SOT's graph breaks while translating it (RawBreak), the first MAX_BREAKS
+        self.last_break: Optional[int] = None  # index in breaks of the last one since a frame was translated
+        self.resume_break: Dict[str, int] = {}  # resume function (SOT's name) -> index of the break that made it
 
 
 def _loops_of(code) -> List[Tuple[int, int, int]]:
@@ -291,17 +298,22 @@ def _loops_of(code) -> List[Tuple[int, int, int]]:
     return out
 
 
-def _loop_breaks(st: _Stats) -> List[Tuple[GraphBreak, int]]:
-    """The graph breaks of ``st``'s function whose line is in the body of one of its loops,
-    with the loop's line: the innermost loop, one break per line, the break SOT raised
-    first (an inlined call's own break before the call that carried it)."""
-    if not st.breaks:
+def _found(st: _Stats) -> List[GraphBreak]:
+    """``st``'s graph breaks, in the order SOT raised them, at their lines."""
+    found = [GraphBreak(*raw) for raw in st.breaks]
+    refine_lines(found)  # SOT's resumed frames read one line off
+    return found
+
+
+def _loop_breaks(st: _Stats, found: List[GraphBreak]) -> List[Tuple[GraphBreak, int]]:
+    """The graph breaks of ``st``'s function (``found``) whose line is in the body of one
+    of its loops, with the loop's line: the innermost loop, one break per line, the break
+    SOT raised first (an inlined call's own break before the call that carried it)."""
+    if not found:
         return []
     loops = _loops_of(st.code)
     if not loops:
         return []
-    found = [GraphBreak(*raw) for raw in st.breaks]
-    refine_lines(found)  # SOT's resumed frames read one line off
     out, seen = [], set()
     for b in found:
         if b.file != st.code.co_filename or not b.line or b.line in seen:
@@ -476,8 +488,14 @@ class Watch:
 
     def graph_break(self, raw) -> None:
         """A graph break SOT raised while translating the function running now."""
-        if self._stack and len(self._stack[-1].breaks) < MAX_BREAKS:
-            self._stack[-1].breaks.append(raw)
+        if not self._stack:
+            return
+        st = self._stack[-1]
+        if st.breaks and st.breaks[-1] == raw:  # heard twice (raised, then the frame split)
+            st.last_break = len(st.breaks) - 1
+        elif len(st.breaks) < MAX_BREAKS:
+            st.breaks.append(raw)
+            st.last_break = len(st.breaks) - 1
 
     def add(self, code, event: CallEvent) -> None:
         st = self._stack[-1] if self._stack else self._stats_of(code, "sot")
@@ -493,6 +511,12 @@ class Watch:
         if event.limit is not None:
             row.limit = event.limit
         kind = ""
+        made_by = st.resume_break.get(event.code) if event.first and event.resume else None
+        if event.translated:  # the resume functions its code calls: made by the last break it met
+            if st.last_break is not None:
+                for name in event.resumes:
+                    st.resume_break.setdefault(name, st.last_break)
+            st.last_break = None
         if event.cache_full and not (event.translated and event.kept):
             kind = "fallback"
             row.fallbacks += 1
@@ -509,8 +533,8 @@ class Watch:
                 if value:
                     st.calls_by_value[value] += 1
         if kind:
-            self._keep(WatchEvent(0, kind, row.name, row.where, self.steps, row.calls,
-                                  frame, event.seconds, event))
+            self._keep(WatchEvent(0, kind, row.name, row.where, self.steps, row.calls, frame, event.seconds, event,
+                                  break_at=(id(st), made_by) if made_by is not None else None))
         if event.dynamic:
             if event.dynamic not in row.dynamic:
                 row.dynamic.append(event.dynamic)
@@ -546,7 +570,7 @@ class Watch:
         self._last.append(ev)
 
     # -- the report -------------------------------------------------------------------
-    def _alerts(self) -> List[WatchAlert]:
+    def _alerts(self, found: Dict[int, List[GraphBreak]]) -> List[WatchAlert]:
         alerts: List[WatchAlert] = []
         for st in self._stats.values():
             row = st.row
@@ -562,7 +586,7 @@ class Watch:
             if row.instances >= STORM_AT and per_call >= row.instances - 1 and row.translations >= STORM_AT:
                 alerts.append(WatchAlert("per_instance", row.name, row.where, count=row.instances,
                                          limit=row.limit, path=row.path))
-            for brk, loop in _loop_breaks(st):
+            for brk, loop in _loop_breaks(st, found[id(st)]):
                 text = linecache.getline(brk.file, brk.line).strip()
                 entry = breaks.match(brk.reason, brk.message, text)
                 alerts.append(WatchAlert("loop_break", row.name, row.where, name=brk.reason, count=row.calls,
@@ -574,14 +598,23 @@ class Watch:
         """Where the watch stands now (cheap: counts, and the alerts so far)."""
         rows = [st.row for st in self._stats.values()]
         return WatchProgress(self.steps, len(rows), sum(r.translations for r in rows),
-                             sum(r.recompiles for r in rows), sum(r.dygraph_calls for r in rows), len(self._alerts()),
-                             time.perf_counter() - self.started)
+                             sum(r.recompiles for r in rows), sum(r.dygraph_calls for r in rows),
+                             len(self._alerts(self._breaks_found())), time.perf_counter() - self.started)
+
+    def _breaks_found(self) -> Dict[int, List[GraphBreak]]:
+        return {id(st): _found(st) for st in self._stats.values()}
 
     def report(self) -> WatchReport:
         end = self.ended if self.ended is not None else time.perf_counter()
+        found = self._breaks_found()
+        events = list(self._first) + list(self._last)
+        for ev in events:
+            if ev.break_at is not None:
+                st_id, index = ev.break_at
+                ev.made_by = found[st_id][index]
         return WatchReport(
             functions=[st.row for st in self._stats.values()],
-            events=list(self._first) + list(self._last), dropped=dict(self._dropped), alerts=self._alerts(),
+            events=events, dropped=dict(self._dropped), alerts=self._alerts(found),
             steps=self.steps, seconds=end - self.started, title=self.title,
             note=self.note, per_step=[list(b) for b in self._bins], step_bin=self._bin)
 

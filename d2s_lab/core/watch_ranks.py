@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Tuple
 
+from d2s_lab.core.sot.model import GraphBreak
 from d2s_lab.core.watch import WatchAlert, WatchedFunction, WatchEvent, WatchReport
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
@@ -46,8 +47,11 @@ def to_json(report: WatchReport, rank: int) -> Dict:
     """The report as plain JSON data (events keep their reason as worded now)."""
     events = []
     for e in report.events:
-        d = {f.name: getattr(e, f.name) for f in dataclasses.fields(e) if f.name not in ("cause", "said")}
+        d = {f.name: getattr(e, f.name) for f in dataclasses.fields(e)
+             if f.name not in ("cause", "said", "made_by", "break_at")}
         d["said"] = e.reason
+        if e.made_by is not None:
+            d["made_by"] = dataclasses.asdict(e.made_by)
         events.append(d)
     return {"format": FORMAT, "rank": rank, "title": report.title, "note": report.note, "steps": report.steps,
             "seconds": report.seconds, "dropped": dict(report.dropped),
@@ -60,12 +64,17 @@ def from_json(data: Dict) -> Tuple[int, WatchReport]:
     """``(rank, report)`` from :func:`to_json`'s data."""
     report = WatchReport(
         functions=[WatchedFunction(**f) for f in data["functions"]],
-        events=[WatchEvent(**e) for e in data["events"]],
+        events=[_event(e) for e in data["events"]],
         dropped=dict(data.get("dropped", {})), alerts=[WatchAlert(**a) for a in data["alerts"]],
         steps=int(data["steps"]), seconds=float(data["seconds"]), title=data.get("title", ""),
         note=data.get("note", ""), per_step=[[float(v) for v in b] for b in data.get("per_step", [])],
         step_bin=int(data.get("step_bin", 1)))
     return int(data["rank"]), report
+
+
+def _event(data: Dict) -> WatchEvent:
+    made_by = data.get("made_by")
+    return WatchEvent(**dict(data, made_by=GraphBreak(**made_by) if made_by else None))
 
 
 def load_records(folder: str) -> Dict[int, WatchReport]:

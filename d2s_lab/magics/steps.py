@@ -1,4 +1,5 @@
-"""``%d2s_steps``: every AST rewrite, step by step."""
+"""``%d2s_steps``: every AST rewrite, step by step; for a default-path (SOT) conversion,
+the code SOT runs instead of each frame."""
 from __future__ import annotations
 
 from IPython.core.magic import Magics, line_magic, magics_class

@@ -75,6 +75,11 @@ def as_written_html(obj, lang: str) -> str:
     return f'<div class="d2s-explain">{esc(t("steps.runs_as_written", lang, library=obj.library))}</div>'
 
 
+def _intro(steps: Sequence, lang: str) -> str:
+    """What the steps are: each AST transformer's output, or the code SOT runs."""
+    return t("steps.intro_sot", lang) if getattr(steps, "path", "ast") == "sot" else t("steps.intro", lang)
+
+
 def _step_title(step, k: int, n: int, lang: str) -> str:
     if step.is_original:
         badge = ""
@@ -111,7 +116,9 @@ def step_body_html(steps: Sequence, k: int, lang: Optional[str] = None,
     lang = get_lang(lang)
     step = steps[k]
     key = "Original" if step.is_original else step.transformer
-    parts = [f'<div class="d2s-explain">{esc(explain(key, lang))}</div>']
+    words = (t("steps.original_sot", lang) if step.is_original and getattr(steps, "path", "ast") == "sot"
+             else explain(key, lang))
+    parts = [f'<div class="d2s-explain">{esc(words)}</div>']
     if step.is_original or k == 0:
         code = highlight_python(step.source)
         if compact and len(code) > COMPACT_CODE_BYTES:  # a long forward: plain text is a third
@@ -155,7 +162,7 @@ def steps_static_html(steps: Sequence, lang: Optional[str] = None, fallback: boo
     n = len(steps)
     changed = sum(1 for s in steps if getattr(s, "changed", False))
     head = (f'<h3>{esc(t("steps.title", lang))}{_name_html(steps, lang, title)}</h3>'
-            f'<div class="d2s-sub">{esc(t("steps.intro", lang))} '
+            f'<div class="d2s-sub">{esc(_intro(steps, lang))} '
             f'({changed}/{max(n - 1, 0)} {esc(t("steps.changed", lang))})</div>{as_written_html(steps, lang)}')
     items, size = [], 0
     for k, step in enumerate(steps):
@@ -215,7 +222,7 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
         raise ValueError(t("steps.none_to_show", lang))
     header = W.HTML(
         f'<div class="d2s">{_css()}<b>{esc(t("steps.title", lang))}{_name_html(steps, lang)}</b> '
-        f'<span class="d2s-sub">{esc(t("steps.intro", lang))}</span>{as_written_html(steps, lang)}</div>'
+        f'<span class="d2s-sub">{esc(_intro(steps, lang))}</span>{as_written_html(steps, lang)}</div>'
     )
     pages = [step_page_html(steps, k, lang, unchanged_code=False, inline=False) for k in range(n)]
     page = W.HTML(pages[0])

@@ -17,6 +17,7 @@ from typing import List, Optional
 
 from d2s_lab.text import t, using_lang
 from d2s_lab.viz import palette
+from d2s_lab.viz.breaks_view import break_fix_html
 from d2s_lab.viz.graph_view import trusted_only, twin_css
 from d2s_lab.viz.html import CSS, esc, rich, table
 from d2s_lab.viz.standalone import html_document
@@ -67,6 +68,17 @@ def _functions(report) -> str:
 
 
 
+def _made_by(event) -> str:
+    """The graph break that made the event's resume function: where it is, its catalogue
+    id (linked to the manual) and the fix, as a SOT report's break rows show them."""
+    brk = event.made_by
+    if brk is None:
+        return ""
+    where = f'<div class="d2s-sub">{esc(t("sot.frame_made_by", where=brk.where))}</div>' if brk.where else ""
+    fix = break_fix_html(brk)
+    return where + (f"<div>{fix}</div>" if fix else "")
+
+
 def _events(report) -> str:
     if not report.events:
         return ""
@@ -79,7 +91,7 @@ def _events(report) -> str:
         rows.append([str(e.step), f'<b style="color:{MARK_COLORS.get(e.kind, palette.TEXT)}">'
                      f'{esc(t(KIND_KEYS[e.kind]))}</b>',
                      f"<code>{esc(e.function)}</code>" + (f" ({esc(e.frame)})" if e.frame else ""),
-                     str(e.call), rich(e.reason)])
+                     str(e.call), rich(e.reason) + _made_by(e)])
     counts = ", ".join(f"{esc(t(KIND_KEYS[k]))} {n}" for k, n in sorted(report.dropped.items()))
     note = f'<div class="d2s-sub">{esc(t("watch.dropped", counts=counts))}</div>' if counts else ""
     return table([t("watch.col.step"), t("watch.col.event"), t("watch.col.function"), t("watch.col.call"),

@@ -13,6 +13,7 @@ from d2s_lab.core.convert import sot_report
 from d2s_lab.core.paddle_compat.sot import break_reason_classes, has_collector, sot_internals
 from d2s_lab.core.sot.breaks import CATALOGUE, PRELUDE, entry, match, missing_reasons
 from d2s_lab.core.sot.model import GraphBreak
+from d2s_lab.text.manual import MANUAL_URL
 from models import model_module
 
 SOT, _ = sot_internals()
@@ -164,7 +165,8 @@ def test_every_entry_is_worded_in_both_languages():
             assert all(w.strip() for w in words) and len(set(words)) == 4, (e.id, lang)
             assert "\n" not in e.fix(lang) and len(e.fix(lang)) < 90, (e.id, lang)
         assert e.title("en") != e.title("zh")
-        assert e.page("en") == f"breaks/#{e.id.lower()}" and e.page("zh") == f"zh/breaks/#{e.id.lower()}"
+        assert e.page("en") == f"{MANUAL_URL}breaks/#{e.id.lower()}"
+        assert e.page("zh") == f"{MANUAL_URL}zh/breaks/#{e.id.lower()}"
 
 
 # Breaks as the two Paddles word them (from runs of the examples), and the entry each gets.
@@ -231,7 +233,7 @@ def test_report_rows_carry_the_id_linked_to_the_manual_and_the_fix(runs):
     for lang in ("en", "zh"):
         with using_lang(lang):
             page = sot_report_html(rep)
-        link = 'href="breaks/#sot-b001"' if lang == "en" else 'href="zh/breaks/#sot-b001"'
+        link = f'href="{e.page(lang)}"'
         rows = len([b for b in rep.breaks if b.id == "SOT-B001"])
         # each break row, and each frame SOT made of the code after such a break
         made = len([f for f in rep.frames if f.made_by is not None and f.made_by.id == "SOT-B001"])
@@ -279,7 +281,7 @@ def test_to_static_report_and_d2s_calls_show_the_id_and_fix_in_both_languages(sh
     e = entry("SOT-B005")
     res, htmls, _ = shell.run(BRANCH_CELL)
     assert res.success and htmls
-    assert 'href="breaks/#sot-b005"' in htmls[0] and html.escape(e.title()) in htmls[0]
+    assert f'href="{e.page("en")}"' in htmls[0] and html.escape(e.title()) in htmls[0]
     res, _, _ = shell.run("_d2s(paddle.ones([3, 4])); _d2s(-paddle.ones([3, 4]))")
     assert res.success
     rec = [r for r in shell.ns["_d2s"].calls() if r.breaks]
@@ -288,7 +290,7 @@ def test_to_static_report_and_d2s_calls_show_the_id_and_fix_in_both_languages(sh
         res, htmls, _ = shell.run(f"%d2s_calls _d2s --lang {lang}")
         assert res.success and len(htmls) == 1
         page = htmls[0]
-        href = 'href="breaks/#sot-b005"' if lang == "en" else 'href="zh/breaks/#sot-b005"'
+        href = f'href="{e.page(lang)}"'
         assert page.count(href) == 1 and "<code>SOT-B005</code>" in page
         fix = html.escape(e.fix(lang)).replace("`paddle.where(cond, a, b)`", "<code>paddle.where(cond, a, b)</code>")
         fix = fix.replace("`paddle.static.nn.cond`", "<code>paddle.static.nn.cond</code>")

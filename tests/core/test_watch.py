@@ -10,6 +10,7 @@ escaped; the magic runs in a real kernel and the CLI writes a report naming the 
 function."""
 import contextlib
 import io
+import json
 import os
 import re
 import sys
@@ -21,6 +22,7 @@ import pytest
 
 import d2s_lab
 from d2s_lab.core import watch as watch_mod
+from d2s_lab.core import watch_ranks
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot import RawBreak
@@ -49,14 +51,15 @@ class Block(paddle.nn.Layer):
 
 
 def _owners():
-    """What a watch patches: Paddle's StaticFunction, ProgramCache, SOT's cache class and
-    its BreakGraphError."""
+    """What a watch patches: Paddle's StaticFunction, ProgramCache, SOT's cache class, its
+    BreakGraphError and its OpcodeExecutor (where an ``if`` on a tensor splits a frame)."""
     from paddle.jit.dy2static.program_translator import ProgramCache, StaticFunction
+    from paddle.jit.sot.opcode_translator.executor.opcode_executor import OpcodeExecutor
     from paddle.jit.sot.utils.exceptions import BreakGraphError
 
     from d2s_lab.core.paddle_compat.sot.cache import sot_cache
 
-    return [StaticFunction, ProgramCache, type(sot_cache()), BreakGraphError]
+    return [StaticFunction, ProgramCache, type(sot_cache()), BreakGraphError, OpcodeExecutor]
 
 
 def _snapshot():
@@ -221,7 +224,7 @@ def test_paddle_is_as_found_after_the_watch_also_when_it_raises():
     static = paddle.jit.to_static(_train_step)
     with d2s_lab.watch():
         during = _snapshot()
-        assert len(hooks.active()) == 4, hooks.active()
+        assert len(hooks.active()) == 5, hooks.active()
     assert during != before and _snapshot() == before and hooks.active() == []
     with pytest.raises(ValueError, match="the body raised"):
         with d2s_lab.watch() as w:
@@ -377,7 +380,7 @@ def test_a_watch_inside_a_watch_counts_each_call_once_in_both():
         static(paddle.ones([2, 4]), 0.7)
         with d2s_lab.watch() as inner:
             static(paddle.ones([2, 4]), 0.8)
-            assert len(hooks.active()) == 4
+            assert len(hooks.active()) == 5
     assert _snapshot() == before and hooks.active() == []
     name = nested_step.__qualname__
     mine, all_ = inner.report().function(name), outer.report().function(name)
@@ -434,6 +437,23 @@ def test_a_graph_break_inside_a_loop_is_named_with_its_line_and_fix():
         assert "Graph break inside a loop" in page and "if y.sum() &gt; 100:" in page
     with using_lang("zh"):
         assert "循环内的图中断" in alert.title() and "移到循环之外" in alert.fix()
+    # each frame SOT made of the code after a break names that break, its id and fix, as the
+    # SOT report's rows do: the `if` before the loop made the frame of the branch it took
+    made = [e for e in report.events if e.made_by is not None]
+    assert all(e.kind == "translate" and e.frame.startswith("resume_") for e in made), made
+    before = [e for e in made if e.function == "_breaks_before_its_loop"]
+    assert len(before) >= 1 and {(e.made_by.id, e.made_by.line) for e in before} == {
+        ("SOT-B005", _line_of(_breaks_before_its_loop, "if y.sum()"))}, before
+    assert {e.made_by.id for e in made} == {"SOT-B005"}
+    for lang, made_words in (("en", "made by the graph break at"), ("zh", "处的图中断产生")):
+        with using_lang(lang):
+            page = watch_html(report)
+            fix = before[0].made_by.fix()
+        assert page.count(f'href="{before[0].made_by.entry.page(lang)}"') == len(made)
+        assert page.count(made_words) == len(made) and fix.split("`")[0] in page, lang
+    # and a rank's record keeps it
+    _, back = watch_ranks.from_json(json.loads(json.dumps(watch_ranks.to_json(report, 0))))
+    assert [e.made_by for e in back.events if e.made_by is not None] == [e.made_by for e in made]
 
 
 @pytest.mark.skipif(not PADDLE3, reason="Paddle 2.6's SOT cannot trace float() of a tensor (it raises)")

@@ -66,3 +66,33 @@ def test_strict_build_writes_both_languages_linked(tmp_path):
         assert CJK.search(title), (page, title)
         sidebar = re.findall(r'class="toctree-l1[^"]*"><a[^>]*>([^<]*)<', zh)
         assert len(sidebar) == len(_pages()) and all(CJK.search(x) for x in sidebar), (page, sidebar)
+    _links_from_reports_land_in(site)
+
+
+def _links_from_reports_land_in(site: Path):
+    """A report's links into the manual (a break row's id, the catalogue's ids) are absolute,
+    under the manual's published root (mkdocs.yml's site_url), so they open from a notebook;
+    each lands on a page of this build, in the report's language, at an anchor it has."""
+    import html
+
+    import yaml
+
+    import d2s_lab
+    from d2s_lab.core.sot.model import GraphBreak
+    from d2s_lab.text import using_lang
+    from d2s_lab.text.manual import MANUAL_URL
+    from d2s_lab.viz.breaks_view import break_fix_html, breaks_html
+
+    conf = yaml.load((Path(ROOT) / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    assert conf["site_url"] == MANUAL_URL
+    row = GraphBreak("BuiltinFunctionBreak", "Not support builtin function: print", code="print(y)")
+    for lang, root in (("en", MANUAL_URL), ("zh", MANUAL_URL + "zh/")):
+        with using_lang(lang):
+            page = break_fix_html(row) + breaks_html(d2s_lab.breaks())
+        hrefs = [html.unescape(h) for h in re.findall(r'href="([^"]*)"', page)]
+        assert len(hrefs) == len(d2s_lab.breaks()) + 1, hrefs
+        for href in hrefs:
+            assert href.startswith(root) and not href.startswith(root + "zh/"), (lang, href)
+            path, _, anchor = href[len(MANUAL_URL):].partition("#")
+            built = (site / path / "index.html").read_text(encoding="utf-8")
+            assert anchor and f'id="{anchor}"' in built, (lang, href)

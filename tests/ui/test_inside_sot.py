@@ -160,6 +160,9 @@ def test_steps_go_from_the_original_to_each_translated_frame(kernel):
     text = html_text(out)
     assert "SOT: forward" in text and "SOT: resume_" in text
     assert "does not rewrite the source" in text  # the explanation of a translated frame
+    # the steps say what they are on this path: no AST transformer runs here
+    assert "The code SOT runs instead of your function" in text and "Your function as written" in text
+    assert "AST transformer of" not in text and "before any transformer runs" not in text
     status, out = run_cell(kc, "%d2s_calls not_there")
     assert status == "ok" and "Traceback" not in out and "not_there" in html_text(out)
 

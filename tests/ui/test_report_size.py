@@ -120,9 +120,12 @@ ENCODER = '''import paddle
 class Encoder(paddle.nn.Layer):
     def __init__(self):
         super().__init__()
-        self.enc = paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(64, 4, 128, dropout=0.0), 12)
+        self.first, self.second = (paddle.nn.TransformerEncoder(paddle.nn.TransformerEncoderLayer(64, 4, 128, dropout=0.0), 6)
+                                   for _ in range(2))
     def forward(self, x):
-        return self.enc(x)
+        h = self.first(x)
+        print("halfway", h.shape)
+        return self.second(h)
 enc = Encoder()
 enc.eval()
 resnet = paddle.vision.models.resnet50()
@@ -130,24 +133,41 @@ resnet.eval()
 None'''
 
 
+def _one_picture_of_the_run(outputs, text: str, brk: str = "") -> None:
+    """The cell draws the whole run as one picture: one drawing that holds every subgraph
+    the report lists (a cluster, or one node where the 60-node budget folds it) and the
+    graph break between them, and one picture twin."""
+    names = set(re.findall(r"\b(SIR_\d+): [\d,]+ ops", text))
+    report = next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))
+    drawings = [svg for svg in re.findall(r"(?s)<svg.*?</svg>", report) if re.search(r"d2s-(cluster|layer)-SIR_", svg)]
+    assert len(names) >= 2 and len(drawings) == 1, (names, len(drawings))
+    assert set(re.findall(r"d2s-(?:cluster|layer)-(SIR_\d+)", drawings[0])) == names
+    assert 'class="node d2s-op d2s-break' in drawings[0] and brk in drawings[0]
+    assert sum("image/png" in d for d in outputs) == 1
+
+
 @pytest.mark.slow
 @pir_only("SOT's subgraphs of these models (Paddle 2.6's SOT compiles none for them: they run in dygraph)")
 def test_sot_cells_stay_under_250_kb_and_say_how_to_draw_what_they_leave_out(kernel):
-    """On Paddle's default path: a 408-op subgraph (12 encoder layers, one flat drawing)
-    is not drawn in the cell, which says how to draw it, and that draws it; a ResNet-50's
-    four subgraphs fit, and its top-level forward (Paddle's own file) is said to run in
-    dygraph."""
+    """On Paddle's default path: a BERT-like encoder split by a ``print`` in forward (two
+    204-op subgraphs, each one flat drawing) is drawn whole as one picture of the run (each
+    subgraph one node, the print's break between them); the subgraphs are not drawn again
+    in the cell, which says how to draw them, and that draws them. A ResNet-50's four
+    subgraphs fit in one picture too, and its top-level forward (Paddle's own file) is said
+    to run in dygraph."""
     assert not _outputs(kernel, ENCODER)
     outputs = _outputs(kernel, '%%to_static --mode sot --model enc --input "x: [None,16,64] float32"\npass\n')
     assert _size(outputs) <= CELL_BUDGET
     text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
-    assert "SIR_0: 408 ops" in text and "%d2s_graph _d2s.sot.subgraphs[0].graph draws it" in text
+    assert "SIR_0: 204 ops" in text and "%d2s_graph _d2s.sot.subgraphs[0].graph draws it" in text
+    _one_picture_of_the_run(outputs, text, brk="SOT-B004")
     drawn = _outputs(kernel, "%d2s_graph _d2s.sot.subgraphs[0].graph")
     assert any("<svg" in d.get("text/html", "") for d in drawn)
     outputs = _outputs(kernel, '%%to_static --mode sot --model resnet --input "x: [None,3,224,224] float32"\npass\n')
     assert _size(outputs) <= CELL_BUDGET, _size(outputs)
     text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
     assert "SkipFile" in text and "4 subgraph(s)" in text
+    _one_picture_of_the_run(outputs, text)
 
 
 LLAMA = """%load_ext d2s_lab

@@ -167,3 +167,5 @@ def test_sot_steps_in_chinese_have_no_english(shell, paddle):
     assert "中断之后" in text and "行" in text, text[:2000]
     for english in ("after the break", " line ", "runs this frame as written"):
         assert english not in text, (english, text[:2000])
+    # what the steps are on this path (SOT's code), not "each AST transformer"
+    assert "SOT 代替你的函数运行的代码" in text and "每个 AST 转换器执行后" not in text, text[:2000]

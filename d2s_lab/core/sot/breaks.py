@@ -17,14 +17,13 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from d2s_lab.text import t
-from d2s_lab.text.lang import get_lang
+from d2s_lab.text.manual import manual_url
 
 # The reasons Paddle 2.6 gives every break (it has no reason classes): the message decides.
 GENERIC = ("BreakGraphError",)
 
-# Where each entry is explained in the manual, relative to the manual's root (the project
-# names no site URL): ``breaks/#sot-b001``; the Chinese manual is built under ``zh/``.
-MANUAL_PAGE = {"en": "breaks/", "zh": "zh/breaks/"}
+# The manual's page of the catalogue (docs/breaks.md; its address: d2s_lab.text.manual).
+MANUAL_PAGE = "breaks"
 
 
 @dataclass(frozen=True)
@@ -84,9 +83,10 @@ class BreakEntry:
         return self.id.lower()
 
     def page(self, lang: Optional[str] = None) -> str:
-        """The entry's section of the manual in ``lang`` (default: the language in force),
-        relative to the manual's root: ``breaks/#sot-b001``, ``zh/breaks/#sot-b001``."""
-        return f"{MANUAL_PAGE.get(get_lang(lang), MANUAL_PAGE['en'])}#{self.anchor}"
+        """The entry's section of the manual in ``lang`` (default: the language in force), an
+        absolute address (:func:`d2s_lab.text.manual.manual_url`): ``https://…/breaks/#sot-b001``,
+        ``https://…/zh/breaks/#sot-b001``."""
+        return manual_url(MANUAL_PAGE, self.anchor, lang)
 
     @property
     def shown(self) -> bool:

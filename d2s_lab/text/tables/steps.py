@@ -69,6 +69,20 @@ TEXTS = {
         "zh": "paddle.jit.to_static 的每个 AST 转换器执行后的代码，按 Paddle "
             "的顺序排列；每一步都显示与上一步相比的改动。",
     },
+    "steps.intro_sot": {
+        "en": "The code SOT runs instead of your function on the default path: your function, then the code SOT "
+            "generated for it (decompiled from its bytecode), then each resume function a graph break made; "
+            "each step shows the changes against the previous one. Converted with --mode ast, the steps are the "
+            "AST transformers'.",
+        "zh": "默认路径上 SOT 代替你的函数运行的代码：先是你的函数，然后是 SOT 为它生成的代码（从字节码反编译），"
+            "再是每个由图中断产生的恢复函数；每一步都显示与上一步相比的改动。用 --mode ast 转换时，"
+            "步骤是各个 AST 转换器的输出。",
+    },
+    "steps.original_sot": {
+        "en": "Your function as written. SOT does not rewrite the source: the next steps are the code it runs "
+            "instead, decompiled from the bytecode it generated.",
+        "zh": "你写的原始函数。SOT 不改写源代码：后面的步骤是它代替原函数运行的代码，由它生成的字节码反编译而来。",
+    },
     "steps.live_note": {
         "en": "Interactive stepper: needs a running kernel with ipywidgets; the static view below shows every step.",
         "zh": "交互式步进器：需要运行中的内核和 ipywidgets；下方静态视图包含全部步骤。",

@@ -23,7 +23,9 @@ class CallEvent:
     (Paddle's ``MAX_CACHE_SIZE``; None on the AST path); ``dygraph``: SOT ran the frame
     as written; ``missed``: the guard that failed, ``(condition, value now, "name:
     type")``; ``dynamic``: the dimension the new entry no longer pins (``x.shape[0]``);
-    ``changed``: on the AST path, the input that made a new Program, ``(name, before, now)``."""
+    ``changed``: on the AST path, the input that made a new Program, ``(name, before, now)``;
+    ``resumes``: the resume functions the translated code calls, SOT's names (made by the
+    graph break the translation met last)."""
 
     code: str = ""
     translated: bool = False
@@ -36,6 +38,7 @@ class CallEvent:
     missed: Optional[Tuple[str, str, str]] = None
     dynamic: str = ""
     changed: Optional[Tuple[str, str, str]] = None
+    resumes: Tuple[str, ...] = ()
 
     @property
     def resume(self) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.sot.cache import SHAPE_DIM, guard_parts, guarded, left_side, missed_part, sot_cache
-from d2s_lab.core.sot_text import base_name, is_resume
+from d2s_lab.core.sot_text import base_name, is_resume, resumes_called
 
 # id(watched code) -> (code, sink), resume functions included once seen; the watched
 # functions by (file, function name) -> sink, where their resume functions are looked up.
@@ -81,6 +81,8 @@ def record_call(orig, cache, frame, kwargs, sink):
         event = CallEvent(code=code.co_name, translated=translated, kept=kept, first=translated and not prior,
                           seconds=seconds if translated else 0.0, entries=len(after), limit=limit,
                           dygraph=dygraph)
+        if translated and not dygraph:
+            event.resumes = tuple(resumes_called(getattr(getattr(out, "code", None), "co_names", ())))
         if translated and prior:  # why no entry fitted: the newest one's failing condition
             event.missed = missed = missed_part(prior[-1][1], frame)
             if missed and kept:

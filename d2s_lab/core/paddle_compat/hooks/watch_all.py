@@ -12,7 +12,9 @@ Three patches, made on entry and put back on exit (also after an exception), thr
   :mod:`.executor_cache`'s wrapper, wrapped for the watch only where no conversion holds
   it already (then :data:`.executor_cache.GLOBAL` turns its global mode on);
 * ``BreakGraphError.__init__`` (SOT): each graph break while SOT translates a frame, at
-  the line of the executor that raised it (made only while translating: no cost per step).
+  the line of the executor that raised it (made only while translating: no cost per step);
+* ``OpcodeExecutor._break_graph_when_if`` (2.6: ``_break_graph_in_jump``): an ``if`` on a
+  tensor, where SOT splits the frame without raising.
 
 A watch inside a watch adds its recorder to the ones in force (every one hears every
 call). The recorder (core's) gets plain values only: ``enter(code, path, instance_id)``
@@ -32,7 +34,7 @@ from d2s_lab.core.paddle_compat import hooks
 from d2s_lab.core.paddle_compat.hooks import executor_cache
 from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.paddle_compat.hooks.program_cache import key_change
-from d2s_lab.core.paddle_compat.sot import IF_BREAK, RawBreak, executor_place
+from d2s_lab.core.paddle_compat.sot import IF_BREAK, RawBreak, executor_place, method_named
 from d2s_lab.text import t
 
 _RECORDERS: List[Any] = []
@@ -161,6 +163,35 @@ def _break_init(orig):
     return __init__
 
 
+def _if_owner():
+    """(SOT's OpcodeExecutor, the name of its method that splits a frame at an ``if`` on a
+    tensor), or None."""
+    try:
+        from paddle.jit.sot.opcode_translator.executor.opcode_executor import OpcodeExecutor
+
+        return OpcodeExecutor, method_named(OpcodeExecutor, IF_BREAK)
+    except Exception:
+        return None
+
+
+def _if_break(orig):
+    def split(self, *args, **kwargs):
+        if _RECORDERS:
+            try:
+                file, line, fn, resumed = executor_place(self)
+                instr = next((a for a in args if hasattr(a, "starts_line")), None)
+                line = getattr(instr, "starts_line", None) or line
+                raw = RawBreak("DataDependencyControlFlowBreak", t("sot.break_if"), "break", file, line, fn, resumed)
+                for rec in list(_RECORDERS):
+                    rec.graph_break(raw)
+            except Exception:  # a record must never break the user's call
+                pass
+        return orig(self, *args, **kwargs)
+
+    split.__wrapped__ = orig
+    return split
+
+
 class _Fan:
     """What SOT's cache wrapper calls in its global mode: every watch in force hears."""
 
@@ -215,6 +246,10 @@ def watching(recorder):
     break_error = _break_error_class()
     if break_error is not None:
         changes.append((break_error, "__init__", _break_init(break_error.__init__)))
+    if_owner = _if_owner()
+    if if_owner is not None:
+        executor, name = if_owner
+        changes.append((executor, name, _if_break(getattr(executor, name))))
     with hooks.patched(*changes):
         wrapped: Optional[bool] = executor_cache.hook_in()
         _RECORDERS.append(recorder)
