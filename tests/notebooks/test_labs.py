@@ -617,7 +617,7 @@ def test_profile_checks_on_plain_data_in_both_languages():
                                sot=SimpleNamespace(available=True, error=None, message="", breaks=breaks))
 
     for lang in ("en", "zh"):
-        right = (lab.expect(res, lang=lang).costliest_break(8).costliest_break(numpy_line.strip())
+        right = (lab.expect(res, lang=lang).costliest_break(8).costliest_break(numpy_line.strip()).costliest_break("cell[5]:8")
                  .fastest_path("sot").fastest_path("to_static, Paddle's default (SOT)"))
         assert right.passed, repr(right)
         assert lab.expect(conv(print_line), lang=lang).removed_break(res).passed

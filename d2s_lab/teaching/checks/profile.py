@@ -32,15 +32,16 @@ class ProfileChecks:
 
     def costliest_break(self, answer):
         """``answer`` names the graph break that costs the most per call in this profile:
-        its line number, or its line's code. Give it as ``lab.answer("name")``."""
+        its line number (``8``, or ``cell[5]:8`` as the breaks table writes it), or its
+        line's code. Give it as ``lab.answer("name")``."""
         def run():
             text = given(answer)
             res = self._profile()
             top = costliest(res)
             if top is None:
                 raise Fail("profile_no_breaks", name=self.label)
-            hits = [b for b in res.breaks if (b.line is not None and norm(text) == str(b.line))
-                    or _same_code(text, b.code)]
+            line = norm(text).rsplit(":", 1)[-1]  # 8, or cell[5]:8 as the table writes it
+            hits = [b for b in res.breaks if (b.line is not None and line == str(b.line)) or _same_code(text, b.code)]
             if not hits:
                 lines = ", ".join(sorted({str(b.line) for b in res.breaks if b.line is not None}))
                 raise Fail("break_unknown", answer=text, lines=lines or "-")
