@@ -11,14 +11,16 @@ from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 from d2s_lab.viz.breaks_view import break_fix_html
 from d2s_lab.viz.graph_view import draw_graph, trusted_only
-from d2s_lab.viz.html import esc, table, wrap
-from d2s_lab.viz.palette import (FAIL_COLOR, HEAT_COLORS, MUTED, OP_BAR_COLORS, PASS_COLOR, REST_BAR,
-                                 SEGMENT_COLORS, TEXT)
+from d2s_lab.viz.html import INLINE, esc, table, wrap
+from d2s_lab.viz.palette import (BORDER, FAIL_COLOR, FAINT, HEAT_COLORS, MUTED, OP_BAR_COLORS, PASS_COLOR,
+                                 REST_BAR, SEGMENT_COLORS, TEXT, tint)
 
 BAR_W = 640
 BAR_H = 26
 TOP_OPS = 8  # ops drawn on their own in the AST bar; the rest is one grey piece
 MAX_ROWS = 40
+LISTING_LINES = 200  # the source listing shows at most this many of the function's lines
+LINE_TINT = 0.45  # a timed line's background: its heat colour mixed with this much white
 
 
 def _pct(share: float) -> str:
@@ -143,6 +145,64 @@ def _whatif_table(res) -> str:
             + table([t("profile.col_path"), t("profile.col_median"), t("profile.col_check")], rows))
 
 
+def _ran_in(res, row) -> str:
+    """Where a line's time was spent: its subgraphs and dygraph stretches (SOT), or the
+    layers of its ops (AST)."""
+    if row.segments:
+        return ", ".join(name if kind == "static" else t(KINDS[kind]) + (f" ({name})" if name else "")
+                         for kind, name in row.segments)
+    layers = []
+    for r in res.ops:
+        if not r.other and r.line == row.line and r.layer and r.layer not in layers:
+            layers.append(r.layer)
+    return ", ".join(layers[:3]) + (" …" if len(layers) > 3 else "")
+
+
+def source_listing(res) -> str:
+    """The profiled function's source with each line's background by its share of a call
+    (the heat of the Program drawing; lighter: less), its ms per call, share and where it
+    ran; inline styles only, so an untrusted notebook shows it as well. Empty when no line
+    of the function took time."""
+    timed = res.line_time()
+    if not res.source_lines or not timed or res.train:
+        return ""
+    top = max(r.share for r in timed.values())
+    rows = []
+    for i, code in enumerate(res.source_lines[:LISTING_LINES]):
+        n = res.source_first_line + i
+        r = timed.get(n)
+        num = f'<td style="color:{FAINT};text-align:right;padding:0 6px;border-right:1px solid {BORDER}">{n}</td>'
+        if r is None:
+            rows.append(f"<tr>{num}<td></td><td></td><td></td>"
+                        f'<td style="padding:0 6px">{esc(code)}</td></tr>')
+            continue
+        color = heat(r.share, top)
+        where = _ran_in(res, r)
+        tip = esc(f"{r.ms:.3f} ms ({_pct(r.share)})" + (f" · {where}" if where else ""))
+        rows.append(f'<tr title="{tip}">{num}'
+                    f'<td style="text-align:right;padding:0 6px">{r.ms:.3f}</td>'
+                    f'<td style="text-align:right;padding:0 6px">{_pct(r.share)}</td>'
+                    f'<td style="color:{MUTED};padding:0 6px">{esc(where)}</td>'
+                    f'<td style="background-color:{tint(color, LINE_TINT)};border-left:4px solid {color};'
+                    f'padding:0 6px">{esc(code)}</td></tr>')
+    more = len(res.source_lines) - LISTING_LINES
+    if more > 0:
+        rows.append(f'<tr><td></td><td></td><td></td><td></td><td style="color:{MUTED};padding:0 6px">'
+                    f'{esc(t("profile.source_more", n=more))}</td></tr>')
+    heads = "".join(f'<th style="text-align:left;padding:0 6px">{esc(h)}</th>'
+                    for h in (t("profile.col_line"), t("profile.col_ms"), t("profile.col_share"),
+                              t("profile.col_ran"), t("profile.col_code")))
+    scale = "".join(f'<span style="display:inline-block;width:18px;height:10px;background-color:{c}"></span>'
+                    for c in HEAT_COLORS)
+    hottest = max(timed.values(), key=lambda r: r.ms)
+    legend = (f'<div class="d2s-sub">{scale} '
+              f'{esc(t("profile.source_legend", line=hottest.line, ms=f"{hottest.ms:.3f}", pct=_pct(hottest.share)))}'
+              "</div>")
+    return (f'<div class="d2s-profile-source"><h4>{esc(t("profile.h_source"))}</h4>{legend}'
+            f'<table style="{INLINE["code"]}"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            "</div>")
+
+
 def profile_html(res) -> str:
     """The whole report as one self-contained HTML fragment."""
     head = (f'<div class="d2s-summary">'
@@ -161,11 +221,13 @@ def profile_html(res) -> str:
     parts.append(_segments_table(res))
     parts.append(_breaks_table(res))
     parts.append(_whatif_table(res))
+    parts.append(source_listing(res))
     parts.append(_ops_table(res))
     if res.train:
         parts.append(_grouped_table(t("profile.h_phases"), t("profile.col_phase"), res.layers, "-"))
-    elif res.mode == "ast":
+    else:
         parts.append(_grouped_table(t("profile.h_lines"), t("profile.col_line"), res.lines, "-"))
+    if not res.train and res.mode == "ast":
         parts.append(_grouped_table(t("profile.h_layers"), t("profile.col_layer"), res.layers,
                                     t("profile.top_layer")))
     if res.input_shapes:

@@ -4,6 +4,7 @@ attributed where it belongs (the print's line, the layers), that shares add up, 
 path is measured and checked, and that Paddle's state is left as found."""
 import inspect
 import os
+import re
 
 import paddle
 import pytest
@@ -15,6 +16,8 @@ from d2s_lab.errors import D2SError
 from d2s_lab.text import using_lang
 from d2s_lab.text.manual import MANUAL_URL
 from d2s_lab.viz.display import to_html
+from d2s_lab.viz.palette import HEAT_COLORS, tint
+from d2s_lab.viz.profile_view import LINE_TINT, source_listing
 from html_text import text as html_text
 from kernels import d2s_kernel, run_cell
 
@@ -424,3 +427,48 @@ def test_the_profiled_calls_translate_nothing_again():
     res = profile(conv, calls=3, inputs=[x])
     assert cache.translate_count == count, (count, cache.translate_count)
     assert res.events > 0 and "matmul" in {r.op for r in res.ops}, res.ops
+
+
+def _listing_rows(html: str) -> dict:
+    """The report's source listing: line number -> the row's HTML."""
+    listing = html.split('class="d2s-profile-source"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr[^>]*>.*?</tr>", listing.split("<tbody>", 1)[1])
+    return {int(m.group(1)): row for row in rows if (m := re.search(r">(\d+)</td>", row))}
+
+
+def test_time_per_line_on_both_paths_and_the_source_coloured_by_it(sot_case, cnn_case):
+    """SOT: each subgraph's time lands on its ops' lines, the print's dygraph stretch on
+    the print's; AST: each op's on its line. The report lists the function's source with
+    those lines coloured by their time and their ms per call, in both languages."""
+    res = sot_case[1]
+    rows = res.line_time()
+    first, second = PRINT_LINE - 1, PRINT_LINE + 2  # the loops' bodies
+    assert set(rows) == {first, PRINT_LINE, second}, res.lines
+    statics = [s for s in res.segments if s.kind == "static"]
+    for seg, line in zip(statics, (first, second)):
+        assert rows[line].segments == [("static", seg.name)] and abs(rows[line].ms - seg.ms) < 1e-9
+    assert rows[PRINT_LINE].segments[0][0] == "dygraph" and rows[PRINT_LINE].ms > 0
+    assert abs(sum(r.share for r in res.lines) - 1) < 1e-6
+    assert {r.line for r in res.ops if r.op == "matmul"} == {first, second}
+    hottest = max(rows.values(), key=lambda r: r.share)
+    listing = _listing_rows(to_html(res))
+    assert set(listing) == set(range(PRINT_LINE - 3, PRINT_LINE + 4))  # the whole function
+    assert tint(HEAT_COLORS[-1], LINE_TINT) in listing[hottest.line] and f"{hottest.ms:.3f}" in listing[hottest.line]
+    assert "SIR_" in listing[first] and "background" not in listing[PRINT_LINE - 3]  # the def line: no time
+    assert "print(" in listing[PRINT_LINE] and f"{rows[PRINT_LINE].ms:.3f}" in listing[PRINT_LINE]
+    with using_lang("zh"):
+        assert "每行按其每次调用的耗时着色" in to_html(res)
+    ast = cnn_case[1]
+    listing = _listing_rows(to_html(ast))
+    assert "conv1" in listing[CONV1_LINE] and "background-color" in listing[CONV1_LINE]
+
+
+def test_the_source_listing_escapes_the_code():
+    from d2s_lab.core.profile.result import TimeRow
+
+    res = ProfileResult("f", "ast", source_file="f.py", source_first_line=3,
+                        source_lines=["def f(x):", "    return x < 1  # <script>alert(1)</script>"],
+                        lines=[TimeRow("f.py:4", 2.0, 0.5, 4, file="f.py"), TimeRow("g.py:4", 2.0, 0.5, 4, file="g.py")])
+    listing = source_listing(res)
+    assert "&lt;script&gt;" in listing and "<script" not in listing and "2.000" in listing
+    assert set(res.line_time()) == {4} and res.line_time()[4].file == "f.py"  # not another file's line 4

@@ -23,6 +23,7 @@ from d2s_lab.cli import main as cli
 from d2s_lab.teaching import class_report, course
 from d2s_lab.teaching import handouts as labs
 from d2s_lab.teaching.checks import CHECK_MIME, CheckLine, CheckNotPassed, Expectation, saved_records
+from lab_answers import RUN_ONCE
 
 BOB = "<img src=x onerror=alert(1)>bob"  # a folder name is student-controlled
 LABS = [p.stem for p in labs.lab_files()]
@@ -36,9 +37,10 @@ ASSIGNMENTS = [course.assignment_name(s, "en") for s in LABS] + [course.assignme
 # exercises is scored by nbgrader too.
 BLANK = [ASSIGNMENTS[0], ASSIGNMENTS[1], ASSIGNMENTS[-1]]
 SOLVED = BLANK
-# Every lab in Chinese, submitted by a student with a wrong (not blank) answer: answer cell
+# Every lab in Chinese (but those run once per suite, by lab_runs: released above, not
+# autograded again), submitted by a student with a wrong (not blank) answer: answer cell
 # number -> the student's cell.
-CHINESE = [course.assignment_name(s, "zh") for s in LABS]
+CHINESE = [course.assignment_name(s, "zh") for s in LABS if s not in RUN_ONCE]
 WRONG = {
     "01_input_spec": {1: 'spec1 = [InputSpec([None, 4], "float32", "x")]'},
     "02_control_flow": {3: 'answer3 = "IfElse"'},

@@ -20,7 +20,7 @@ from d2s_lab.teaching.checks.box import failure_text
 from d2s_lab.text import CATALOGUE
 from d2s_lab.text.lang import set_lang
 from html_text import text as _text
-from lab_answers import in_wrong_tries
+from lab_answers import RUN_ONCE, in_wrong_tries
 from versions import PADDLE3
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -248,11 +248,11 @@ def test_student_copy_has_no_solutions_and_no_outputs(copies, path):
             assert CATALOGUE["labs.placeholder"]["en"] in s.source
 
 
-@pytest.mark.parametrize("stem", [p.stem for p in LABS])
+@pytest.mark.parametrize("stem", [p.stem for p in LABS if p.stem not in RUN_ONCE])
 def test_student_copy_fails_its_checks_kindly(copies, stem, tmp_path):
     """Run as a student gets it (no solutions): every self-check says "not yet", in words,
     and no cell shows a traceback (a given cell that needs a blank exercise's result says so
-    in one line)."""
+    in one line). The labs run once per suite (``RUN_ONCE``) are left to ``lab_runs``."""
     out, _ = copies
     nb = nbformat.read(str(out / "student" / f"{stem}.en.ipynb"), as_version=4)
     executed, _ = labs.execute(nb, tmp_path, quick=True, progress=False, allow_errors=True)
@@ -592,3 +592,45 @@ def test_checks_survive_odd_objects():
     assert not exp.passed and exp.label == "Odd"
     exp2 = lab.expect(Odd(), lang="en", exercise=Odd())
     assert "Traceback" not in repr(exp) + exp._repr_html_() + repr(exp2)
+
+
+def test_profile_checks_on_plain_data_in_both_languages():
+    """Lab 8's checks (the lab itself runs once per suite, in English: ``lab_runs``) on
+    profiles made as plain data: the right answers pass; wrong and blank ones fail with a
+    sentence in the box's language that does not name the right answer."""
+    from types import SimpleNamespace
+
+    from d2s_lab.core.profile.result import BreakCost, ProfileResult, TimeRow, WhatIf
+
+    numpy_line, print_line = "    h = np.tanh(x.numpy() @ UP) @ DOWN", '    print("encoded", end="\\r")'
+    res = ProfileResult("encode", "sot", clocked_ms=20.0, whatif=[
+        WhatIf("dygraph", 2.0), WhatIf("sot", 1.5, ok=True), WhatIf("ast", 1.0, ok=False)], breaks=[
+        BreakCost(8, "DataDependencyOperationBreak", code=numpy_line, ms=15.0, share=0.75),
+        BreakCost(5, "BuiltinFunctionBreak", code=print_line, ms=0.1, share=0.005)])
+    step = ProfileResult("net", "ast", train=True, layers=[
+        TimeRow("forward", 1.0, 0.3), TimeRow("backward", 2.0, 0.6), TimeRow("optimizer", 0.2, 0.05),
+        TimeRow("", 0.1, 0.05, other=True)])
+
+    def conv(*codes):  # a conversion's SOT report, as plain data
+        breaks = [BreakCost(i + 2, "BuiltinFunctionBreak", code=c) for i, c in enumerate(codes)]
+        return SimpleNamespace(original_source="", static_function=None, drawn_graph=None, mode="sot",
+                               sot=SimpleNamespace(available=True, error=None, message="", breaks=breaks))
+
+    for lang in ("en", "zh"):
+        right = (lab.expect(res, lang=lang).costliest_break(8).costliest_break(numpy_line.strip()).costliest_break("cell[5]:8")
+                 .fastest_path("sot").fastest_path("to_static, Paddle's default (SOT)"))
+        assert right.passed, repr(right)
+        assert lab.expect(conv(print_line), lang=lang).removed_break(res).passed
+        assert lab.expect(step, lang=lang).top_phase("backward").passed
+        wrong = [lab.expect(res, lang=lang).costliest_break(5), lab.expect(res, lang=lang).costliest_break(""),
+                 lab.expect(res, lang=lang).costliest_break(3), lab.expect(res, lang=lang).fastest_path("ast"),
+                 lab.expect(res, lang=lang).fastest_path("dygraph"), lab.expect(step, lang=lang).top_phase("forward"),
+                 lab.expect(step, lang=lang).top_phase("loss"), lab.expect(res, lang=lang).top_phase("forward"),
+                 lab.expect(conv(numpy_line), lang=lang).removed_break(res),
+                 lab.expect(conv("x = 1", "y = 2"), lang=lang).removed_break(res)]
+        for exp in wrong:
+            assert [c.status for c in exp.lines] == ["fail"], repr(exp)
+            message = exp.lines[0].message
+            assert bool(CJK.search(message)) == (lang == "zh"), message
+            assert "15.000" not in message and "np.tanh" not in message and "sot " not in message, message
+        assert "0.100 ms" in wrong[0].lines[0].message and not re.search(r"\b8\b", wrong[0].lines[0].message)

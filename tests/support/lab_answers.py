@@ -53,7 +53,22 @@ WRONG = {
          "ex3(x, 3.0)\nex3(x, 5.0)", "--as ex3"),  # Python floats; from a fresh ex3 (its calls are counted)
         ('answer4 = "x.shape[0]"', '"x.shape[0]"', '"x.shape[1]"'),
     ],
+    "08_where_time_goes": [
+        ("answer1 = max(", "max(prof1.breaks,", "min([b for b in prof1.breaks if b.ms > 0],"),  # the cheapest
+        ("def encode2",  # the print removed, the NumPy detour kept
+         'print("encoded", x.shape, end="\\r")\n    for w in WS[5:10]:\n        x = paddle.tanh(x @ w)\n'
+         "    x = paddle.tanh(x @ UP_T) @ DOWN_T",
+         "for w in WS[5:10]:\n        x = paddle.tanh(x @ w)\n    h = np.tanh(x.numpy() @ UP) @ DOWN\n"
+         "    x = paddle.to_tensor(h)"),
+        ("fastest3 = min(", "min(", "max("),  # the slowest path
+        ("phase4 = max(", "max(", "min("),  # the phase that takes the least
+    ],
 }
+# Labs run once per suite, here (their wrong answers, then their right ones): the slower
+# labs, whose profiles time calls. Their student copies and Chinese nbgrader submissions
+# are not run again (tests/notebooks/test_labs.py, test_course.py): their blank and
+# Chinese feedback is checked on plain data (test_labs.py's profile checks).
+RUN_ONCE = frozenset({"08_where_time_goes"})
 WRONG_TAG = "d2s-wrong-answer"  # a wrong try's check
 TRY_TAG = "d2s-wrong-try"  # every cell of a wrong try
 

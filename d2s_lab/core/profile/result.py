@@ -3,8 +3,9 @@ per op, source line and layer on the AST path; per compiled subgraph, dygraph st
 graph break on the default (SOT) path; and each path measured side by side."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from d2s_lab.core import display
 from d2s_lab.core.bench.result import duration
@@ -43,13 +44,18 @@ class OpRow:
 
 @dataclass
 class TimeRow:
-    """Time per call summed over a source line or a layer."""
+    """Time per call summed over a source line or a layer. On the default (SOT) path a
+    line's time is what its ops took in each compiled subgraph (the subgraph's clocked
+    time split by its ops' profiled time) and the dygraph stretch a break at the line
+    forced; ``segments`` names them: ``("static", "SIR_0")``, ``("dygraph", reason)``."""
 
     key: str  # "cell[3]:14" or a layer path ("" : forward itself, or no line)
     ms: float
     share: float
     line: Optional[int] = None
     other: bool = False  # the time no op event accounts for
+    file: str = ""  # the line's file (a line row)
+    segments: List[Tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -106,6 +112,10 @@ class WhatIf:
         return t(PATHS[self.path])
 
 
+def _same_file(a: str, b: str) -> bool:
+    return a == b or os.path.realpath(a) == os.path.realpath(b)
+
+
 @dataclass
 class ProfileResult:
     """Where the time of one call goes. ``mode`` is the path profiled ("ast" or "sot")."""
@@ -131,6 +141,8 @@ class ProfileResult:
     budget_s: Optional[float] = None
     elapsed_s: Optional[float] = None
     source_file: str = ""
+    source_first_line: int = 0  # the profiled function's first line in ``source_file``
+    source_lines: List[str] = field(default_factory=list)  # its source, as written (the listing)
     input_shapes: List[list] = field(default_factory=list)
     # seconds each stage of the profile took: "convert" (when it converted), "warmup",
     # "plain", "profiled", "read" (the profiler's stop and its events read), "attribute",
@@ -158,6 +170,14 @@ class ProfileResult:
 
     def path(self, name: str) -> Optional[WhatIf]:
         return next((w for w in self.whatif if w.path == name), None)
+
+    def line_time(self) -> Dict[int, TimeRow]:
+        """The profiled function's own lines that took time: line number -> its row (the
+        listing's heat; lines of other files, a sub-layer's say, are in :attr:`lines`)."""
+        last = self.source_first_line + len(self.source_lines) - 1
+        return {r.line: r for r in self.lines
+                if not r.other and r.line is not None and self.source_first_line <= r.line <= last
+                and (not r.file or not self.source_file or _same_file(r.file, self.source_file))}
 
     def top_ops(self, n: int = 8) -> List[OpRow]:
         return sorted(self.ops, key=lambda r: -r.ms)[:n]

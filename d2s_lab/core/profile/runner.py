@@ -13,6 +13,7 @@ each checked against dygraph's outputs. Paddle's flags and SOT's caches are left
 """
 from __future__ import annotations
 
+import bisect
 import collections
 import contextlib
 import copy
@@ -27,6 +28,7 @@ from d2s_lab.core.bench.runner import Progress, compare_outputs, made_inputs
 from d2s_lab.core.bench.timing import TimingPlan, interleaved
 from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.core.frames import display_file, gist_at_line
+from d2s_lab.core.graph.ops import LEGACY_NAMES
 from d2s_lab.core.nested import flatten
 from d2s_lab.core.options import check_positive_int
 from d2s_lab.core.paddle_compat import require_paddle
@@ -174,7 +176,9 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
     if train and conv.layer is None:
         raise D2SError(t("profile.train_needs_layer", name=conv.name), t("profile.train_needs_layer_hint"))
     res = ProfileResult(name=name or conv.name, mode=conv.mode, device=dev, paddle_version=paddle.__version__,
-                        budget_s=budget_s, source_file=conv.source_file, train=bool(train))
+                        budget_s=budget_s, source_file=conv.source_file, train=bool(train),
+                        source_first_line=conv.source_first_line,
+                        source_lines=(conv.original_source or "").splitlines())
     if not isinstance(conv_or_model, Conversion):
         res.stages["convert"] = time.perf_counter() - started
     whatif = bool(whatif) and not train
@@ -321,8 +325,8 @@ def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at, step
         res.notes.append(t("profile.gpu_note"))
     with steps.stage("attribute", t("profile.progress.attribute")):
         if conv.mode == "sot":
-            _sot_attribution(conv, res, plain, spans)
-            _sot_ops(res, prof_spans, events, runs, res.profiled_ms)
+            weights = _sot_ops(conv, res, prof_spans, events, runs, res.profiled_ms)
+            _sot_attribution(conv, res, plain, spans, weights)
         else:
             _ast_attribution(conv, res, events)
     if stop_at is not None and time.perf_counter() >= stop_at:
@@ -360,28 +364,47 @@ def _timed_calls(call, calls: int, sync, stop_at, steps: Optional[Steps] = None)
     return out
 
 
+# Paddle 2.6's legacy op names as PIR's: 2.6's executor names a static op's event as PIR
+# does ("pd_op.matmul") while its Programs say "matmul_v2".
+_PIR_NAME = {old: new for new, olds in LEGACY_NAMES.items() for old in olds}
+
+
+def _kind_of(ty: str) -> str:
+    return _PIR_NAME.get(ty, ty)
+
+
+def _pairs(ops, events) -> list:
+    """Each event with the op it ran, matched by type and order (the n-th ``conv2d``
+    event is the n-th ``conv2d`` op, over and over for each call); ``None`` where the
+    events of a type do not fit the ops of that type."""
+    by_type: Dict[str, list] = collections.defaultdict(list)
+    for op in ops:
+        by_type[_kind_of(op_type(op.name))].append(op)
+    seen: Dict[str, list] = collections.defaultdict(list)
+    for e in events:
+        seen[_kind_of(e.type)].append(e)
+    out = []
+    for ty, evs in seen.items():
+        mine = by_type.get(ty, [])
+        fits = bool(mine) and len(evs) % len(mine) == 0
+        out += [(e, mine[i % len(mine)] if fits else None) for i, e in enumerate(evs)]
+    return out
+
+
 def _ast_attribution(conv, res: ProfileResult, events) -> None:
     graph = conv.drawn_graph
     n = max(res.calls, 1)
     whole = res.profiled_ms or 0.0
     ops = [op for op in graph.iter_ops() if op.category != "parameter"] if graph is not None else []
-    by_type: Dict[str, list] = collections.defaultdict(list)
-    for op in ops:
-        by_type[op_type(op.name)].append(op)
-    seen: Dict[str, list] = collections.defaultdict(list)
-    for e in events:
-        seen[e.type].append(e)
     timed: Dict[int, list] = {}  # op id -> [ms, events]
     unmatched = 0.0
-    for ty, evs in seen.items():
-        mine = by_type.get(ty, [])
-        if mine and len(evs) % len(mine) == 0:
-            for i, e in enumerate(evs):
-                slot = timed.setdefault(mine[i % len(mine)].id, [0.0, 0])
-                slot[0] += e.ms
-                slot[1] += 1
-        else:
-            unmatched += sum(e.ms for e in evs)
+    for e, op in _pairs(ops, events):
+        if op is None:
+            unmatched += e.ms
+            continue
+        slot = timed.setdefault(op.id, [0.0, 0])
+        slot[0] += e.ms
+        slot[1] += 1
     rows = []
     for op in ops:
         if op.id not in timed:
@@ -398,6 +421,9 @@ def _ast_attribution(conv, res: ProfileResult, events) -> None:
         r.share = r.ms / whole if whole > 0 else 0.0
     res.ops = rows
     res.lines = _grouped(rows, lambda r: (f"{display_file(r.file)}:{r.line}" if r.line else "", r.line), whole)
+    files = {f"{display_file(r.file)}:{r.line}": r.file for r in rows if r.line and not r.other}
+    for row in res.lines:
+        row.file = files.get(row.key, "")
     res.layers = _grouped(rows, lambda r: (r.layer, None), whole)
     res.graph = graph
     if graph is None:
@@ -455,7 +481,7 @@ def _call_segments(span, spans, nbreaks: int, fallback: bool) -> list:
     return out
 
 
-def _sot_attribution(conv, res: ProfileResult, runs, spans) -> None:
+def _sot_attribution(conv, res: ProfileResult, runs, spans, weights: Optional[Dict[str, dict]] = None) -> None:
     rep = conv.sot
     breaks = list(rep.breaks) if rep is not None else []
     inner = [b for b in breaks if b.kind == "break"]
@@ -501,26 +527,96 @@ def _sot_attribution(conv, res: ProfileResult, runs, spans) -> None:
     for c in costs.values():
         c.share = c.ms / whole if whole > 0 else 0.0
     res.breaks = sorted(costs.values(), key=lambda c: -c.ms)
-    res.lines = sorted((TimeRow(f"{display_file(c.file)}:{c.line}" if c.line else "", c.ms, c.share, c.line)
-                        for c in res.breaks if c.ms > 0), key=lambda r: -r.ms)
+    files = {j: next((b.file for b in breaks if b.line == seg.line and b.reason == seg.reason), "")
+             for j, seg in enumerate(segs) if seg.kind == "dygraph" and seg.line}
+    res.lines = _sot_lines(segs, files, weights or {}, subs, whole)
 
 
-def _sot_ops(res: ProfileResult, spans, events, runs, whole: float) -> None:
-    """Op events by type and the segment they ran in (a subgraph's name, else dygraph)."""
-    statics = [s for s in spans if s.kind == "static"]
+def _sot_lines(segs: List[Segment], files: Dict[int, str], weights: Dict[str, dict], subs: dict,
+               whole: float) -> List[TimeRow]:
+    """Time per source line on the default path: each compiled subgraph's time split over
+    its lines by its ops' profiled time there (by their number where the profiler gave no
+    op of it), each dygraph stretch charged to the line of the break that forced it, the
+    rest (guards, the code around, a stretch without a break) one "other" row."""
     sums: Dict[tuple, list] = {}
+    other = 0.0
+
+    def add(file, line, ms, seg):
+        slot = sums.setdefault((file, line), [0.0, []])
+        slot[0] += ms
+        if seg not in slot[1]:
+            slot[1].append(seg)
+
+    for j, seg in enumerate(segs):
+        if seg.kind == "static":
+            share = weights.get(seg.name) or _op_lines(subs.get(seg.name))
+            total = sum(share.values())
+            if total > 0:
+                for (file, line), v in share.items():
+                    add(file, line, seg.ms * v / total, ("static", seg.name))
+                continue
+        elif seg.kind == "dygraph" and seg.line:
+            add(files.get(j, ""), seg.line, seg.ms, ("dygraph", seg.reason))
+            continue
+        other += seg.ms
+    rows = [TimeRow(f"{display_file(file)}:{line}", ms, ms / whole if whole > 0 else 0.0, line, file=file,
+                    segments=parts) for (file, line), (ms, parts) in sums.items()]
+    if other > 0:
+        rows.append(TimeRow("", other, other / whole if whole > 0 else 0.0, other=True))
+    return sorted(rows, key=lambda r: -r.ms)
+
+
+def _op_lines(sub) -> Dict[tuple, float]:
+    """A subgraph's ops counted per source line."""
+    graph = getattr(sub, "graph", None)
+    if graph is None:
+        return {}
+    return dict(collections.Counter((op.source.file, op.source.line) for op in graph.iter_ops()
+                                    if op.source is not None and op.source.line))
+
+
+def _sot_ops(conv, res: ProfileResult, spans, events, runs, whole: float) -> Dict[str, dict]:
+    """Op events by type, the segment they ran in (a subgraph's name, else dygraph) and,
+    inside a subgraph, the source line of the op they ran (matched to the subgraph's ops
+    as on the AST path, run by run). Returns each subgraph's op time per line
+    (``{SIR name: {(file, line): ms}}``), which splits its time over its lines."""
+    rep = conv.sot
+    graphs = {s.name: s.graph for s in (rep.subgraphs if rep is not None else []) if s.graph is not None}
+    statics = sorted((s for s in spans if s.kind == "static"), key=lambda s: s.start_ns)
+    starts = [s.start_ns for s in statics]
+    inside: Dict[int, list] = collections.defaultdict(list)
+    loose = []
     for e in events:
-        where = next((s.name for s in statics if s.start_ns <= e.start_ns <= s.end_ns), "dygraph")
-        slot = sums.setdefault((e.type, where), [0.0, 0])
+        j = bisect.bisect_right(starts, e.start_ns) - 1
+        if j >= 0 and e.start_ns <= statics[j].end_ns:
+            inside[j].append(e)
+        else:
+            loose.append(e)
+    pairs = [(e, "dygraph", None) for e in loose]
+    for j, evs in inside.items():
+        graph = graphs.get(statics[j].name)
+        ops = [op for op in graph.iter_ops() if op.category != "parameter"] if graph is not None else []
+        pairs += [(e, statics[j].name, op) for e, op in _pairs(ops, evs)]
+    n = max(len(runs), 1)
+    sums: Dict[tuple, list] = {}
+    weights: Dict[str, dict] = {}
+    for e, where, op in pairs:
+        src = op.source if op is not None else None
+        file, line = (src.file, src.line) if src is not None and src.line else ("", None)
+        slot = sums.setdefault((e.type, where, file, line), [0.0, 0])
         slot[0] += e.ms
         slot[1] += 1
-    n = max(len(runs), 1)
-    rows = [OpRow(ty, where, calls=round(k / n), ms=ms / n, share=(ms / n) / whole if whole > 0 else 0.0)
-            for (ty, where), (ms, k) in sums.items()]
+        if line is not None:
+            per_line = weights.setdefault(where, {})
+            per_line[(file, line)] = per_line.get((file, line), 0.0) + e.ms / n
+    rows = [OpRow(ty, where, line, file, calls=round(k / n), ms=ms / n,
+                  share=(ms / n) / whole if whole > 0 else 0.0)
+            for (ty, where, file, line), (ms, k) in sums.items()]
     op_ms = sum(r.ms for r in rows)
     if whole > op_ms:
         rows.append(OpRow(op="other", ms=whole - op_ms, share=(whole - op_ms) / whole, other=True))
     res.ops = sorted(rows, key=lambda r: -r.ms)
+    return weights
 
 
 # -- a training step ------------------------------------------------------------------------

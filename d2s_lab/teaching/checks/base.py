@@ -65,6 +65,10 @@ def is_bench(obj) -> bool:
     return hasattr(obj, "rows") and hasattr(obj, "batches") and hasattr(obj, "skipped")
 
 
+def is_profile(obj) -> bool:
+    return hasattr(obj, "segments") and hasattr(obj, "whatif") and hasattr(obj, "breaks") and hasattr(obj, "lines")
+
+
 def major(version: str) -> Optional[int]:
     """The major number of a Paddle version (``"3.3.1"`` -> 3), None when unreadable."""
     head = str(version or "").split(".")[0]

@@ -1,6 +1,6 @@
 """The self-check a lab's check cell builds: :class:`Expectation`, made by :func:`expect`
 or :func:`expect_saved`, with every check of :mod:`.conversion`, :mod:`.sot`,
-:mod:`.calls`, :mod:`.saved`, :mod:`.bench` and :mod:`.values`; shown as the box of
+:mod:`.calls`, :mod:`.saved`, :mod:`.bench`, :mod:`.profile` and :mod:`.values`; shown as the box of
 :mod:`.box` with its JSON record (:mod:`.record`) beside it.
 """
 from __future__ import annotations
@@ -8,13 +8,15 @@ from __future__ import annotations
 import os
 from typing import Optional
 
-from d2s_lab.teaching.checks.base import FAIL, PASS, SKIP, CheckBase, CheckLine, Missing, is_bench, is_conversion
+from d2s_lab.teaching.checks.base import (FAIL, PASS, SKIP, CheckBase, CheckLine, Missing, is_bench, is_conversion,
+                                          is_profile)
 from d2s_lab.teaching.checks.bench import BenchChecks
 from d2s_lab.teaching.checks.box import box_html, box_text, failure_text
 from d2s_lab.teaching.checks.calls import CallChecks
 from d2s_lab.teaching.checks.conversion import ConversionChecks
 from d2s_lab.teaching.checks.history import in_kernel, lookup, why_missing
 from d2s_lab.teaching.checks.record import CHECK_MIME, check_record
+from d2s_lab.teaching.checks.profile import ProfileChecks
 from d2s_lab.teaching.checks.saved import SavedChecks
 from d2s_lab.teaching.checks.sot import SotChecks
 from d2s_lab.teaching.checks.values import ValueChecks
@@ -22,7 +24,8 @@ from d2s_lab.teaching.checks.words import say
 from d2s_lab.viz.html import esc
 
 
-class Expectation(ConversionChecks, SotChecks, CallChecks, SavedChecks, BenchChecks, ValueChecks, CheckBase):
+class Expectation(ConversionChecks, SotChecks, CallChecks, SavedChecks, BenchChecks, ProfileChecks, ValueChecks,
+                  CheckBase):
     """The checks run on one result, shown together as a self-check box.
 
     Made by :func:`expect` or :func:`expect_saved`. Each check method records one
@@ -141,7 +144,7 @@ def expect(obj, lang: Optional[str] = None, exercise: Optional[str] = None) -> E
         return Expectation(value, title or name, lang)
     label = None
     try:
-        if is_conversion(obj) or is_bench(obj):
+        if is_conversion(obj) or is_bench(obj) or is_profile(obj):
             label = getattr(obj, "name", None)
         label = title or str(label or type(obj).__name__)
     except Exception:  # an odd object: its type names the box

@@ -473,4 +473,68 @@ TEXTS = {
         "en": "# Your code here",
         "zh": "# 在这里写你的代码",
     },
+    "labs.need_profile": {
+        "en": "a profile (from %d2s_profile or d2s_lab.profile)",
+        "zh": "一个性能分析结果（来自 %d2s_profile 或 d2s_lab.profile）",
+    },
+    "labs.profile_no_breaks": {
+        "en": "No graph break of `{name}` cost any time per call: profile a function that breaks the graph.",
+        "zh": "`{name}` 中没有哪个图中断在每次调用中花费了时间：请分析一个有图中断的函数。",
+    },
+    "labs.break_unknown": {
+        "en": "`{answer}` is not a graph break of this profile (its breaks are at lines {lines}).",
+        "zh": "`{answer}` 不是本次分析中的图中断（它的图中断在第 {lines} 行）。",
+    },
+    "labs.break_not_costliest": {
+        "en": "The break `{answer}` costs {ms} ms per call; another one costs more. Read the breaks table again.",
+        "zh": "图中断 `{answer}` 每次调用花费 {ms} ms；另一个花费更多。请再看一遍图中断表格。",
+    },
+    "labs.break_ok": {
+        "en": "Right: the break at line {line} costs the most, {ms} ms of {whole} ms per call.",
+        "zh": "正确：第 {line} 行的图中断花费最多，每次调用 {whole} ms 中占 {ms} ms。",
+    },
+    "labs.break_still_there": {
+        "en": "The costliest graph break of `{name}` is still there: rewrite that line with paddle operations.",
+        "zh": "`{name}` 中花费最多的图中断仍然存在：请用 paddle 运算改写那一行。",
+    },
+    "labs.breaks_not_fewer": {
+        "en": "{n} graph break(s) left, as many as `{name}` had ({was}): the break must go, not move.",
+        "zh": "还剩 {n} 处图中断，和 `{name}` 一样多（{was}）：图中断要消除，而不是挪到别处。",
+    },
+    "labs.break_removed": {
+        "en": "The costliest graph break of `{name}` is gone: {n} break(s) left of {was}.",
+        "zh": "`{name}` 中花费最多的图中断已经消除：{was} 处图中断还剩 {n} 处。",
+    },
+    "labs.paths_not_timed": {
+        "en": "`{name}` did not time the paths side by side: profile with --whatif.",
+        "zh": "`{name}` 没有并列计时各条路径：请加上 --whatif 进行分析。",
+    },
+    "labs.path_unknown": {
+        "en": "`{answer}` is not a path this profile timed ({names}).",
+        "zh": "`{answer}` 不是本次分析计时的路径（{names}）。",
+    },
+    "labs.path_not_fastest": {
+        "en": "`{answer}` was not the fastest path in this profile. Read its table of paths again.",
+        "zh": "在本次分析中 `{answer}` 并不是最快的路径。请再看一遍路径表格。",
+    },
+    "labs.path_ok": {
+        "en": "Right: {answer} was the fastest here, {ms} ms per call.",
+        "zh": "正确：在这里 {answer} 最快，每次调用 {ms} ms。",
+    },
+    "labs.need_train": {
+        "en": "`{name}` is not a training step's profile: profile with --train.",
+        "zh": "`{name}` 不是训练步的性能分析：请加上 --train 进行分析。",
+    },
+    "labs.phase_unknown": {
+        "en": "`{answer}` is not a phase of a training step ({names}).",
+        "zh": "`{answer}` 不是训练步的阶段（{names}）。",
+    },
+    "labs.phase_wrong": {
+        "en": "The {answer} ops do not take the most of this step. Read the table by phase again.",
+        "zh": "在这个训练步中，{answer} 阶段的算子并不是耗时最多的。请再看一遍按阶段的表格。",
+    },
+    "labs.phase_ok": {
+        "en": "Right: the {phase} ops take the most of this step, {pct} of it.",
+        "zh": "正确：在这个训练步中 {phase} 阶段的算子耗时最多，占 {pct}。",
+    },
 }

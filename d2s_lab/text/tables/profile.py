@@ -413,4 +413,26 @@ TEXTS = {
         "en": "Profiling failed: {error}",
         "zh": "分析失败：{error}",
     },
+    "profile.h_source": {
+        "en": "The source, each line coloured by its time per call",
+        "zh": "源代码，每行按其每次调用的耗时着色",
+    },
+    "profile.source_legend": {
+        "en": "Lighter to darker: less to more of a call's time. The slowest line, {line}, takes {ms} ms ({pct}) "
+              "per call; a line without colour ran nothing that was timed.",
+        "zh": "颜色由浅到深：占一次调用的时间由少到多。最慢的是第 {line} 行，每次调用 {ms} 毫秒（{pct}）；"
+              "没有颜色的行没有运行任何被计时的内容。",
+    },
+    "profile.source_more": {
+        "en": "… {n} more lines not shown (see the table by source line)",
+        "zh": "…… 另有 {n} 行未显示（见按源代码行的表）",
+    },
+    "profile.col_ran": {
+        "en": "ran in",
+        "zh": "运行于",
+    },
+    "profile.col_code": {
+        "en": "code",
+        "zh": "代码",
+    },
 }
