@@ -113,7 +113,8 @@ P26_REST := tests $(foreach p,tests/notebooks tests/browser $(P26_SOT),--ignore=
 # $(call suite,TITLE,PYTHON,PYTEST ARGUMENTS)
 define suite
 	@echo "== $(1) =="
-	$(2) -m pytest -q -p no:cacheprovider $(DURATIONS) $(3); rc=$$?; \
+	TIMEFORMAT="[$(1)] %0R s wall, %0U s user + %0S s system CPU"; \
+	time $(2) -m pytest -q -p no:cacheprovider $(DURATIONS) $(3); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 endef
 
