@@ -28,6 +28,7 @@ from typing import List, Optional
 from d2s_lab.core.bench.runner import bench
 from d2s_lab.core.convert import convert
 from d2s_lab.core.guarded_run import RUNAWAY_RUNS
+from d2s_lab.core.modes import resolve_mode
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.core.dims import Dims
 from d2s_lab.core.options import (ViewOptions, add_options, check_bench_args, check_positive_int, localize_parser,
@@ -119,9 +120,6 @@ def load_model(args):
     return obj, name, one_description(args.input, spec)
 
 
-def _convert(args, run: bool = True):
-    obj, name, spec = load_model(args)
-    return convert(obj, input_spec=spec, mode=getattr(args, "mode", "ast"), run=run, name=name)
 
 
 def _write(path: str, data, what: str) -> None:
@@ -156,8 +154,11 @@ def _graph_view(graph, args):
 
 
 def cmd_graph(args) -> int:
+    obj, name, spec = load_model(args)
+    # the path %%to_static takes (Paddle's default unless --mode, $D2S_MODE say otherwise);
     # the default path (SOT) builds its subgraphs while the model runs: it runs once
-    conv = _convert(args, run=args.mode == "sot")
+    mode = resolve_mode(args.mode)[0]
+    conv = convert(obj, input_spec=spec, mode=mode, run=mode == "sot", name=name)
     view = _graph_view(conv.program_graph(args.program, **program_options(args)), args)
     if args.output:
         _save_view(view, args.output)
@@ -464,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="help.cli.graph.description")
     model_args(g)
     g.add_argument("-o", "--output", help="help.cli.graph.output")
-    g.add_argument("--mode", choices=["ast", "sot"], default="ast", help="help.cli.graph.mode")
+    add_options(g.add_argument, "mode")
     graph_args(g)
     add_options(g.add_argument, "program")
     g.set_defaults(func=cmd_graph)

@@ -165,12 +165,15 @@ class Conversion:
         Program), "train" (forward + backward), "amp" (under paddle.amp.auto_cast) or
         "inference" (after Paddle Inference's passes), see :meth:`program_graph`. More
         options: see ``d2s_lab.viz.graph_view.draw_graph`` (highlight, title, budget).
+        Shown in a notebook cell, it keeps to the cell's node limit as ``%d2s_graph`` does
+        (a note says how to draw everything: ``budget=None``); ``.save()``, ``.dot`` and
+        ``.svg`` keep the whole drawing.
         """
         if self.drawn_graph is None and self.sot is None:
             raise D2SError(t("report.no_program_graph", name=self.name, mode=self.mode),
                            t("report.no_program_graph_hint"))
         return display.draw_graph(self.program_graph(program), depth=depth, params=params,
-                                  constants=constants, rankdir=rankdir, **options)
+                                  constants=constants, rankdir=rankdir, **{"cell": True, **options})
 
     def explore(self, program="forward"):
         """A widget for exploring a large Program: click a collapsed layer to open it (its

@@ -19,6 +19,7 @@ from d2s_lab.viz.dot.render import render
 from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error, show_note, show_png_twin
 from d2s_lab.magics.widget_outputs import WIDGET_MIME, widget_view
 from d2s_lab.text import t
+from d2s_lab.text.lang import using_lang
 
 
 @magics_class
@@ -33,7 +34,7 @@ class GraphMagics(Magics):
               help="help.d2s_graph.output")
     @argument("--explore", "-x", action="store_true",
               help="help.d2s_graph.explore")
-    @options("input", "budget")
+    @options("input", "budget", "lang")
     @line_magic
     @interruptible("%d2s_graph")
     def d2s_graph(self, line):
@@ -44,12 +45,13 @@ class GraphMagics(Magics):
         if err:
             show_error(err, t("magics.see_options", magic="%d2s_graph"))
             return None
-        try:
-            self._draw(args)
-        except D2SError as exc:
-            show_error(exc.message, exc.hint)
-        except Exception as exc:  # a bug of ours must not end in a traceback
-            show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.report_hint"))
+        with using_lang(args.lang):  # the drawing's words and the error boxes
+            try:
+                self._draw(args)
+            except D2SError as exc:
+                show_error(exc.message, exc.hint)
+            except Exception as exc:  # a bug of ours must not end in a traceback
+                show_error(t("magics.unexpected", error=f"{type(exc).__name__}: {exc}"), t("magics.report_hint"))
         return None
 
     def _resolve(self, args):

@@ -11,6 +11,7 @@ import io
 from d2s_lab.core.bench.result import duration, runtime_label
 from d2s_lab.text import t
 from d2s_lab.viz.html import esc, table, wrap
+from d2s_lab.viz.log_view import section_paddle_log
 from d2s_lab.viz.palette import FAIL_COLOR, RUNTIME_COLORS
 
 
@@ -91,7 +92,7 @@ def bench_html(res) -> str:
            if png else f'<div class="d2s-sub">{esc(t("install.chart_missing"))}</div>')
     tbl = table([t("bench.col_runtime"), t("bench.col_batch"), t("bench.col_median"), t("bench.col_samples"),
                  t("bench.col_runs"), t("bench.col_diff")], rows)
-    return wrap(head + advice + notes + img + tbl + shapes + skipped + _passes_html(res))
+    return wrap(head + advice + notes + img + tbl + shapes + skipped + _passes_html(res) + section_paddle_log(res))
 
 
 def _passes_html(res) -> str:

@@ -47,9 +47,10 @@ def outputs_table(result) -> str:
         shapes = esc(_shape(o.dygraph_shape)) + ("" if o.shapes_equal else
                                                  esc(t("check_view.versus", other=_shape(o.static_shape))))
         dtypes = esc(o.dygraph_dtype) + ("" if o.dtypes_equal else esc(t("check_view.versus", other=o.static_dtype)))
-        rows.append([f"<code>{esc(o.name)}</code>", shapes + " " + _cell(o.shapes_equal),
-                     dtypes + " " + _cell(o.dtypes_equal), _num(o.max_abs), _num(o.max_rel),
-                     _cell(o.allclose) if o.compared else "", esc(o.note)])
+        # an output not compared (an object, not a tensor) gets no mark: its note says why
+        rows.append([f"<code>{esc(o.name)}</code>", shapes + (" " + _cell(o.shapes_equal) if o.compared else ""),
+                     dtypes + (" " + _cell(o.dtypes_equal) if o.compared else ""), _num(o.max_abs),
+                     _num(o.max_rel), _cell(o.allclose) if o.compared else "", esc(o.note)])
     return table([t("check_view.col_output"), t("check_view.col_shape"), t("check_view.col_dtype"),
                   t("check_view.col_maxabs"), t("check_view.col_maxrel"),
                   t("check_view.col_allclose", rtol=f"{result.rtol:g}", atol=f"{result.atol:g}"), t("check_view.col_note")], rows)

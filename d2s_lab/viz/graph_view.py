@@ -45,6 +45,7 @@ class GraphView:
         self._pending: Optional[threading.Thread] = None  # see render_in_background
         self._failed: Optional[BaseException] = None
         self.twin_shown = False  # its PNG twin was displayed just before it (see png_twin)
+        self._cell = None  # builds the drawing a notebook cell shows instead (see in_cell)
 
     @property
     def dot(self) -> str:
@@ -185,7 +186,21 @@ class GraphView:
                            total=f"{i.total_nodes:,}", cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
         return " ".join(notes)
 
+    def in_cell(self) -> "GraphView":
+        """The drawing a notebook cell shows of this one: for a view drawn with ``cell=True``
+        (``Conversion.graph()``) under the default budget, the one ``%d2s_graph`` draws, of
+        at most :data:`~d2s_lab.core.options.CELL_NODES` nodes, its note saying how to
+        draw everything; otherwise this view itself. ``.dot``, ``.svg`` and ``.save()``
+        keep the whole drawing."""
+        if callable(self._cell):
+            built = self._cell()
+            self._cell = self if built.dot == self.dot else built
+        return self._cell or self
+
     def _repr_html_(self) -> str:
+        shown = self.in_cell()
+        if shown is not self:
+            return shown._repr_html_()
         try:
             svg = self.svg
         except D2SError as exc:
@@ -356,6 +371,7 @@ def draw_graph(
     marks: Optional[Mapping[int, str]] = None,
     wrap: bool = True,
     max_nodes: Optional[int] = None,
+    cell: bool = False,
 ) -> GraphView:
     """Draw a program graph (a :class:`~d2s_lab.core.graph.model.Graph`, or a Conversion) with Graphviz.
 
@@ -379,6 +395,9 @@ def draw_graph(
             draws one strip.
         max_nodes: at most this many nodes (collapsed by layer, then cut in program
             order, as for ``budget``); ``None``: no limit.
+        cell: shown in a notebook cell, the drawing keeps to a cell's node limit as
+            ``%d2s_graph`` does (with the default budget and no ``max_nodes``; see
+            :meth:`GraphView.in_cell`); ``.dot``, ``.svg`` and ``.save()`` keep it all.
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
     ``.renderer`` and ``.save(path)``.  With the options already in a
@@ -386,12 +405,12 @@ def draw_graph(
     """
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
                        budget=budget, wrap=wrap, max_nodes=max_nodes)
-    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks)
+    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks, cell=cell)
 
 
 def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]] = None,
                     title: Optional[str] = None,
-                    marks: Optional[Mapping[int, str]] = None) -> GraphView:
+                    marks: Optional[Mapping[int, str]] = None, cell: bool = False) -> GraphView:
     """:func:`draw_graph` with the drawing options given as a
     :class:`~d2s_lab.core.options.ViewOptions` (a Conversion's ``view``, parsed magic
     or command-line arguments)."""
@@ -401,7 +420,11 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
         raise D2SError(t("graph.cannot_draw", type=type(graph).__name__), t("graph.cannot_draw_hint"))
     t0 = time.perf_counter()
     built = build_dot(graph, view, highlight=highlight, title=title, marks=marks)
-    return GraphView(built, graph.name, time.perf_counter() - t0)
+    drawn = GraphView(built, graph.name, time.perf_counter() - t0)
+    small = cell_view(view)
+    if cell and small is not view:  # the cell's drawing, built when first shown
+        drawn._cell = lambda: draw_graph_with(graph, small, highlight=highlight, title=title, marks=marks)  # noqa: SLF001
+    return drawn
 
 
 def draw_or_reason(graph, **options) -> tuple[Optional[GraphView], Optional[str]]:

@@ -296,6 +296,10 @@ def test_check_on_the_default_path_says_what_it_compared(paddle, tmp_path):
     assert res.ok and res.compared == 1 and [o.compared for o in res.outputs] == [True, False]
     text = " ".join(html_text(check_html(res)).split())
     assert "Categorical object" in text and "not compared" in text
+    rows = check_html(res).split("<tr")
+    (obj_row,) = [r for r in rows if "<code>out[1]</code>" in r]  # no mark for what was not compared
+    assert "not compared" in obj_row and "✓" not in obj_row and "✗" not in obj_row, obj_row
+    assert "✓" in next(r for r in rows if "<code>out[0]</code>" in r)
     assert "built while Paddle traced forward" not in text  # true of AST only
     assert "on 1 output(s)" in text
     runs_static = [s.runs_static for s in conv.sot.subgraphs]

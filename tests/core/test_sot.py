@@ -193,6 +193,8 @@ def test_paddle_without_sot_collector_gets_plain_message(paddle, monkeypatch):
     if not COLLECTOR:  # Paddle 2.6: the report is made without Paddle's reasons, and says so
         rep = sot_report(plain, [paddle.randn([2, 3])], ast=False)
         assert rep.available and paddle.__version__ in rep.message and "keeps no record" in rep.message
+        # no break is listed below it: the sentence does not point at any
+        assert not rep.breaks and "each break below" not in rep.message and "no graph break is listed" in rep.message
         assert "site-packages" not in rep.message and "ImportError" not in rep.message
         page = sot_report_html(rep)
         assert html.escape(rep.message) in " ".join(_by_class(page, "d2s-note"))

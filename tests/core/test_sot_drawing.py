@@ -77,6 +77,8 @@ def _names(cluster):
 def test_print_between_halves_draws_two_clusters_a_break_and_the_hand_over(split):
     rep = split.sot
     assert [s.runs_static for s in rep.subgraphs] == [True, True], rep.summary()
+    # Paddle 2.6 keeps no reasons: its note points at the break listed below it
+    assert ("each break below is where SOT split the frame" in rep.message) == (not PADDLE3), rep.message
     graph = split.program_graph()
     one, two = [s.name for s in rep.subgraphs]  # SIR_0, SIR_1 (numbered for the whole process)
     assert isinstance(graph, RunGraph) and list(graph.parts) == [one, two]
@@ -187,6 +189,11 @@ def test_resnet18_run_stays_within_the_cell_node_limit():
     if len(opened) < len(graph.parts):  # the first ones open; the note says how to open all
         assert f"{len(opened)} of the {len(graph.parts)} subgraphs are drawn open" in view.collapse_note()
     assert "<svg" in view.svg
+    # .graph() typed in a cell shows the same capped drawing; the object keeps the whole run
+    whole = conv.graph()
+    assert whole.info.nodes > CELL_NODES and whole.in_cell().dot == view.dot
+    everything = conv.graph(budget=None)  # asked for: drawn whole in the cell too
+    assert everything.in_cell() is everything
 
 
 def test_html_escapes_a_function_name(mod, tmp_path):
@@ -225,12 +232,22 @@ def test_d2s_graph_draws_the_run_in_a_kernel():
 
 
 @pytest.mark.slow
-def test_cli_graph_draws_the_run_with_mode_sot(mod, tmp_path):
+def test_cli_graph_draws_the_run_on_paddles_default_path(mod, tmp_path):
+    """``d2s-lab graph`` takes the path ``%%to_static`` takes: Paddle's default (SOT on
+    both Paddles here, Python 3.11) without ``--mode``; ``--mode ast`` stays."""
+    from d2s_lab.cli import build_parser
+    from d2s_lab.core.paddle_compat.default_path import paddle_default_mode
+
+    if paddle_default_mode() != "sot":
+        pytest.skip("plain to_static takes the AST path on this Paddle and Python: no run to draw by default")
+    parse = build_parser().parse_args
+    assert parse(["graph", "m:f"]).mode is None and parse(["graph", "m:f", "--mode", "ast"]).mode == "ast"
     folder = os.path.dirname(mod.__file__)
     out = tmp_path / "run.svg"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([folder, os.environ.get("PYTHONPATH", "")]),
                MIN_GRAPH_SIZE="0", GLOG_minloglevel="2")
-    proc = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "graph", "sot_drawing_model:halves", "--mode", "sot",
+    env.pop("D2S_MODE", None)  # the suite's AST default taken away: the reader's default path
+    proc = subprocess.run([sys.executable, "-m", "d2s_lab.cli", "graph", "sot_drawing_model:halves",
                            "--input", SPECS[0], "--input", SPECS[1], "-o", str(out)],
                           capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -298,7 +298,7 @@ def test_the_cli_lang_option_sets_the_whole_command(capsys):
         set_lang(None)
 
 
-@pytest.mark.parametrize("magic", ["%d2s_steps", "%d2s_calls"])
+@pytest.mark.parametrize("magic", ["%d2s_steps", "%d2s_calls", "%d2s_graph"])
 def test_error_boxes_follow_the_lines_lang(shell, magic):
     """A name that does not exist, with --lang zh: the error box is Chinese (it was English
     when the rest of the magic followed --lang)."""

@@ -750,6 +750,22 @@ def resnet18():
     return convert(model, "x: [None,3,64,64] float32")
 
 
+def test_graph_shown_in_a_cell_keeps_to_the_cell_node_limit(resnet18):
+    """``conv.graph(depth="all")`` typed in a cell shows what ``%d2s_graph`` shows: at most
+    CELL_NODES nodes, the note saying how to draw everything; the object keeps it all."""
+    from d2s_lab.core.options import CELL_NODES
+
+    view = resnet18.graph(depth="all")
+    shown = view.in_cell()
+    assert view.info.nodes > CELL_NODES >= shown.info.nodes and CELL_NODES in (shown.info.max_nodes,)
+    html = view._repr_html_()
+    assert "a notebook cell keeps at most 60 nodes" in html and ".graph(depth=&#x27;all&#x27;, budget=None)" in html
+    assert f"{shown.info.nodes} nodes" in html and f"{view.info.nodes} nodes" not in html
+    assert view.dot != shown.dot and "d2s-op" in view.dot  # .dot, .svg and .save() draw everything
+    whole = resnet18.graph(depth="all", budget=None)
+    assert whole.in_cell() is whole
+
+
 def _size(svg_root) -> tuple:
     return tuple(float(svg_root.get(k).rstrip("pt")) for k in ("width", "height"))
 

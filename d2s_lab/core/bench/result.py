@@ -94,6 +94,7 @@ class BenchResult:
     estimate_s: float | None = None  # the whole run as estimated before the long part
     elapsed_s: float | None = None  # the whole run as it took
     dropped_batches: list = field(default_factory=list)  # left out to fit the budget
+    paddle_log: str = ""  # what the runtimes printed from C++ while checked (Paddle's log lines)
 
     def label(self, runtime: str, lang: Optional[str] = None) -> str:
         """``runtime``'s name in this result (the default predictor configuration named so)."""

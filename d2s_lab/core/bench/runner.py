@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from d2s_lab.core.capture import captured
 from d2s_lab.core.child_run import Stopped, can_fork, ends_in_child
 from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
 from d2s_lab.core.bench.result import (
@@ -465,7 +466,10 @@ def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
         if plan.saved_guard is not None and runtime != "eager" and inputs is not None:
             if not _saved_run_ends(res, plan, runtime, batch, inputs):
                 return None
-        out = ref if runtime == "eager" else _to_numpy_list(run())
+        if runtime in DEPLOY:  # a deployed runtime's first call logs from C++: Paddle's log, not the user's output
+            out = _logged(res, runtime, run)
+        else:
+            out = ref if runtime == "eager" else _to_numpy_list(run())
     except Exception as exc:  # noqa: BLE001 - the row is skipped, with why
         res.skipped[runtime] = _known_failure(res, runtime, exc) or t(
             "bench.failed_at_batch", batch=batch or "-", error=f"{type(exc).__name__}: {exc}"[:300])
@@ -473,6 +477,20 @@ def _check_once(res, plan, runtime: str, batch, ref: list, run: Callable,
     finally:
         plan.done += 1
     return (0.0, True) if runtime == "eager" else compare_outputs(ref, out)
+
+
+def _logged(res: BenchResult, runtime: str, run: Callable) -> list:
+    """``run()``'s outputs, what it printed from C++ on file descriptors 1 and 2 kept in
+    ``res.paddle_log`` (Paddle 3.3's oneDNN kernels print ``ReduceMeanCheckIfOneDNNSupport``
+    on a predictor's first run), shown with the result instead of as the cell's output."""
+    out = None
+    try:
+        with captured() as out:
+            return _to_numpy_list(run())
+    finally:  # the capture is complete once its block has exited
+        lines = out.log.strip() if out is not None else ""
+        if lines:
+            res.paddle_log += "".join(f"[{res.label(runtime)}] {line}\n" for line in lines.splitlines())
 
 
 def _known_failure(res: BenchResult, runtime: str, exc: BaseException) -> str:

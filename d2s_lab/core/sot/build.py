@@ -161,8 +161,9 @@ class SotRun:
         self.mods, why = sot.sot_internals()
         if self.mods is None:
             self.rep.available, self.rep.message = False, why
-        elif not sot.has_collector(self.mods):
-            self.rep.message = t("sot.no_collector_partial", version=paddle_version)
+        # without Paddle's info collector (Paddle 2.6) the report says so, as what it lists
+        # allows once the run is over (see report)
+        self._no_collector = self.mods is not None and not sot.has_collector(self.mods)
         self.events = sot.new_events()
         self._stack = contextlib.ExitStack()
         self._capture = None
@@ -254,6 +255,10 @@ class SotRun:
         except Exception as e:  # only a view: the rest of the report stands
             events["notes"].append(t("sot.frames_not_read", error=f"{type(e).__name__}: {e}"))
         rep.frames_s = time.perf_counter() - t0
+        if self._no_collector:  # the sentence follows what the report lists below it
+            split = any(b.kind == "break" for b in rep.breaks)
+            rep.message = t("sot.no_collector_partial" if split else "sot.no_collector_no_breaks",
+                            version=rep.paddle_version)
         events["notes"].extend(self._silent)
         if not hooks.enabled():
             events["notes"].append(hooks.off_note())

@@ -277,13 +277,9 @@ TEXTS = {
         "en": "Draw the converted Program.",
         "zh": "绘制转换后的 Program。",
     },
-    "help.cli.graph.mode": {
-        "en": "ast (default): draw the whole Program of to_static(full_graph=True), without running the model. sot: run it once on Paddle's default path and draw the run as Paddle executes it: each compiled subgraph a cluster, in order, the graph breaks between them.",
-        "zh": "ast（默认）：绘制 to_static(full_graph=True) 的完整 Program，不运行模型。sot：在 Paddle 的默认路径上运行一次，绘制 Paddle 实际执行的过程：每个编译的子图是一个簇，按顺序排列，子图之间是图中断。",
-    },
     "help.cli.graph.description": {
-        "en": "Convert MODULE:OBJ with paddle.jit.to_static and draw its Program. Without -o, print the Graphviz DOT source.",
-        "zh": "用 paddle.jit.to_static 转换 MODULE:OBJ 并绘制其 Program。不给 -o 时，输出 Graphviz DOT 源码。",
+        "en": "Convert MODULE:OBJ with paddle.jit.to_static and draw it, on the path %%to_static takes (see --mode). On the default path (sot on Paddle 3) the model runs once and the drawing is the run as Paddle executes it: each compiled subgraph a cluster, in order, the graph breaks between them; --mode ast draws the whole Program of to_static(full_graph=True), without running the model. Without -o, print the Graphviz DOT source.",
+        "zh": "用 paddle.jit.to_static 转换 MODULE:OBJ 并绘图，走 %%to_static 所走的路径（见 --mode）。在默认路径上（Paddle 3 上为 sot），模型运行一次，画出 Paddle 实际执行的过程：每个编译的子图是一个簇，按顺序排列，子图之间是图中断；--mode ast 绘制 to_static(full_graph=True) 的完整 Program，不运行模型。不给 -o 时，输出 Graphviz DOT 源码。",
     },
     "help.cli.graph.output": {
         "en": "out.svg, out.png or out.dot.",

@@ -99,6 +99,10 @@ TEXTS = {
         "en": "Paddle {version} keeps no record of why SOT broke a graph (its info collector came in Paddle 3.0): each break below is where SOT split the frame, with Paddle's own message, and the subgraphs are those it compiled.",
         "zh": "Paddle {version} 不记录 SOT 断图的原因（它的信息收集器在 Paddle 3.0 才加入）：下面每一处断图都是 SOT 拆分帧的位置，附有 Paddle 自己的消息；子图是它编译出的那些。",
     },
+    "sot.no_collector_no_breaks": {
+        "en": "Paddle {version} keeps no record of why SOT broke a graph (its info collector came in Paddle 3.0); in this run SOT split no frame, so no graph break is listed.",
+        "zh": "Paddle {version} 不记录 SOT 断图的原因（它的信息收集器在 Paddle 3.0 才加入）；这次运行中 SOT 没有拆分任何帧，所以没有列出图中断。",
+    },
     "sot.no_sot": {
         "en": "this Paddle build has no SOT (bytecode translation) to report on ({error})",
         "zh": "这个 Paddle 版本没有可报告的 SOT（字节码翻译）（{error}）",
