@@ -356,6 +356,7 @@ def draw_graph(
     marks: Optional[Mapping[int, str]] = None,
     wrap: bool = True,
     max_nodes: Optional[int] = None,
+    times: Optional[Mapping[int, float]] = None,
 ) -> GraphView:
     """Draw a program graph (a :class:`~d2s_lab.core.graph.model.Graph`, or a Conversion) with Graphviz.
 
@@ -379,6 +380,7 @@ def draw_graph(
             draws one strip.
         max_nodes: at most this many nodes (collapsed by layer, then cut in program
             order, as for ``budget``); ``None``: no limit.
+        times: op id -> ms per call, said in each node's tooltip (a profile's).
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
     ``.renderer`` and ``.save(path)``.  With the options already in a
@@ -386,12 +388,13 @@ def draw_graph(
     """
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
                        budget=budget, wrap=wrap, max_nodes=max_nodes)
-    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks)
+    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks, times=times)
 
 
 def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]] = None,
                     title: Optional[str] = None,
-                    marks: Optional[Mapping[int, str]] = None) -> GraphView:
+                    marks: Optional[Mapping[int, str]] = None,
+                    times: Optional[Mapping[int, float]] = None) -> GraphView:
     """:func:`draw_graph` with the drawing options given as a
     :class:`~d2s_lab.core.options.ViewOptions` (a Conversion's ``view``, parsed magic
     or command-line arguments)."""
@@ -400,7 +403,7 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
     if not isinstance(graph, Graph):
         raise D2SError(t("graph.cannot_draw", type=type(graph).__name__), t("graph.cannot_draw_hint"))
     t0 = time.perf_counter()
-    built = build_dot(graph, view, highlight=highlight, title=title, marks=marks)
+    built = build_dot(graph, view, highlight=highlight, title=title, marks=marks, times=times)
     return GraphView(built, graph.name, time.perf_counter() - t0)
 
 

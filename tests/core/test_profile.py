@@ -265,15 +265,27 @@ def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
     marks = heat_marks(res)
     costliest = max((r for r in res.ops if not r.other), key=lambda r: r.share)
     assert marks[costliest.op_id] == HEAT_COLORS[-1] and len(set(marks.values())) >= 2
-    view = res.drawing()
+    view = res.graph()
     assert HEAT_COLORS[-1] in view.dot and "<svg" in view.svg
+    # the scale in ms in the title, each op's ms per call in its tooltip
+    top = f"{costliest.ms:.3f} ms"
+    assert f"dark red ({top})" in view.dot and f"time: {top} per call" in view.dot, view.dot[:3000]
     # collapsed layers: one colour per layer node, the layer's ops together
     by_layer = heat_marks(res, depth=1)
     conv1_ops = [r.op_id for r in res.ops if r.layer == "conv1"]
     assert len({by_layer[i] for i in conv1_ops}) == 1
-    assert HEAT_COLORS[-1] in res.drawing(depth=1).dot
-    with pytest.raises(D2SError, match="subgraphs"):
-        sot_case[1].drawing()
+    conv1_ms = sum(r.ms for r in res.ops if r.layer == "conv1")
+    assert HEAT_COLORS[-1] in res.drawing(depth=1).dot and f"time: {conv1_ms:.3f} ms" in res.graph(depth=1).dot
+    # the default path: each compiled subgraph drawn the same way, the costliest first
+    sot = sot_case[1]
+    statics = [s.name for s in sot.segments if s.kind == "static"]
+    assert len(statics) == 2 and set(sot.subgraph_ms) == set(statics), (statics, sot.subgraph_ms)
+    for name in statics:
+        drawn = sot.graph(subgraph=name).dot
+        assert name in drawn and HEAT_COLORS[-1] in drawn and "tanh" in drawn and "per call" in drawn
+    assert max(sot.subgraph_ms, key=lambda k: sum(sot.subgraph_ms[k].values())) in sot.graph().dot
+    with pytest.raises(D2SError, match="SIR_99"):
+        sot.graph(subgraph="SIR_99")
 
 
 def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):

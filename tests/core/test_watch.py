@@ -157,6 +157,8 @@ def test_a_function_sot_skips_before_its_cache_runs_in_dygraph_on_every_call():
     row = report.functions[0]
     assert row.calls == 3 and row.translations == 0 and row.fallbacks == 0 and row.dygraph_calls == 3, row
     assert "try/except" in row.skipped and row.static_s == 0 and row.dygraph_s > 0, row
+    # the hint names what the user's own to_static call can change, not a d2s_lab option
+    assert "full_graph=True" in row.skipped and "--mode" not in row.skipped, row.skipped
     events = [e for e in report.events if e.kind == "fallback"]
     assert len(events) == 1 and events[0].reason.startswith("runs in dygraph on every call, because"), events
     assert all(b[2] > 0 and b[1] == 0 for b in report.per_step), report.per_step

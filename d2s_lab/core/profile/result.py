@@ -149,7 +149,11 @@ class ProfileResult:
     # "check" (the conversion's own path against one dygraph call), "convert_<path>" (a
     # what-if path's conversion, first call and check), "whatif" (the paths' rounds)
     stages: Dict[str, float] = field(default_factory=dict)
-    graph: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
+    program: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
+    # the default path: each compiled subgraph's Graph by name ("SIR_0"), and its ops' time
+    # per call by op id (what ``graph()`` draws)
+    subgraphs: Dict[str, Any] = field(default_factory=dict, repr=False)
+    subgraph_ms: Dict[str, Dict[int, float]] = field(default_factory=dict, repr=False)
 
     @property
     def overhead(self) -> Optional[float]:
@@ -232,8 +236,13 @@ class ProfileResult:
     def _repr_html_(self) -> str:
         return display.html(self)
 
-    def drawing(self, depth="all", **options):
-        """The Program drawn with each op filled by its share of a call (AST path): a
-        GraphView, as ``Conversion.graph`` gives. At a ``depth`` that collapses layers, a
-        layer is filled by its ops' share together. Options: as ``Conversion.graph``."""
-        return display.profile_graph(self, depth=depth, **options)
+    def graph(self, depth="all", subgraph: Optional[str] = None, **options):
+        """The Program (AST path), or a compiled subgraph (default path: ``subgraph``, its
+        name as in ``segments``, "SIR_0"; default the costliest), drawn with each op filled
+        by its share of a call, the scale in ms in the title and each op's ms per call in
+        its tooltip: a GraphView, as ``Conversion.graph`` gives. At a ``depth`` that
+        collapses layers, a layer is filled by its ops' share together. Options: as
+        ``Conversion.graph``."""
+        return display.profile_graph(self, depth=depth, subgraph=subgraph, **options)
+
+    drawing = graph  # the name it had first

@@ -425,7 +425,7 @@ def _ast_attribution(conv, res: ProfileResult, events) -> None:
     for row in res.lines:
         row.file = files.get(row.key, "")
     res.layers = _grouped(rows, lambda r: (r.layer, None), whole)
-    res.graph = graph
+    res.program = graph
     if graph is None:
         res.notes.append(t("profile.no_graph"))
 
@@ -600,7 +600,11 @@ def _sot_ops(conv, res: ProfileResult, spans, events, runs, whole: float) -> Dic
     n = max(len(runs), 1)
     sums: Dict[tuple, list] = {}
     weights: Dict[str, dict] = {}
+    res.subgraphs = graphs
     for e, where, op in pairs:
+        if op is not None:
+            per_op = res.subgraph_ms.setdefault(where, {})
+            per_op[op.id] = per_op.get(op.id, 0.0) + e.ms / n
         src = op.source if op is not None else None
         file, line = (src.file, src.line) if src is not None and src.line else ("", None)
         slot = sums.setdefault((e.type, where, file, line), [0.0, 0])

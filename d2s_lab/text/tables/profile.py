@@ -338,16 +338,24 @@ TEXTS = {
         "zh": "分析期间函数打印的内容（{n} 行）没有显示；打印的耗时仍计入时间。",
     },
     "profile.no_drawing": {
-        "en": "No Program to draw on the {mode}: its ops ran in several subgraphs.",
-        "zh": "{mode}上没有可绘制的 Program：它的算子在几个子图中运行。",
+        "en": "Nothing to draw on the {mode}: no op ran in a compiled subgraph while it was profiled.",
+        "zh": "{mode}上没有可绘制的内容：分析期间没有算子在编译后的子图中运行。",
     },
     "profile.no_drawing_hint": {
-        "en": "The segments and breaks tables show where its time goes; profile an AST conversion (--mode ast) to draw it.",
-        "zh": "各段和中断的表格显示其时间花在哪里；分析 AST 转换（--mode ast）才能绘制。",
+        "en": "The segments and breaks tables show where its time goes; profile an AST conversion (--mode ast) to draw its Program.",
+        "zh": "各段和中断的表格显示其时间花在哪里；分析 AST 转换（--mode ast）才能绘制它的 Program。",
+    },
+    "profile.no_subgraph": {
+        "en": "No compiled subgraph named {name} ran ops while it was profiled.",
+        "zh": "分析期间没有名为 {name} 的编译后子图运行算子。",
+    },
+    "profile.no_subgraph_hint": {
+        "en": "Draw one of: {names}.",
+        "zh": "请绘制其中之一：{names}。",
     },
     "profile.drawing_title": {
-        "en": "{name}: each op filled by its share of a call (darker: more time)",
-        "zh": "{name}：每个算子按其占一次调用的比例着色（越深越耗时）",
+        "en": "{name}: each op filled by its time per call, from light (0 ms) to dark red ({top} ms); hover a node for its ms",
+        "zh": "{name}：每个算子按每次调用的耗时着色，从浅色（0 ms）到深红（{top} ms）；悬停节点可见其耗时",
     },
     "profile.whatif_off": {
         "en": "not timed: whatif=True (--whatif) times every path side by side, at the cost of a conversion each",
