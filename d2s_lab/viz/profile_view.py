@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 from d2s_lab.core.frames import display_file
-from d2s_lab.core.profile.result import KINDS, MODES, PATHS
+from d2s_lab.core.profile.result import KINDS, MODES, PATH_LABELS
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 from d2s_lab.viz.breaks_view import break_fix_html
@@ -139,7 +139,7 @@ def _whatif_table(res) -> str:
         if w.max_abs_diff is not None:
             check += f" ({w.max_abs_diff:.1e})"
         ms = "-" if w.ms is None else f"{w.ms:.3f}"
-        rows.append([esc(t(PATHS[w.path])), ms, check + (f' <span style="color:{MUTED}">{esc(w.note)}</span>'
+        rows.append([esc(t(PATH_LABELS[w.path])), ms, check + (f' <span style="color:{MUTED}">{esc(w.note)}</span>'
                                                           if w.note else "")])
     return (f"<h4>{esc(t('profile.h_whatif'))}</h4>"
             + table([t("profile.col_path"), t("profile.col_median"), t("profile.col_check")], rows))

@@ -15,6 +15,10 @@ from d2s_lab.text import t
 # The catalogue's key of each path, segment kind and profiled mode.
 PATHS = {"dygraph": "profile.path.dygraph", "sot": "profile.path.sot", "sot_min0": "profile.path.sot_min0",
          "ast": "profile.path.ast"}
+# A training step's AMP rows (``train=True`` on a GPU): the step under ``paddle.amp.auto_cast``.
+AMP_PATHS = {"dygraph_amp": "profile.path.dygraph_amp", "sot_amp": "profile.path.sot_amp",
+             "ast_amp": "profile.path.ast_amp"}
+PATH_LABELS = {**PATHS, **AMP_PATHS}
 KINDS = {"static": "profile.kind.static", "dygraph": "profile.kind.dygraph", "guard": "profile.kind.guard",
          "python": "profile.kind.python"}
 MODES = {"ast": "profile.mode.ast", "sot": "profile.mode.sot"}
@@ -109,7 +113,7 @@ class WhatIf:
 
     @property
     def label(self) -> str:
-        return t(PATHS[self.path])
+        return t(PATH_LABELS[self.path])
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -211,7 +215,7 @@ class ProfileResult:
             for w in self.whatif:
                 ms = "-" if w.ms is None else f"{w.ms:9.3f} ms"
                 check = "" if w.ok is None else (t("profile.same", lang) if w.ok else t("profile.differs", lang))
-                out.append(f"  {t(PATHS[w.path], lang):34} {ms:>12} {check} {w.note}")
+                out.append(f"  {t(PATH_LABELS[w.path], lang):34} {ms:>12} {check} {w.note}")
         return "\n".join(out)
 
     def __str__(self) -> str:

@@ -37,7 +37,8 @@ from d2s_lab.core.paddle_compat.profiling import (SotWorld, gpu_build, min_graph
                                                   profiled_calls, set_device, synchronizer, timing_subgraphs,
                                                   to_static, worlds_allowed)
 from d2s_lab.core.paddle_compat.targets import resolve, unconverted
-from d2s_lab.core.profile.result import (BreakCost, OpRow, PATHS, ProfileResult, Segment, TimeRow, WhatIf)
+from d2s_lab.core.profile.result import (AMP_PATHS, BreakCost, OpRow, PATHS, ProfileResult, Segment, TimeRow,
+                                         WhatIf)
 from d2s_lab.core.sot_text import base_name, is_resume
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
@@ -182,7 +183,8 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
     if not isinstance(conv_or_model, Conversion):
         res.stages["convert"] = time.perf_counter() - started
     whatif = bool(whatif) and not train
-    steps = Steps(res, progress, WARMUP + 2 * calls + (4 * calls if train else 2 * calls * len(PATHS) if whatif else 0))
+    paths = (4 if amp_step(dev) else 2) if train else len(PATHS) if whatif else 0
+    steps = Steps(res, progress, WARMUP + 2 * calls + 2 * calls * paths)
     stop_at = None if budget_s is None else started + budget_s
     layer = conv.layer
     was_training = getattr(layer, "training", False)
@@ -631,9 +633,17 @@ def _loss(out):
     return paddle.add_n(parts) if len(parts) > 1 else parts[0]
 
 
-def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld]):
+def amp_step(dev: str) -> bool:
+    """Whether a training step is also profiled under ``paddle.amp.auto_cast``: on a GPU
+    only (on a CPU Paddle's auto_cast does nothing in dygraph: nothing to compare)."""
+    return dev != "cpu"
+
+
+def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld], amp: bool = False):
     """A fresh copy of the model and one training step of it (forward, backward, an SGD
-    update): in dygraph, or converted as the conversion was (in a SOT cache of its own)."""
+    update): in dygraph, or converted as the conversion was (in a SOT cache of its own);
+    with ``amp``, its forward and loss under ``paddle.amp.auto_cast`` (float16) and its
+    loss scaled as Paddle's AMP guide does (``GradScaler``)."""
     paddle = require_paddle()
     model = copy.deepcopy(conv.layer)
     model.train()
@@ -649,11 +659,24 @@ def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld]):
         opt.clear_grad()
         return loss
 
+    scaler = paddle.amp.GradScaler() if amp else None
+
+    def step_amp():
+        with paddle.amp.auto_cast():
+            loss = _loss(fwd(*xs))
+        scaler.scale(loss).backward()
+        scaler.step(opt)
+        scaler.update()
+        opt.clear_grad()
+        return loss
+
+    one = step_amp if amp else step
+
     def step_apart():
         with world.entered():
-            return step()
+            return one()
 
-    chosen = step_apart if world is not None and kind == "sot" else step
+    chosen = step_apart if world is not None and kind == "sot" else one
     chosen.model = model  # a converted function holds its Layer only weakly
     return chosen
 
@@ -674,6 +697,10 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
     ref = _arrays(_train_step(conv, xs, "dygraph", None)())
     diff, ok = compare_outputs(ref, _arrays(_train_step(conv, xs, conv.mode, world)()))
     steps = {"dygraph": _train_step(conv, xs, "dygraph", None), conv.mode: _train_step(conv, xs, conv.mode, world)}
+    amp = amp_step(dev)
+    if amp:  # the same step under auto_cast, dygraph against to_static, in the same rounds
+        steps["dygraph_amp"] = _train_step(conv, xs, "dygraph", None, amp=True)
+        steps[conv.mode + "_amp"] = _train_step(conv, xs, conv.mode, world, amp=True)
     mine = steps[conv.mode]
     with progress.stage("warmup", t("profile.progress.warmup")):
         t0 = time.perf_counter()
@@ -709,16 +736,19 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
     res.ops = sorted(rows, key=lambda r: -r.ms)
     res.layers = _grouped(rows, lambda r: (r.layer, None), whole)  # per phase: forward, backward, optimizer
     res.notes.append(t("profile.train_note"))
+    if not amp:
+        res.notes.append(t("profile.train_no_amp"))
     if stop_at is not None and time.perf_counter() >= stop_at:
         res.notes.append(t("profile.budget_no_paths", budget=f"{res.budget_s:g}"))
         return
     with progress.stage("whatif", t("profile.progress.whatif", n=len(steps))):
         timed = interleaved(steps, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
                             stop_at=stop_at, tick=lambda: progress.add(2 * len(steps)))
-    for k in PATHS:
+    for k in list(PATHS) + list(AMP_PATHS):
         if k in timed:
-            res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, None if k == "dygraph" else ok,
-                                     None if k == "dygraph" else diff))
+            ref = k.startswith("dygraph")  # the AMP step is checked by its speed only (float16 losses differ)
+            res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, None if ref or k in AMP_PATHS else ok,
+                                     None if ref or k in AMP_PATHS else diff))
 
 
 # -- every path, side by side ---------------------------------------------------------------
@@ -830,6 +860,11 @@ def advise(res: ProfileResult) -> List[str]:
                          ms=f"{mine.ms:.3f}", dy=f"{dy.ms:.3f}"))
         else:
             out.append(t("profile.advice.same", path=mine.label, ms=f"{mine.ms:.3f}", dy=f"{dy.ms:.3f}"))
+    dy, mine = res.path("dygraph_amp"), res.path(res.mode + "_amp")
+    if dy is not None and mine is not None and dy.ms and mine.ms:  # a training step under auto_cast
+        key = ("profile.advice.saves" if mine.ms <= dy.ms * (1 - NOTABLE) else "profile.advice.costs"
+               if mine.ms >= dy.ms * (1 + NOTABLE) else "profile.advice.same")
+        out.append(t(key, path=mine.label, pct=_pct(mine.ms, dy.ms), ms=f"{mine.ms:.3f}", dy=f"{dy.ms:.3f}"))
     top = next((b for b in res.breaks if b.ms > 0), None)
     if top is not None and res.clocked_ms:
         what = f"`{top.code.strip()}`" if top.code.strip() else top.reason

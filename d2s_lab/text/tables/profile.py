@@ -25,6 +25,18 @@ TEXTS = {
         "en": "SOT with MIN_GRAPH_SIZE=0",
         "zh": "SOT，MIN_GRAPH_SIZE=0",
     },
+    "profile.path.dygraph_amp": {
+        "en": "dygraph, AMP (auto_cast)",
+        "zh": "动态图，AMP（auto_cast）",
+    },
+    "profile.path.sot_amp": {
+        "en": "to_static (SOT), AMP (auto_cast)",
+        "zh": "to_static（SOT），AMP（auto_cast）",
+    },
+    "profile.path.ast_amp": {
+        "en": "to_static (AST), AMP (auto_cast)",
+        "zh": "to_static（AST），AMP（auto_cast）",
+    },
     "profile.path.ast": {
         "en": "AST, full_graph=True",
         "zh": "AST，full_graph=True",
@@ -204,6 +216,10 @@ TEXTS = {
     "profile.train_note": {
         "en": "A training step of copies of the model (the model's weights are not changed); its ops are summed by type and phase, not matched to the Program's lines.",
         "zh": "训练的是模型的副本（模型的权重不会改变）；其算子按类型和阶段汇总，没有对应到 Program 的行。",
+    },
+    "profile.train_no_amp": {
+        "en": "No AMP step on the CPU: Paddle's auto_cast does nothing there in dygraph (it runs on a GPU, XPU or custom device only), so an AMP step would time the same float32 step twice. Profile with device=\"gpu\" (--device gpu) for the AMP rows.",
+        "zh": "CPU 上没有 AMP 训练步：Paddle 的 auto_cast 在 CPU 上的动态图中不起作用（只在 GPU、XPU 或自定义设备上生效），AMP 训练步只会把同一个 float32 训练步计时两次。请用 device=\"gpu\"（--device gpu）分析，以得到 AMP 的几行。",
     },
     "profile.h_phases": {
         "en": "By phase",
