@@ -39,6 +39,12 @@ TEXTS = {
         "zh": "缓存已满：{function}（{where}）从第 {call} 次调用起以动态图运行了 {count} 次：SOT 每个函数最多保留 "
               "{limit} 个缓存项（MAX_CACHE_SIZE），之后就静默地按原样运行它。",
     },
+    "watch.alert.cache_near": {
+        "en": "Cache nearly full: {function} ({where}) takes {count} of the {limit} entries SOT keeps per function "
+              "(MAX_CACHE_SIZE); once they are all taken, Paddle runs it in dygraph, as written, silently.",
+        "zh": "缓存将满：{function}（{where}）已占用 SOT 每个函数最多 {limit} 个缓存项（MAX_CACHE_SIZE）中的 {count} 个；"
+              "全部占满后，Paddle 会静默地以动态图按原样运行它。",
+    },
     "watch.fix.cache_full": {
         "en": "Find what changes between calls (the recompile reasons below) and make it stable; "
               "for new Layers, convert one model and reuse it.",
