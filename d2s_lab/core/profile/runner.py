@@ -583,8 +583,14 @@ def _sot_ops(conv, res: ProfileResult, spans, events, runs, whole: float) -> Dic
     as on the AST path, run by run). Returns each subgraph's op time per line
     (``{SIR name: {(file, line): ms}}``), which splits its time over its lines."""
     rep = conv.sot
-    graphs = {s.name: s.graph for s in (rep.subgraphs if rep is not None else []) if s.graph is not None}
+    subs = list(rep.subgraphs) if rep is not None else []
+    graphs = {s.name: s.graph for s in subs if s.graph is not None}
     statics = sorted((s for s in spans if s.kind == "static"), key=lambda s: s.start_ns)
+    ran = list(dict.fromkeys(s.name for s in statics))
+    if ran and not set(ran) & set(graphs) and len(ran) == len(subs):
+        # Paddle translated the function again for the profile (its subgraphs numbered on):
+        # the same subgraphs, in the same order, under new names
+        graphs = {name: s.graph for name, s in zip(ran, subs) if s.graph is not None}
     starts = [s.start_ns for s in statics]
     inside: Dict[int, list] = collections.defaultdict(list)
     loose = []
