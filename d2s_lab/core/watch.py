@@ -278,7 +278,7 @@ class _Stats:
         self.breaks: list = []  # SOT's graph breaks while translating it (RawBreak), the first MAX_BREAKS
         self.last_break: Optional[int] = None  # index in breaks of the last one since a frame was translated
         self.resume_break: Dict[str, int] = {}  # resume function (SOT's name) -> index of the break that made it
-        self.entries = 0  # translations of its own frame: the entries SOT's cache holds for its code
+        self.entries = 0  # the most entries SOT's cache held for its code after a translation of its frame
 
 
 def _loops_of(code) -> List[Tuple[int, int, int]]:
@@ -528,8 +528,8 @@ class Watch:
                 row.first_dygraph_call = row.calls
         elif event.translated:
             row.translations += 1
-            if not frame:
-                st.entries += 1
+            if not frame:  # its own frame: the entries SOT's cache holds for its code now
+                st.entries = max(st.entries, event.entries)
             row.translate_s += event.seconds
             self._translated += event.seconds
             kind = "translate" if event.first else "recompile"
