@@ -486,3 +486,22 @@ def test_the_source_listing_escapes_the_code():
     listing = source_listing(res)
     assert "&lt;script&gt;" in listing and "<script" not in listing and "2.000" in listing
     assert set(res.line_time()) == {4} and res.line_time()[4].file == "f.py"  # not another file's line 4
+
+
+class _Grows:
+    n = 0.0
+
+
+GROWS = _Grows()
+
+
+def grows(x):
+    GROWS.n += 1.0  # a Python number SOT guards on, new on every call: every call translates
+    return x * GROWS.n
+
+
+def test_a_call_that_translates_has_a_translation_segment():
+    res = profile(convert(grows, example_inputs=[paddle.ones([2])], mode="sot"), calls=1)
+    kinds = [s.kind for s in res.segments]
+    assert "translate" in kinds and "guard" not in kinds, res.segments
+    assert "translation" in to_html(res)

@@ -20,7 +20,7 @@ AMP_PATHS = {"dygraph_amp": "profile.path.dygraph_amp", "sot_amp": "profile.path
              "ast_amp": "profile.path.ast_amp"}
 PATH_LABELS = {**PATHS, **AMP_PATHS}
 KINDS = {"static": "profile.kind.static", "dygraph": "profile.kind.dygraph", "guard": "profile.kind.guard",
-         "python": "profile.kind.python"}
+         "python": "profile.kind.python", "translate": "profile.kind.translate"}
 MODES = {"ast": "profile.mode.ast", "sot": "profile.mode.sot"}
 # The catalogue's key of each stage ``ProfileResult.stages`` clocks.
 STAGES = {"convert": "profile.stage.convert", "warmup": "profile.stage.warmup", "plain": "profile.stage.plain",

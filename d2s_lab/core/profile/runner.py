@@ -464,7 +464,7 @@ def _call_segments(span, spans, nbreaks: int, fallback: bool) -> list:
             kind, idx = "dygraph", statics - 1
         else:
             kind, idx = "python", None
-        last = next((s for s in reversed(out) if s[0] != "guard"), None)
+        last = next((s for s in reversed(out) if s[0] not in ("guard", "translate")), None)
         if last is not None and last[0] == kind and last[2] == idx and kind == "dygraph":
             last[3] += (hi - lo) / 1e6
         elif out and out[-1][0] == kind and out[-1][2] == idx:

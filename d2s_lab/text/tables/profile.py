@@ -53,6 +53,10 @@ TEXTS = {
         "en": "guards",
         "zh": "守卫检查",
     },
+    "profile.kind.translate": {
+        "en": "translation",
+        "zh": "翻译",
+    },
     "profile.kind.python": {
         "en": "Python",
         "zh": "Python",
