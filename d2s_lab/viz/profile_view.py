@@ -278,11 +278,15 @@ def _heat(ms: dict, layers: dict, depth) -> Tuple[dict, float]:
     return {i: heat(sums[keys[i]], top) for i in ms}, top
 
 
-def profile_graph(res, depth="all", subgraph: Optional[str] = None, **options):
+ALL_OPS_UP_TO = 200  # depth None: every op drawn up to this many ops (a cell's drawing stays under 250 KB)
+
+
+def profile_graph(res, depth=None, subgraph: Optional[str] = None, **options):
     """The profiled Program (AST path), or one compiled subgraph (default path: the
     costliest where ``subgraph`` is None), drawn with each op (or collapsed layer) filled
     by its time per call, the scale in ms in the title and each node's time in its
-    tooltip; a D2SError where there is nothing to draw, or no such subgraph."""
+    tooltip; a D2SError where there is nothing to draw, or no such subgraph. ``depth``
+    None: every op up to :data:`ALL_OPS_UP_TO` ops, else the top-level layers (depth 1)."""
     if res.program is not None and subgraph is None:
         graph, name = res.program, res.name
     else:
@@ -295,6 +299,8 @@ def profile_graph(res, depth="all", subgraph: Optional[str] = None, **options):
             raise D2SError(t("profile.no_subgraph", name=subgraph),
                            t("profile.no_subgraph_hint", names=", ".join(sorted(timed))))
         graph, name = res.subgraphs[subgraph], f"{res.name} · {subgraph}"
+    if depth is None:
+        depth = "all" if sum(1 for _ in graph.iter_ops()) <= ALL_OPS_UP_TO else 1
     ms, layers = _op_times(res, subgraph)
     marks, top = _heat(ms, layers, depth)
     title = options.pop("title", None) or t("profile.drawing_title", name=name, top=f"{top:.3f}")

@@ -257,7 +257,8 @@ def test_cli_profile_writes_a_page(tmp_path, capsys):
     assert "--calls" in err and "Traceback" not in err
 
 
-def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
+def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case, monkeypatch):
+    from d2s_lab.viz import profile_view
     from d2s_lab.viz.palette import HEAT_COLORS
     from d2s_lab.viz.profile_view import heat_marks
 
@@ -286,6 +287,10 @@ def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
     assert max(sot.subgraph_ms, key=lambda k: sum(sot.subgraph_ms[k].values())) in sot.graph().dot
     with pytest.raises(D2SError, match="SIR_99"):
         sot.graph(subgraph="SIR_99")
+    # a big graph is drawn by its top-level layers unless a depth is asked for (a cell stays small)
+    assert "d2s-layer-conv1" not in res.graph().dot
+    monkeypatch.setattr(profile_view, "ALL_OPS_UP_TO", 3)
+    assert "d2s-layer-conv1" in res.graph().dot and "d2s-layer-conv1" not in res.graph(depth="all").dot
 
 
 def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):

@@ -240,13 +240,14 @@ class ProfileResult:
     def _repr_html_(self) -> str:
         return display.html(self)
 
-    def graph(self, depth="all", subgraph: Optional[str] = None, **options):
+    def graph(self, depth=None, subgraph: Optional[str] = None, **options):
         """The Program (AST path), or a compiled subgraph (default path: ``subgraph``, its
         name as in ``segments``, "SIR_0"; default the costliest), drawn with each op filled
         by its share of a call, the scale in ms in the title and each op's ms per call in
-        its tooltip: a GraphView, as ``Conversion.graph`` gives. At a ``depth`` that
-        collapses layers, a layer is filled by its ops' share together. Options: as
-        ``Conversion.graph``."""
+        its tooltip: a GraphView, as ``Conversion.graph`` gives. ``depth``: every op
+        (``"all"``) where the graph has up to 200 ops, else the top-level layers (1); at a
+        ``depth`` that collapses layers, a layer is filled by its ops' share together.
+        Options: as ``Conversion.graph``."""
         return display.profile_graph(self, depth=depth, subgraph=subgraph, **options)
 
     drawing = graph  # the name it had first
