@@ -55,6 +55,7 @@ MAX_FRAMES = 2000  # frames' sinks kept for reuse
 MAX_INSTANCES = 1000  # distinct Layer instances counted per function
 MAX_BREAKS = 20  # graph-break places kept per function
 STORM_AT = 3  # recompiles for the same value that make a storm
+NEAR_FULL = 0.75  # a SOT cache holding this share of MAX_CACHE_SIZE entries for a function is near full
 TIME_BINS = 100  # the run's time per step is kept in at most this many bins (each of 1, 2, 4... steps)
 
 KINDS = ("translate", "recompile", "fallback", "dynamic")
@@ -62,6 +63,7 @@ KINDS = ("translate", "recompile", "fallback", "dynamic")
 _ALERT_KEYS = {"storm": ("watch.alert.storm", "watch.fix.storm"),
                "loop_break": ("watch.alert.loop_break", "watch.fix.loop_break"),
                "cache_full": ("watch.alert.cache_full", "watch.fix.cache_full"),
+               "cache_near": ("watch.alert.cache_near", "watch.fix.cache_full"),
                "per_instance": ("watch.alert.per_instance", "watch.fix.per_instance")}
 
 
@@ -147,7 +149,8 @@ class WatchEvent:
 class WatchAlert:
     """Something to change: ``kind`` is ``storm`` (``name``: the Python value that
     changed on every call), ``cache_full`` (the function runs in dygraph from call
-    ``call`` on, ``count`` calls so far), ``per_instance`` (translated again for each of
+    ``call`` on, ``count`` calls so far), ``cache_near`` (none yet, but ``count`` of the
+    ``limit`` entries SOT keeps for it are taken), ``per_instance`` (translated again for each of
     ``count`` Layer instances) or ``loop_break`` (a graph break at ``line``, inside the
     ``for``/``while`` loop of line ``loop``, reached on every step of the loop: ``code``
     is the line's text, ``break_id`` the catalogue's entry for it or "", ``count`` the
@@ -266,7 +269,7 @@ def _arg_names(code) -> List[str]:
 
 
 class _Stats:
-    __slots__ = ("row", "code", "instances", "calls_by_value", "breaks", "last_break", "resume_break")
+    __slots__ = ("row", "code", "instances", "calls_by_value", "breaks", "last_break", "resume_break", "entries")
 
     def __init__(self, row: WatchedFunction, code):
         self.row, self.code = row, code  # the code is kept: its id is the key
@@ -275,6 +278,7 @@ class _Stats:
         self.breaks: list = []  # SOT's graph breaks while translating it (RawBreak), the first MAX_BREAKS
         self.last_break: Optional[int] = None  # index in breaks of the last one since a frame was translated
         self.resume_break: Dict[str, int] = {}  # resume function (SOT's name) -> index of the break that made it
+        self.entries = 0  # the most entries SOT's cache held for its code after a translation of its frame
 
 
 def _loops_of(code) -> List[Tuple[int, int, int]]:
@@ -524,6 +528,8 @@ class Watch:
                 row.first_dygraph_call = row.calls
         elif event.translated:
             row.translations += 1
+            if not frame:  # its own frame: the entries SOT's cache holds for its code now
+                st.entries = max(st.entries, event.entries)
             row.translate_s += event.seconds
             self._translated += event.seconds
             kind = "translate" if event.first else "recompile"
@@ -582,6 +588,9 @@ class Watch:
             if row.fallbacks:
                 alerts.append(WatchAlert("cache_full", row.name, row.where, count=row.fallbacks,
                                          call=row.first_dygraph_call or 0, limit=row.limit, path=row.path))
+            elif row.path == "sot" and row.limit and st.entries >= NEAR_FULL * row.limit:
+                alerts.append(WatchAlert("cache_near", row.name, row.where, count=st.entries, limit=row.limit,
+                                         path=row.path))
             per_call = row.translations + row.fallbacks
             if row.instances >= STORM_AT and per_call >= row.instances - 1 and row.translations >= STORM_AT:
                 alerts.append(WatchAlert("per_instance", row.name, row.where, count=row.instances,

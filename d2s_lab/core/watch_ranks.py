@@ -101,7 +101,8 @@ def load_records(folder: str) -> Dict[int, WatchReport]:
 @dataclass
 class RankRow:
     """One converted function across ranks: ``by_rank`` its row on each rank that ran it;
-    ``uneven``: ``"recompiles"`` and/or ``"fallbacks"`` where some ranks have them and
+    ``uneven``: ``"recompiles"`` and/or ``"fallbacks"`` (calls run in dygraph: with the
+    cache full, or every call where SOT skips the function) where some ranks have them and
     others (that ran it, or not) have none."""
 
     name: str
@@ -132,8 +133,9 @@ def merge(reports: Dict[int, WatchReport]) -> MergedWatch:
             row = rows.setdefault((f.name, f.where), RankRow(f.name, f.where))
             row.by_rank[rank] = f
     for row in rows.values():
-        for what in ("recompiles", "fallbacks"):
-            counts = [getattr(row.by_rank[r], what) if r in row.by_rank else 0 for r in ranks]
+        # runs in dygraph: with the cache full, or on every call where SOT skips the function
+        for what, count in (("recompiles", lambda f: f.recompiles), ("fallbacks", lambda f: f.dygraph_calls)):
+            counts = [count(row.by_rank[r]) if r in row.by_rank else 0 for r in ranks]
             if len(ranks) > 1 and any(counts) and not all(counts):
                 row.uneven.append(what)
     return MergedWatch(ranks, list(rows.values()), reports)

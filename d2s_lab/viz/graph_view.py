@@ -372,6 +372,7 @@ def draw_graph(
     wrap: bool = True,
     max_nodes: Optional[int] = None,
     cell: bool = False,
+    times: Optional[Mapping[int, float]] = None,
 ) -> GraphView:
     """Draw a program graph (a :class:`~d2s_lab.core.graph.model.Graph`, or a Conversion) with Graphviz.
 
@@ -398,6 +399,7 @@ def draw_graph(
         cell: shown in a notebook cell, the drawing keeps to a cell's node limit as
             ``%d2s_graph`` does (with the default budget and no ``max_nodes``; see
             :meth:`GraphView.in_cell`); ``.dot``, ``.svg`` and ``.save()`` keep it all.
+        times: op id -> ms per call, said in each node's tooltip (a profile's).
 
     Returns a :class:`GraphView`: it displays in a notebook and has ``.dot``, ``.svg``,
     ``.renderer`` and ``.save(path)``.  With the options already in a
@@ -405,12 +407,13 @@ def draw_graph(
     """
     view = ViewOptions(depth=depth, params=params, constants=constants, rankdir=rankdir,
                        budget=budget, wrap=wrap, max_nodes=max_nodes)
-    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks, cell=cell)
+    return draw_graph_with(graph, view, highlight=highlight, title=title, marks=marks, cell=cell, times=times)
 
 
 def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]] = None,
                     title: Optional[str] = None,
-                    marks: Optional[Mapping[int, str]] = None, cell: bool = False) -> GraphView:
+                    marks: Optional[Mapping[int, str]] = None, cell: bool = False,
+                    times: Optional[Mapping[int, float]] = None) -> GraphView:
     """:func:`draw_graph` with the drawing options given as a
     :class:`~d2s_lab.core.options.ViewOptions` (a Conversion's ``view``, parsed magic
     or command-line arguments)."""
@@ -419,11 +422,12 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
     if not isinstance(graph, Graph):
         raise D2SError(t("graph.cannot_draw", type=type(graph).__name__), t("graph.cannot_draw_hint"))
     t0 = time.perf_counter()
-    built = build_dot(graph, view, highlight=highlight, title=title, marks=marks)
+    built = build_dot(graph, view, highlight=highlight, title=title, marks=marks, times=times)
     drawn = GraphView(built, graph.name, time.perf_counter() - t0)
     small = cell_view(view)
     if cell and small is not view:  # the cell's drawing, built when first shown
-        drawn._cell = lambda: draw_graph_with(graph, small, highlight=highlight, title=title, marks=marks)  # noqa: SLF001
+        drawn._cell = lambda: draw_graph_with(graph, small, highlight=highlight, title=title, marks=marks,  # noqa: SLF001
+                                              times=times)
     return drawn
 
 

@@ -102,6 +102,7 @@ SEGMENT_COLORS = {
     "dygraph": "#e15759",
     "guard": "#f28e2b",
     "python": "#bab0ac",
+    "translate": "#b07aa1",
 }
 OP_BAR_COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
                  "#9c755f")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import List, Optional, Tuple
 
 from d2s_lab.core.frames import display_file
-from d2s_lab.core.profile.result import KINDS, MODES, PATHS
+from d2s_lab.core.profile.result import KINDS, MODES, PATH_LABELS
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
 from d2s_lab.viz.breaks_view import break_fix_html
@@ -139,7 +139,7 @@ def _whatif_table(res) -> str:
         if w.max_abs_diff is not None:
             check += f" ({w.max_abs_diff:.1e})"
         ms = "-" if w.ms is None else f"{w.ms:.3f}"
-        rows.append([esc(t(PATHS[w.path])), ms, check + (f' <span style="color:{MUTED}">{esc(w.note)}</span>'
+        rows.append([esc(t(PATH_LABELS[w.path])), ms, check + (f' <span style="color:{MUTED}">{esc(w.note)}</span>'
                                                           if w.note else "")])
     return (f"<h4>{esc(t('profile.h_whatif'))}</h4>"
             + table([t("profile.col_path"), t("profile.col_median"), t("profile.col_check")], rows))
@@ -246,30 +246,62 @@ def heat(share: float, top: float) -> str:
     return HEAT_COLORS[max(0, level)]
 
 
-def heat_marks(res, depth="all") -> dict:
+def heat_marks(res, depth="all", subgraph: Optional[str] = None) -> dict:
     """Op id -> colour by share of a call; at a ``depth`` that collapses layers, every op
-    of a collapsed layer takes the colour of the layer's ops together (one colour per node)."""
-    rows = [r for r in res.ops if r.op_id is not None and not r.other]
+    of a collapsed layer takes the colour of the layer's ops together (one colour per node).
+    ``subgraph``: a compiled subgraph's ops (default path), else the Program's."""
+    return _heat(*_op_times(res, subgraph), depth)[0]
+
+
+def _op_times(res, subgraph: Optional[str]) -> Tuple[dict, dict]:
+    """``({op id: ms per call}, {op id: layer path})`` of the Program or of a subgraph."""
+    if subgraph is None:
+        rows = [r for r in res.ops if r.op_id is not None and not r.other]
+        return {r.op_id: r.ms for r in rows}, {r.op_id: r.layer for r in rows}
+    graph = res.subgraphs.get(subgraph)
+    layers = {op.id: op.layer for op in graph.iter_ops()} if graph is not None else {}
+    return dict(res.subgraph_ms.get(subgraph, {})), layers
+
+
+def _heat(ms: dict, layers: dict, depth) -> Tuple[dict, float]:
+    """Colours by time (per op, or per collapsed layer at a whole ``depth``) and the
+    largest time drawn (the scale's dark end, ms per call)."""
     if depth == "all":
-        groups = {r.op_id: r.share for r in rows}
-        top = max(groups.values(), default=0.0)
-        return {i: heat(s, top) for i, s in groups.items()}
-    keep = int(depth)
-
-    def key(r):
-        return ".".join(r.layer.split(".")[:keep]) if r.layer else f"#{r.op_id}"
-
+        keys = {i: i for i in ms}
+    else:
+        keep = int(depth)
+        keys = {i: ".".join(layers[i].split(".")[:keep]) if layers.get(i) else f"#{i}" for i in ms}
     sums: dict = {}
-    for r in rows:
-        sums[key(r)] = sums.get(key(r), 0.0) + r.share
+    for i, v in ms.items():
+        sums[keys[i]] = sums.get(keys[i], 0.0) + v
     top = max(sums.values(), default=0.0)
-    return {r.op_id: heat(sums[key(r)], top) for r in rows}
+    return {i: heat(sums[keys[i]], top) for i in ms}, top
 
 
-def profile_graph(res, depth="all", **options):
-    """The profiled Program drawn with each op (or collapsed layer) filled by its share of
-    a call; a D2SError on the default path, whose subgraphs have no one Program."""
-    if res.graph is None:
-        raise D2SError(t("profile.no_drawing", mode=t(MODES[res.mode])), t("profile.no_drawing_hint"))
-    title = options.pop("title", None) or t("profile.drawing_title", name=res.name)
-    return draw_graph(res.graph, depth=depth, marks=heat_marks(res, depth), title=title, **options)
+ALL_OPS_UP_TO = 200  # depth None: every op drawn up to this many ops (a cell's drawing stays under 250 KB)
+
+
+def profile_graph(res, depth=None, subgraph: Optional[str] = None, **options):
+    """The profiled Program (AST path), or one compiled subgraph (default path: the
+    costliest where ``subgraph`` is None), drawn with each op (or collapsed layer) filled
+    by its time per call, the scale in ms in the title and each node's time in its
+    tooltip; a D2SError where there is nothing to draw, or no such subgraph. ``depth``
+    None: every op up to :data:`ALL_OPS_UP_TO` ops, else the top-level layers (depth 1)."""
+    if res.program is not None and subgraph is None:
+        graph, name = res.program, res.name
+    else:
+        timed = {k: sum(v.values()) for k, v in res.subgraph_ms.items() if k in res.subgraphs}
+        if not timed:
+            raise D2SError(t("profile.no_drawing", mode=t(MODES[res.mode])), t("profile.no_drawing_hint"))
+        if subgraph is None:
+            subgraph = max(timed, key=timed.get)
+        if subgraph not in timed:
+            raise D2SError(t("profile.no_subgraph", name=subgraph),
+                           t("profile.no_subgraph_hint", names=", ".join(sorted(timed))))
+        graph, name = res.subgraphs[subgraph], f"{res.name} · {subgraph}"
+    if depth is None:
+        depth = "all" if sum(1 for _ in graph.iter_ops()) <= ALL_OPS_UP_TO else 1
+    ms, layers = _op_times(res, subgraph)
+    marks, top = _heat(ms, layers, depth)
+    title = options.pop("title", None) or t("profile.drawing_title", name=name, top=f"{top:.3f}")
+    return draw_graph(graph, depth=depth, marks=marks, title=title, times=ms, **options)

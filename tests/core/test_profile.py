@@ -257,7 +257,8 @@ def test_cli_profile_writes_a_page(tmp_path, capsys):
     assert "--calls" in err and "Traceback" not in err
 
 
-def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
+def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case, monkeypatch):
+    from d2s_lab.viz import profile_view
     from d2s_lab.viz.palette import HEAT_COLORS
     from d2s_lab.viz.profile_view import heat_marks
 
@@ -265,15 +266,31 @@ def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case):
     marks = heat_marks(res)
     costliest = max((r for r in res.ops if not r.other), key=lambda r: r.share)
     assert marks[costliest.op_id] == HEAT_COLORS[-1] and len(set(marks.values())) >= 2
-    view = res.drawing()
+    view = res.graph()
     assert HEAT_COLORS[-1] in view.dot and "<svg" in view.svg
+    # the scale in ms in the title, each op's ms per call in its tooltip
+    top = f"{costliest.ms:.3f} ms"
+    assert f"dark red ({top})" in view.dot and f"time: {top} per call" in view.dot, view.dot[:3000]
     # collapsed layers: one colour per layer node, the layer's ops together
     by_layer = heat_marks(res, depth=1)
     conv1_ops = [r.op_id for r in res.ops if r.layer == "conv1"]
     assert len({by_layer[i] for i in conv1_ops}) == 1
-    assert HEAT_COLORS[-1] in res.drawing(depth=1).dot
-    with pytest.raises(D2SError, match="subgraphs"):
-        sot_case[1].drawing()
+    conv1_ms = sum(r.ms for r in res.ops if r.layer == "conv1")
+    assert HEAT_COLORS[-1] in res.drawing(depth=1).dot and f"time: {conv1_ms:.3f} ms" in res.graph(depth=1).dot
+    # the default path: each compiled subgraph drawn the same way, the costliest first
+    sot = sot_case[1]
+    statics = [s.name for s in sot.segments if s.kind == "static"]
+    assert len(statics) == 2 and set(sot.subgraph_ms) == set(statics), (statics, sot.subgraph_ms)
+    for name in statics:
+        drawn = sot.graph(subgraph=name).dot
+        assert name in drawn and HEAT_COLORS[-1] in drawn and "tanh" in drawn and "per call" in drawn
+    assert max(sot.subgraph_ms, key=lambda k: sum(sot.subgraph_ms[k].values())) in sot.graph().dot
+    with pytest.raises(D2SError, match="SIR_99"):
+        sot.graph(subgraph="SIR_99")
+    # a big graph is drawn by its top-level layers unless a depth is asked for (a cell stays small)
+    assert "d2s-layer-conv1" not in res.graph().dot
+    monkeypatch.setattr(profile_view, "ALL_OPS_UP_TO", 3)
+    assert "d2s-layer-conv1" in res.graph().dot and "d2s-layer-conv1" not in res.graph(depth="all").dot
 
 
 def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):
@@ -286,6 +303,8 @@ def test_a_training_step_against_dygraph_leaves_the_model_alone(cnn_case):
     assert all((before[k] == v.numpy()).all() for k, v in layer.state_dict().items())
     phases = {r.key for r in res.layers if not r.other}
     assert {"forward", "backward", "optimizer"} <= phases, res.layers
+    # on a CPU, Paddle's auto_cast does nothing in dygraph: no AMP rows, and the report says why
+    assert {w.path for w in res.whatif} == {"dygraph", "ast"} and any("No AMP step on the CPU" in n for n in res.notes)
     assert any(r.op == "sgd" for r in res.ops) and abs(sum(r.share for r in res.ops) - 1) < 1e-6
     paths = {w.path: w for w in res.whatif}
     assert set(paths) == {"dygraph", "ast"} and paths["ast"].ok is True and paths["dygraph"].ms > 0
@@ -472,3 +491,22 @@ def test_the_source_listing_escapes_the_code():
     listing = source_listing(res)
     assert "&lt;script&gt;" in listing and "<script" not in listing and "2.000" in listing
     assert set(res.line_time()) == {4} and res.line_time()[4].file == "f.py"  # not another file's line 4
+
+
+class _Grows:
+    n = 0.0
+
+
+GROWS = _Grows()
+
+
+def grows(x):
+    GROWS.n += 1.0  # a Python number SOT guards on, new on every call: every call translates
+    return x * GROWS.n
+
+
+def test_a_call_that_translates_has_a_translation_segment():
+    res = profile(convert(grows, example_inputs=[paddle.ones([2])], mode="sot"), calls=1)
+    kinds = [s.kind for s in res.segments]
+    assert "translate" in kinds and "guard" not in kinds, res.segments
+    assert "translation" in to_html(res)

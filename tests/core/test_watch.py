@@ -157,6 +157,8 @@ def test_a_function_sot_skips_before_its_cache_runs_in_dygraph_on_every_call():
     row = report.functions[0]
     assert row.calls == 3 and row.translations == 0 and row.fallbacks == 0 and row.dygraph_calls == 3, row
     assert "try/except" in row.skipped and row.static_s == 0 and row.dygraph_s > 0, row
+    # the hint names what the user's own to_static call can change, not a d2s_lab option
+    assert "full_graph=True" in row.skipped and "--mode" not in row.skipped, row.skipped
     events = [e for e in report.events if e.kind == "fallback"]
     assert len(events) == 1 and events[0].reason.startswith("runs in dygraph on every call, because"), events
     assert all(b[2] > 0 and b[1] == 0 for b in report.per_step), report.per_step
@@ -180,8 +182,15 @@ def test_fresh_layers_fill_the_cache_and_their_dygraph_runs_are_named():
     assert limit == 20  # Paddle 3.3.1 and 2.6.2 both keep 20 entries per code object
     x = paddle.ones([2, 4])
     blocks = [Block() for _ in range(limit + 5)]  # all alive: a freed one's id may come back
+    near = limit * 3 // 4 + 1
     with d2s_lab.watch() as w:
-        outs = [paddle.jit.to_static(b)(x).numpy() for b in blocks]
+        with d2s_lab.watch() as inner:  # the first calls alone: the cache nearly full, nothing in dygraph yet
+            outs = [paddle.jit.to_static(b)(x).numpy() for b in blocks[:near]]
+        outs += [paddle.jit.to_static(b)(x).numpy() for b in blocks[near:]]
+    early = {a.kind: a for a in inner.report().alerts}
+    assert set(early) == {"cache_near", "per_instance"}, early
+    assert (early["cache_near"].count, early["cache_near"].limit) == (near, limit)
+    assert f"{near} of the {limit} entries" in early["cache_near"].title("en") and "缓存将满" in early["cache_near"].title("zh")
     report = w.report()
     row = report.function("Block.forward")
     assert row.calls == limit + 5 and row.instances == limit + 5, row

@@ -110,3 +110,20 @@ def test_the_rank_comes_from_paddles_variable_first():
     assert watch_ranks.rank_from_env({"PADDLE_TRAINER_ID": "3", "RANK": "1"}) == 3
     assert watch_ranks.rank_from_env({"RANK": "2"}) == 2
     assert watch_ranks.rank_from_env({"RANK": "x"}) is None and watch_ranks.rank_from_env({}) is None
+
+
+def test_a_function_run_in_dygraph_on_some_ranks_only_is_flagged_however_it_got_there():
+    """Runs in dygraph count whether the cache filled or SOT skips the frame on every call
+    (a try on one rank's code path only); the same skip on every rank is not uneven."""
+    from d2s_lab.core.watch import WatchedFunction, WatchReport
+
+    def rank(**kw):
+        return WatchReport(functions=[WatchedFunction("f", "t.py:1", "sot", calls=4, translations=1, **kw)], steps=4)
+
+    skipped = "a try in the frame"
+    merged = watch_ranks.merge({0: rank(), 1: rank(skipped=skipped)})
+    assert [r.uneven for r in merged.rows] == [["fallbacks"]]
+    assert watch_ranks.merge({0: rank(skipped=skipped), 1: rank(skipped=skipped)}).uneven == []
+    assert watch_ranks.merge({0: rank(fallbacks=2), 1: rank(skipped=skipped)}).uneven == []
+    assert [r.uneven for r in watch_ranks.merge({0: rank(recompiles=1), 1: rank(fallbacks=1)}).rows] == [
+        ["recompiles", "fallbacks"]]

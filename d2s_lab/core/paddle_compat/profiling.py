@@ -165,7 +165,8 @@ def _python_events_off() -> Callable[[], None]:
 @dataclass
 class Span:
     """A compiled subgraph's run (``kind="static"``, ``name`` the SIR's) or a cache lookup
-    with its guards (``kind="guard"``, ``name`` the frame's code name), in ns."""
+    with its guards (``kind="guard"``, ``name`` the frame's code name; ``"translate"``
+    where the lookup translated the frame), in ns."""
 
     kind: str
     name: str
@@ -194,11 +195,15 @@ def timing_subgraphs(spans: List[Span]):
             spans.append(Span("static", str(getattr(getattr(self, "SIR", None), "name", "")), t0, time.time_ns()))
 
     def on_lookup(self, frame, *args, **kwargs):
+        count = getattr(self, "translate_count", None)
         t0 = time.time_ns()
         try:
             return lookup(self, frame, *args, **kwargs)
         finally:
-            spans.append(Span("guard", getattr(getattr(frame, "f_code", None), "co_name", ""), t0, time.time_ns()))
+            end = time.time_ns()
+            translated = count is not None and getattr(self, "translate_count", count) != count
+            spans.append(Span("translate" if translated else "guard",
+                              getattr(getattr(frame, "f_code", None), "co_name", ""), t0, end))
 
     with hooks.patched((wrapper, "__call__", on_run), (cache_cls, "__call__", on_lookup)):
         yield True

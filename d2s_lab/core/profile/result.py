@@ -15,8 +15,12 @@ from d2s_lab.text import t
 # The catalogue's key of each path, segment kind and profiled mode.
 PATHS = {"dygraph": "profile.path.dygraph", "sot": "profile.path.sot", "sot_min0": "profile.path.sot_min0",
          "ast": "profile.path.ast"}
+# A training step's AMP rows (``train=True`` on a GPU): the step under ``paddle.amp.auto_cast``.
+AMP_PATHS = {"dygraph_amp": "profile.path.dygraph_amp", "sot_amp": "profile.path.sot_amp",
+             "ast_amp": "profile.path.ast_amp"}
+PATH_LABELS = {**PATHS, **AMP_PATHS}
 KINDS = {"static": "profile.kind.static", "dygraph": "profile.kind.dygraph", "guard": "profile.kind.guard",
-         "python": "profile.kind.python"}
+         "python": "profile.kind.python", "translate": "profile.kind.translate"}
 MODES = {"ast": "profile.mode.ast", "sot": "profile.mode.sot"}
 # The catalogue's key of each stage ``ProfileResult.stages`` clocks.
 STAGES = {"convert": "profile.stage.convert", "warmup": "profile.stage.warmup", "plain": "profile.stage.plain",
@@ -109,7 +113,7 @@ class WhatIf:
 
     @property
     def label(self) -> str:
-        return t(PATHS[self.path])
+        return t(PATH_LABELS[self.path])
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -149,7 +153,11 @@ class ProfileResult:
     # "check" (the conversion's own path against one dygraph call), "convert_<path>" (a
     # what-if path's conversion, first call and check), "whatif" (the paths' rounds)
     stages: Dict[str, float] = field(default_factory=dict)
-    graph: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
+    program: Any = field(default=None, repr=False)  # the Program's Graph the ops were matched to (AST path)
+    # the default path: each compiled subgraph's Graph by name ("SIR_0"), and its ops' time
+    # per call by op id (what ``graph()`` draws)
+    subgraphs: Dict[str, Any] = field(default_factory=dict, repr=False)
+    subgraph_ms: Dict[str, Dict[int, float]] = field(default_factory=dict, repr=False)
 
     @property
     def overhead(self) -> Optional[float]:
@@ -207,7 +215,7 @@ class ProfileResult:
             for w in self.whatif:
                 ms = "-" if w.ms is None else f"{w.ms:9.3f} ms"
                 check = "" if w.ok is None else (t("profile.same", lang) if w.ok else t("profile.differs", lang))
-                out.append(f"  {t(PATHS[w.path], lang):34} {ms:>12} {check} {w.note}")
+                out.append(f"  {t(PATH_LABELS[w.path], lang):34} {ms:>12} {check} {w.note}")
         return "\n".join(out)
 
     def __str__(self) -> str:
@@ -232,8 +240,14 @@ class ProfileResult:
     def _repr_html_(self) -> str:
         return display.html(self)
 
-    def drawing(self, depth="all", **options):
-        """The Program drawn with each op filled by its share of a call (AST path): a
-        GraphView, as ``Conversion.graph`` gives. At a ``depth`` that collapses layers, a
-        layer is filled by its ops' share together. Options: as ``Conversion.graph``."""
-        return display.profile_graph(self, depth=depth, **options)
+    def graph(self, depth=None, subgraph: Optional[str] = None, **options):
+        """The Program (AST path), or a compiled subgraph (default path: ``subgraph``, its
+        name as in ``segments``, "SIR_0"; default the costliest), drawn with each op filled
+        by its share of a call, the scale in ms in the title and each op's ms per call in
+        its tooltip: a GraphView, as ``Conversion.graph`` gives. ``depth``: every op
+        (``"all"``) where the graph has up to 200 ops, else the top-level layers (1); at a
+        ``depth`` that collapses layers, a layer is filled by its ops' share together.
+        Options: as ``Conversion.graph``."""
+        return display.profile_graph(self, depth=depth, subgraph=subgraph, **options)
+
+    drawing = graph  # the name it had first

@@ -37,7 +37,8 @@ from d2s_lab.core.paddle_compat.profiling import (SotWorld, gpu_build, min_graph
                                                   profiled_calls, set_device, synchronizer, timing_subgraphs,
                                                   to_static, worlds_allowed)
 from d2s_lab.core.paddle_compat.targets import resolve, unconverted
-from d2s_lab.core.profile.result import (BreakCost, OpRow, PATHS, ProfileResult, Segment, TimeRow, WhatIf)
+from d2s_lab.core.profile.result import (AMP_PATHS, BreakCost, OpRow, PATHS, ProfileResult, Segment, TimeRow,
+                                         WhatIf)
 from d2s_lab.core.sot_text import base_name, is_resume
 from d2s_lab.errors import D2SError
 from d2s_lab.text import t
@@ -182,7 +183,8 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
     if not isinstance(conv_or_model, Conversion):
         res.stages["convert"] = time.perf_counter() - started
     whatif = bool(whatif) and not train
-    steps = Steps(res, progress, WARMUP + 2 * calls + (4 * calls if train else 2 * calls * len(PATHS) if whatif else 0))
+    paths = (4 if amp_step(dev) else 2) if train else len(PATHS) if whatif else 0
+    steps = Steps(res, progress, WARMUP + 2 * calls + 2 * calls * paths)
     stop_at = None if budget_s is None else started + budget_s
     layer = conv.layer
     was_training = getattr(layer, "training", False)
@@ -425,7 +427,7 @@ def _ast_attribution(conv, res: ProfileResult, events) -> None:
     for row in res.lines:
         row.file = files.get(row.key, "")
     res.layers = _grouped(rows, lambda r: (r.layer, None), whole)
-    res.graph = graph
+    res.program = graph
     if graph is None:
         res.notes.append(t("profile.no_graph"))
 
@@ -462,7 +464,7 @@ def _call_segments(span, spans, nbreaks: int, fallback: bool) -> list:
             kind, idx = "dygraph", statics - 1
         else:
             kind, idx = "python", None
-        last = next((s for s in reversed(out) if s[0] != "guard"), None)
+        last = next((s for s in reversed(out) if s[0] not in ("guard", "translate")), None)
         if last is not None and last[0] == kind and last[2] == idx and kind == "dygraph":
             last[3] += (hi - lo) / 1e6
         elif out and out[-1][0] == kind and out[-1][2] == idx:
@@ -581,8 +583,14 @@ def _sot_ops(conv, res: ProfileResult, spans, events, runs, whole: float) -> Dic
     as on the AST path, run by run). Returns each subgraph's op time per line
     (``{SIR name: {(file, line): ms}}``), which splits its time over its lines."""
     rep = conv.sot
-    graphs = {s.name: s.graph for s in (rep.subgraphs if rep is not None else []) if s.graph is not None}
+    subs = list(rep.subgraphs) if rep is not None else []
+    graphs = {s.name: s.graph for s in subs if s.graph is not None}
     statics = sorted((s for s in spans if s.kind == "static"), key=lambda s: s.start_ns)
+    ran = list(dict.fromkeys(s.name for s in statics))
+    if ran and not set(ran) & set(graphs) and len(ran) == len(subs):
+        # Paddle translated the function again for the profile (its subgraphs numbered on):
+        # the same subgraphs, in the same order, under new names
+        graphs = {name: s.graph for name, s in zip(ran, subs) if s.graph is not None}
     starts = [s.start_ns for s in statics]
     inside: Dict[int, list] = collections.defaultdict(list)
     loose = []
@@ -600,7 +608,11 @@ def _sot_ops(conv, res: ProfileResult, spans, events, runs, whole: float) -> Dic
     n = max(len(runs), 1)
     sums: Dict[tuple, list] = {}
     weights: Dict[str, dict] = {}
+    res.subgraphs = graphs
     for e, where, op in pairs:
+        if op is not None:
+            per_op = res.subgraph_ms.setdefault(where, {})
+            per_op[op.id] = per_op.get(op.id, 0.0) + e.ms / n
         src = op.source if op is not None else None
         file, line = (src.file, src.line) if src is not None and src.line else ("", None)
         slot = sums.setdefault((e.type, where, file, line), [0.0, 0])
@@ -627,9 +639,17 @@ def _loss(out):
     return paddle.add_n(parts) if len(parts) > 1 else parts[0]
 
 
-def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld]):
+def amp_step(dev: str) -> bool:
+    """Whether a training step is also profiled under ``paddle.amp.auto_cast``: on a GPU
+    only (on a CPU Paddle's auto_cast does nothing in dygraph: nothing to compare)."""
+    return dev != "cpu"
+
+
+def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld], amp: bool = False):
     """A fresh copy of the model and one training step of it (forward, backward, an SGD
-    update): in dygraph, or converted as the conversion was (in a SOT cache of its own)."""
+    update): in dygraph, or converted as the conversion was (in a SOT cache of its own);
+    with ``amp``, its forward and loss under ``paddle.amp.auto_cast`` (float16) and its
+    loss scaled as Paddle's AMP guide does (``GradScaler``)."""
     paddle = require_paddle()
     model = copy.deepcopy(conv.layer)
     model.train()
@@ -645,11 +665,24 @@ def _train_step(conv, xs: list, kind: str, world: Optional[SotWorld]):
         opt.clear_grad()
         return loss
 
+    scaler = paddle.amp.GradScaler() if amp else None
+
+    def step_amp():
+        with paddle.amp.auto_cast():
+            loss = _loss(fwd(*xs))
+        scaler.scale(loss).backward()
+        scaler.step(opt)
+        scaler.update()
+        opt.clear_grad()
+        return loss
+
+    one = step_amp if amp else step
+
     def step_apart():
         with world.entered():
-            return step()
+            return one()
 
-    chosen = step_apart if world is not None and kind == "sot" else step
+    chosen = step_apart if world is not None and kind == "sot" else one
     chosen.model = model  # a converted function holds its Layer only weakly
     return chosen
 
@@ -670,6 +703,10 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
     ref = _arrays(_train_step(conv, xs, "dygraph", None)())
     diff, ok = compare_outputs(ref, _arrays(_train_step(conv, xs, conv.mode, world)()))
     steps = {"dygraph": _train_step(conv, xs, "dygraph", None), conv.mode: _train_step(conv, xs, conv.mode, world)}
+    amp = amp_step(dev)
+    if amp:  # the same step under auto_cast, dygraph against to_static, in the same rounds
+        steps["dygraph_amp"] = _train_step(conv, xs, "dygraph", None, amp=True)
+        steps[conv.mode + "_amp"] = _train_step(conv, xs, conv.mode, world, amp=True)
     mine = steps[conv.mode]
     with progress.stage("warmup", t("profile.progress.warmup")):
         t0 = time.perf_counter()
@@ -705,16 +742,19 @@ def _run_train(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at
     res.ops = sorted(rows, key=lambda r: -r.ms)
     res.layers = _grouped(rows, lambda r: (r.layer, None), whole)  # per phase: forward, backward, optimizer
     res.notes.append(t("profile.train_note"))
+    if not amp:
+        res.notes.append(t("profile.train_no_amp"))
     if stop_at is not None and time.perf_counter() >= stop_at:
         res.notes.append(t("profile.budget_no_paths", budget=f"{res.budget_s:g}"))
         return
     with progress.stage("whatif", t("profile.progress.whatif", n=len(steps))):
         timed = interleaved(steps, TimingPlan(warmup=1, repeat=calls, min_time=0.0, max_runs=calls), sync,
                             stop_at=stop_at, tick=lambda: progress.add(2 * len(steps)))
-    for k in PATHS:
+    for k in list(PATHS) + list(AMP_PATHS):
         if k in timed:
-            res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, None if k == "dygraph" else ok,
-                                     None if k == "dygraph" else diff))
+            ref = k.startswith("dygraph")  # the AMP step is checked by its speed only (float16 losses differ)
+            res.whatif.append(WhatIf(k, _ms(timed[k].median_s), timed[k].runs, None if ref or k in AMP_PATHS else ok,
+                                     None if ref or k in AMP_PATHS else diff))
 
 
 # -- every path, side by side ---------------------------------------------------------------
@@ -826,6 +866,11 @@ def advise(res: ProfileResult) -> List[str]:
                          ms=f"{mine.ms:.3f}", dy=f"{dy.ms:.3f}"))
         else:
             out.append(t("profile.advice.same", path=mine.label, ms=f"{mine.ms:.3f}", dy=f"{dy.ms:.3f}"))
+    dy, mine = res.path("dygraph_amp"), res.path(res.mode + "_amp")
+    if dy is not None and mine is not None and dy.ms and mine.ms:  # a training step under auto_cast
+        key = ("profile.advice.saves" if mine.ms <= dy.ms * (1 - NOTABLE) else "profile.advice.costs"
+               if mine.ms >= dy.ms * (1 + NOTABLE) else "profile.advice.same")
+        out.append(t(key, path=mine.label, pct=_pct(mine.ms, dy.ms), ms=f"{mine.ms:.3f}", dy=f"{dy.ms:.3f}"))
     top = next((b for b in res.breaks if b.ms > 0), None)
     if top is not None and res.clocked_ms:
         what = f"`{top.code.strip()}`" if top.code.strip() else top.reason

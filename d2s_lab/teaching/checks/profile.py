@@ -5,7 +5,7 @@ tables, as a benchmark's are.
 """
 from __future__ import annotations
 
-from d2s_lab.core.profile.result import PATHS
+from d2s_lab.core.profile.result import PATH_LABELS
 from d2s_lab.text import LANGS, t
 from d2s_lab.teaching.checks.base import Fail, Missing, given, is_profile, type_name
 from d2s_lab.teaching.checks.history import lookup
@@ -86,13 +86,13 @@ class ProfileChecks:
             if len(rows) < 2:
                 raise Fail("paths_not_timed", name=self.label)
             names = {norm(w.path): w for w in rows}
-            names.update({norm(t(PATHS[w.path], lang)): w for w in rows for lang in LANGS})
+            names.update({norm(t(PATH_LABELS[w.path], lang)): w for w in rows for lang in LANGS})
             if norm(text) not in names:
                 raise Fail("path_unknown", answer=text, names=", ".join(w.path for w in rows))
             best = min(rows, key=lambda w: w.ms)
             if names[norm(text)].ms > best.ms:
                 raise Fail("path_not_fastest", answer=text)
-            return "path_ok", {"answer": t(PATHS[best.path], self.lang), "ms": f"{best.ms:.3f}"}
+            return "path_ok", {"answer": t(PATH_LABELS[best.path], self.lang), "ms": f"{best.ms:.3f}"}
         return self._run("fastest_path", run)
 
     def top_phase(self, answer):

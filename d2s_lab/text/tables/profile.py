@@ -25,6 +25,18 @@ TEXTS = {
         "en": "SOT with MIN_GRAPH_SIZE=0",
         "zh": "SOT，MIN_GRAPH_SIZE=0",
     },
+    "profile.path.dygraph_amp": {
+        "en": "dygraph, AMP (auto_cast)",
+        "zh": "动态图，AMP（auto_cast）",
+    },
+    "profile.path.sot_amp": {
+        "en": "to_static (SOT), AMP (auto_cast)",
+        "zh": "to_static（SOT），AMP（auto_cast）",
+    },
+    "profile.path.ast_amp": {
+        "en": "to_static (AST), AMP (auto_cast)",
+        "zh": "to_static（AST），AMP（auto_cast）",
+    },
     "profile.path.ast": {
         "en": "AST, full_graph=True",
         "zh": "AST，full_graph=True",
@@ -40,6 +52,10 @@ TEXTS = {
     "profile.kind.guard": {
         "en": "guards",
         "zh": "守卫检查",
+    },
+    "profile.kind.translate": {
+        "en": "translation",
+        "zh": "翻译",
     },
     "profile.kind.python": {
         "en": "Python",
@@ -205,6 +221,10 @@ TEXTS = {
         "en": "A training step of copies of the model (the model's weights are not changed); its ops are summed by type and phase, not matched to the Program's lines.",
         "zh": "训练的是模型的副本（模型的权重不会改变）；其算子按类型和阶段汇总，没有对应到 Program 的行。",
     },
+    "profile.train_no_amp": {
+        "en": "No AMP step on the CPU: Paddle's auto_cast does nothing there in dygraph (it runs on a GPU, XPU or custom device only), so an AMP step would time the same float32 step twice. Profile with device=\"gpu\" (--device gpu) for the AMP rows.",
+        "zh": "CPU 上没有 AMP 训练步：Paddle 的 auto_cast 在 CPU 上的动态图中不起作用（只在 GPU、XPU 或自定义设备上生效），AMP 训练步只会把同一个 float32 训练步计时两次。请用 device=\"gpu\"（--device gpu）分析，以得到 AMP 的几行。",
+    },
     "profile.h_phases": {
         "en": "By phase",
         "zh": "按阶段",
@@ -338,16 +358,24 @@ TEXTS = {
         "zh": "分析期间函数打印的内容（{n} 行）没有显示；打印的耗时仍计入时间。",
     },
     "profile.no_drawing": {
-        "en": "No Program to draw on the {mode}: its ops ran in several subgraphs.",
-        "zh": "{mode}上没有可绘制的 Program：它的算子在几个子图中运行。",
+        "en": "Nothing to draw on the {mode}: no op ran in a compiled subgraph while it was profiled.",
+        "zh": "{mode}上没有可绘制的内容：分析期间没有算子在编译后的子图中运行。",
     },
     "profile.no_drawing_hint": {
-        "en": "The segments and breaks tables show where its time goes; profile an AST conversion (--mode ast) to draw it.",
-        "zh": "各段和中断的表格显示其时间花在哪里；分析 AST 转换（--mode ast）才能绘制。",
+        "en": "The segments and breaks tables show where its time goes; profile an AST conversion (--mode ast) to draw its Program.",
+        "zh": "各段和中断的表格显示其时间花在哪里；分析 AST 转换（--mode ast）才能绘制它的 Program。",
+    },
+    "profile.no_subgraph": {
+        "en": "No compiled subgraph named {name} ran ops while it was profiled.",
+        "zh": "分析期间没有名为 {name} 的编译后子图运行算子。",
+    },
+    "profile.no_subgraph_hint": {
+        "en": "Draw one of: {names}.",
+        "zh": "请绘制其中之一：{names}。",
     },
     "profile.drawing_title": {
-        "en": "{name}: each op filled by its share of a call (darker: more time)",
-        "zh": "{name}：每个算子按其占一次调用的比例着色（越深越耗时）",
+        "en": "{name}: each op filled by its time per call, from light (0 ms) to dark red ({top} ms); hover a node for its ms",
+        "zh": "{name}：每个算子按每次调用的耗时着色，从浅色（0 ms）到深红（{top} ms）；悬停节点可见其耗时",
     },
     "profile.whatif_off": {
         "en": "not timed: whatif=True (--whatif) times every path side by side, at the cost of a conversion each",

@@ -39,6 +39,12 @@ TEXTS = {
         "zh": "缓存已满：{function}（{where}）从第 {call} 次调用起以动态图运行了 {count} 次：SOT 每个函数最多保留 "
               "{limit} 个缓存项（MAX_CACHE_SIZE），之后就静默地按原样运行它。",
     },
+    "watch.alert.cache_near": {
+        "en": "Cache nearly full: {function} ({where}) takes {count} of the {limit} entries SOT keeps per function "
+              "(MAX_CACHE_SIZE); once they are all taken, Paddle runs it in dygraph, as written, silently.",
+        "zh": "缓存将满：{function}（{where}）已占用 SOT 每个函数最多 {limit} 个缓存项（MAX_CACHE_SIZE）中的 {count} 个；"
+              "全部占满后，Paddle 会静默地以动态图按原样运行它。",
+    },
     "watch.fix.cache_full": {
         "en": "Find what changes between calls (the recompile reasons below) and make it stable; "
               "for new Layers, convert one model and reuse it.",
@@ -175,6 +181,24 @@ TEXTS = {
     "watch.col.call": {"en": "its call", "zh": "第几次调用"},
     "watch.col.why": {"en": "why", "zh": "原因"},
     "watch.cell_title": {"en": "the cell", "zh": "单元格"},
+    "watch.skip_exception_table": {
+        "en": "Paddle's SOT does not translate a function with try/except (an exception table) on Python {version}: "
+              "the whole function runs in dygraph, and Paddle says nothing about it. Move the try/except out of the "
+              "function given to paddle.jit.to_static, or convert it with paddle.jit.to_static(..., "
+              "full_graph=True) (the AST path).",
+        "zh": "在 Python {version} 上，Paddle 的 SOT 不翻译含 try/except（异常表）的函数：整个函数以动态图运行，"
+              "Paddle 对此不作任何提示。请把 try/except 移出交给 paddle.jit.to_static 的函数，"
+              "或用 paddle.jit.to_static(..., full_graph=True)（AST 路径）转换它。",
+    },
+    "watch.skip_file": {
+        "en": "SOT never translates code in Paddle's own files or in the libraries it skips "
+              "(paddle.jit.sot.opcode_translator.skip_files): {name} (in {file}) runs in dygraph. Give "
+              "paddle.jit.to_static a Layer of your own whose forward calls this one, or convert with "
+              "paddle.jit.to_static(..., full_graph=True) (the AST path).",
+        "zh": "SOT 从不翻译 Paddle 自己的文件或它跳过的库中的代码（paddle.jit.sot.opcode_translator.skip_files）："
+              "{name}（位于 {file}）以动态图运行。请把你自己的 Layer 交给 paddle.jit.to_static，在它的 forward 中"
+              "调用这个层，或用 paddle.jit.to_static(..., full_graph=True)（AST 路径）转换。",
+    },
     "watch.always_dygraph": {
         "en": "runs in dygraph on every call, because SOT skips it before its cache: {reason}",
         "zh": "每次调用都以动态图运行，因为 SOT 在查缓存之前就跳过了它：{reason}",

@@ -83,6 +83,7 @@ def build_dot(
     title: Optional[str] = None,
     marks: Optional[Mapping[int, str]] = None,
     opened: Optional[Iterable[str]] = None,
+    times: Optional[Mapping[int, float]] = None,
 ) -> DotGraph:
     """DOT text for ``graph`` drawn as ``view`` says (depth, params, constants, rankdir,
     budget; see :func:`d2s_lab.viz.graph_view.draw_graph`).
@@ -93,7 +94,8 @@ def build_dot(
     colour (``#rrggbb``) of its border and fill (a collapsed layer takes its ops' colour,
     :data:`MIXED_MARK_COLOR` when they differ); ``highlight`` wins over it; ``opened``:
     exactly these layer paths drawn open, every other layer one node (instead of
-    ``view.depth``; what :class:`~d2s_lab.viz.explorer.GraphExplorer` shows).
+    ``view.depth``; what :class:`~d2s_lab.viz.explorer.GraphExplorer` shows); ``times``:
+    op id -> ms per call, said in the op's tooltip (a collapsed layer's: its ops' sum).
     """
     view = view or ViewOptions()
     index = GraphIndex(graph)
@@ -103,7 +105,8 @@ def build_dot(
                            frozenset(opened) if opened is not None else None, view.max_nodes,
                            open_first=tuple(run.parts) if run is not None else ())
     emitter = _Emitter(layout.plan, Labeller(index, folds), {int(h) for h in (highlight or ())},
-                       {int(k): str(c) for k, c in (marks or {}).items()}, run)
+                       {int(k): str(c) for k, c in (marks or {}).items()}, run,
+                       {int(k): float(v) for k, v in (times or {}).items()})
     return emitter.emit(view.rankdir, title, layout, view.wrap)
 
 
@@ -154,8 +157,9 @@ class _Emitter:
     """Turns one plan into a :class:`Drawing`, counting categories and highlights."""
 
     def __init__(self, plan: Plan, labels: Labeller, highlight: set[int],
-                 marks: Optional[dict[int, str]] = None, run=None):
+                 marks: Optional[dict[int, str]] = None, run=None, times: Optional[dict[int, float]] = None):
         self.plan = plan
+        self.times = times or {}
         self.run = run  # a SOT run drawn whole (core.sot.run_graph.RunGraph), else None
         self.run_open = 0  # subgraphs of a run drawn as clusters
         self.labels = labels
@@ -238,7 +242,7 @@ class _Emitter:
         if op.name == PLACEHOLDER_OP:
             head, rows = op.layer, run_style.placeholder_rows(op)
         into.append(Node(f"o{op.id}", f'id="d2s-op-{op.id}" class="{cls}" {_node_style(op.category)}'
-                                      f"{extra} tooltip={dot_str(_tooltip(op))}", head, rows))
+                                      f"{extra} tooltip={dot_str(self._timed(_tooltip(op), [op]))}", head, rows))
         for blk in op.blocks:
             cluster = Cluster(f'label=<{html_text(op.short_name + " · " + blk.label)}> '
                               f'style="dashed,rounded" color="{CATEGORY_COLORS["control"]}" '
@@ -258,6 +262,11 @@ class _Emitter:
         return Node(node, f'id="d2s-output-{k}" class="d2s-output" shape=cds margin="0.2,0.1" '
                           f'style=filled fillcolor="{tint(data, 0.55)}" color="{data}" '
                           f"tooltip={dot_str(t('graph.tip.output', k=k, shape=shape))}", head)
+
+    def _timed(self, tip: str, ops) -> str:
+        """``tip`` with the ops' time per call where ``times`` has any of them."""
+        ms = [self.times[o.id] for o in ops if o.id in self.times]
+        return f"{tip}\n{t('graph.tip.time', ms=f'{sum(ms):.3f}')}" if ms else tip
 
     def layer_node(self, name: str, into: list, auto: bool) -> None:
         plan, labels = self.plan, self.labels
@@ -294,7 +303,7 @@ class _Emitter:
         depth = plan.depth
         hint = (t("graph.tip.expand_all") if depth == "all" or auto
                 else t("graph.tip.expand_next", depth=depth + 1))
-        tip = t("graph.tip.layer", path=path, n=len(shown), hint=hint)
+        tip = self._timed(t("graph.tip.layer", path=path, n=len(shown), hint=hint), ops)
         into.append(Node(name, f'id={dot_str("d2s-layer-" + key)} class="{cls}" shape=folder '
                                f'style=filled fillcolor="{tint(LAYER_COLOR, 0.85)}" color="{LAYER_COLOR}"{extra} '
                                f"tooltip={dot_str(tip)}", plan.layer_title(key), rows, layer=key))

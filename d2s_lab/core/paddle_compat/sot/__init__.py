@@ -305,18 +305,20 @@ def why_not_translated(mods, code, events) -> Optional[Tuple[str, str]]:
 def skipped_before_cache(code) -> Optional[Tuple[str, str]]:
     """Why SOT runs ``code`` as written on every call without asking its cache (a file
     SOT skips, or a ``try`` in the frame: an exception table), as ``(reason, message)``;
-    None where neither holds (a frame that reached no cache for another cause)."""
+    None where neither holds (a frame that reached no cache for another cause). Worded
+    for a watched run: the user's own ``paddle.jit.to_static`` call, not d2s_lab's options."""
     if code is None:
         return None
-    skipped = _skipped_file(code)
+    skipped = _skipped_file(code, "watch.skip_file")
     if skipped is not None:
         return skipped
     if getattr(code, "co_exceptiontable", b""):
-        return "ExceptionTableSkip", t("sot.skip_exception_table", version=f"{sys.version_info[0]}.{sys.version_info[1]}")
+        return "ExceptionTableSkip", t("watch.skip_exception_table",
+                                       version=f"{sys.version_info[0]}.{sys.version_info[1]}")
     return None
 
 
-def _skipped_file(code) -> Optional[Tuple[str, str]]:
+def _skipped_file(code, key: str = "sot.skip_file") -> Optional[Tuple[str, str]]:
     """Code in Paddle's own files (and the libraries SOT skips) is never translated:
     a paddle.vision ResNet's forward runs in dygraph, only its Sequential blocks are."""
     try:
@@ -324,7 +326,7 @@ def _skipped_file(code) -> Optional[Tuple[str, str]]:
 
         if (code not in getattr(skip_files, "no_skip_code", ())
                 and skip_files.skip_file_name_re.match(code.co_filename)):
-            return "SkipFile", t("sot.skip_file", name=code.co_name, file=os.path.basename(code.co_filename))
+            return "SkipFile", t(key, name=code.co_name, file=os.path.basename(code.co_filename))
     except Exception:  # a build without skip_files: nothing to say
         pass
     return None
