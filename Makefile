@@ -97,7 +97,8 @@ test: setup $(DOCS_STAMP)
 # nbgrader course; P3_FRONTENDS needs the ipywidgets 7 and JupyterLab 3.6 environments;
 # P3_SOT the default path and runaways; P3_LIBS the library models; P3_UI the notebook
 # views and the manual; P3_REST is every other test. Paddle 2.6.2 runs in three parts.
-P3_LABS := tests/notebooks/test_course.py tests/notebooks/test_labs.py
+# (test_wrong_answers.py reads the same session's lab runs as test_labs.py: one part, one run)
+P3_LABS := tests/notebooks/test_course.py tests/notebooks/test_labs.py tests/notebooks/test_wrong_answers.py
 P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py \
 	$(foreach p,$(P3_LABS),--ignore=$(p))
 P3_FRONTENDS := tests/browser tests/platform --ignore=tests/browser/test_browser.py
