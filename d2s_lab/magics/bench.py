@@ -9,7 +9,7 @@ from IPython.display import HTML, display
 from d2s_lab.core.bench.runner import bench
 from d2s_lab.errors import D2SError
 from d2s_lab.core.options import check_bench_args
-from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parse_line, progress_display,
+from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parsed_args, progress_display,
                                    show_error, stage, store)
 from d2s_lab.text import t
 
@@ -26,11 +26,8 @@ class BenchMagics(Magics):
     @interruptible("%d2s_bench")
     def d2s_bench(self, line):
         """Help: the catalogue's ``help.d2s_bench.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_bench, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("magics.see_options", magic="%d2s_bench"))
+        args = parsed_args(self.d2s_bench, line, t("magics.see_options", magic="%d2s_bench"))
+        if args is None:  # the help or a usage error was shown
             return None
         expr = args.obj or "_d2s"
         stage("magics.stage.bench")

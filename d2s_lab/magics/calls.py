@@ -6,7 +6,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from d2s_lab.errors import D2SError
-from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error
+from d2s_lab.magics.common import interruptible, evaluate, options, parsed_args, show_error
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
 from d2s_lab.viz.calls_view import calls_html
@@ -22,11 +22,8 @@ class CallsMagics(Magics):
     @interruptible("%d2s_calls")
     def d2s_calls(self, line):
         """Help: the catalogue's ``help.d2s_calls.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_calls, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("calls.usage"))
+        args = parsed_args(self.d2s_calls, line, t("calls.usage"))
+        if args is None:  # the help or a usage error was shown
             return None
         with using_lang(args.lang):  # the error boxes too
             try:

@@ -201,6 +201,15 @@ def parse_line(magic_func, line: str):
         return None, t("magics.options_unread_why", error=exc, line=line)
 
 
+def parsed_args(magic_func, line: str, usage_hint: str):
+    """The magic line's arguments (:func:`parse_line`); None once the help, or a usage
+    error with ``usage_hint``, has been shown: the magic then does nothing more."""
+    args, err = parse_line(magic_func, line)
+    if err:
+        show_error(err, usage_hint)
+    return args
+
+
 # argparse's usage errors, said in the chosen language (the option names stay as typed)
 _ARGPARSE = [(re.compile(p), key) for p, key in (
     (r"unrecognized arguments: (?P<args>.+)", "magics.arg_unrecognized"),

@@ -14,7 +14,7 @@ from d2s_lab.core.options import ViewOptions, program_options
 from d2s_lab.core.other_programs import PROGRAMS
 from d2s_lab.core.saved.model import PROGRAM_SUFFIXES
 from d2s_lab.viz.diff_view import diff_html
-from d2s_lab.magics.common import check_target_name, lookup, options, parse_line, show_error, store
+from d2s_lab.magics.common import check_target_name, lookup, options, parsed_args, show_error, store
 from d2s_lab.text import t
 
 def _on_disk(text: str) -> bool:
@@ -37,11 +37,8 @@ class DiffMagics(Magics):
     @line_magic
     def d2s_diff(self, line):
         """Help: the catalogue's ``help.d2s_diff.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_diff, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("magics.see_options", magic="%d2s_diff"))
+        args = parsed_args(self.d2s_diff, line, t("magics.see_options", magic="%d2s_diff"))
+        if args is None:  # the help or a usage error was shown
             return None
         try:  # drawing included: every failure is one message, never a traceback
             result = self._diff(args)

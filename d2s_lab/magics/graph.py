@@ -16,7 +16,7 @@ from d2s_lab.viz.explorer import fallback_html, graph_explorer
 from d2s_lab.viz.graph_view import cell_view, draw_graph_with
 from d2s_lab.viz.html import esc
 from d2s_lab.viz.dot.render import render
-from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error, show_note, show_png_twin
+from d2s_lab.magics.common import interruptible, evaluate, options, parsed_args, show_error, show_note, show_png_twin
 from d2s_lab.magics.widget_outputs import WIDGET_MIME, widget_view
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
@@ -39,11 +39,8 @@ class GraphMagics(Magics):
     @interruptible("%d2s_graph")
     def d2s_graph(self, line):
         """Help: the catalogue's ``help.d2s_graph.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_graph, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("magics.see_options", magic="%d2s_graph"))
+        args = parsed_args(self.d2s_graph, line, t("magics.see_options", magic="%d2s_graph"))
+        if args is None:  # the help or a usage error was shown
             return None
         with using_lang(args.lang):  # the drawing's words and the error boxes
             try:

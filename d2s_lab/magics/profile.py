@@ -8,7 +8,7 @@ from IPython.display import HTML, display
 from d2s_lab.core.options import check_positive_int
 from d2s_lab.core.profile.runner import profile
 from d2s_lab.errors import D2SError
-from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parse_line, progress_display,
+from d2s_lab.magics.common import (check_target_name, interruptible, lookup, options, parsed_args, progress_display,
                                    show_error, store)
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
@@ -26,11 +26,8 @@ class ProfileMagics(Magics):
     @interruptible("%d2s_profile")
     def d2s_profile(self, line):
         """Help: the catalogue's ``help.d2s_profile.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_profile, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("profile.usage"))
+        args = parsed_args(self.d2s_profile, line, t("profile.usage"))
+        if args is None:  # the help or a usage error was shown
             return None
         with using_lang(args.lang):  # the report and the error boxes alike
             try:

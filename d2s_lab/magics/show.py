@@ -10,7 +10,7 @@ from d2s_lab.core.options import parse_depth
 from d2s_lab.core.saved.model import read_saved
 from d2s_lab.viz.graph_view import draw_or_reason
 from d2s_lab.viz.saved_view import saved_html
-from d2s_lab.magics.common import interruptible, check_target_name, parse_line, show_error, show_png_twin, store
+from d2s_lab.magics.common import interruptible, check_target_name, parsed_args, show_error, show_png_twin, store
 from d2s_lab.text import t
 
 
@@ -27,11 +27,8 @@ class ShowMagics(Magics):
     @interruptible("%d2s_show")
     def d2s_show(self, line):
         """Help: the catalogue's ``help.d2s_show.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_show, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("magics.see_options", magic="%d2s_show"))
+        args = parsed_args(self.d2s_show, line, t("magics.see_options", magic="%d2s_show"))
+        if args is None:  # the help or a usage error was shown
             return None
         if not args.path:
             show_error(t("magics.show_path"), t("magics.show_path_hint"))

@@ -9,7 +9,7 @@ from IPython.display import HTML, display
 from d2s_lab.errors import D2SError
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.core.steps import capture_source, capture_steps
-from d2s_lab.magics.common import interruptible, evaluate, options, parse_line, show_error
+from d2s_lab.magics.common import interruptible, evaluate, options, parsed_args, show_error
 from d2s_lab.magics.widget_outputs import cell_run, display_steps
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
@@ -28,11 +28,8 @@ class StepsMagics(Magics):
     @interruptible("%d2s_steps")
     def d2s_steps(self, line):
         """Help: the catalogue's ``help.d2s_steps.doc`` (see :mod:`d2s_lab.magics.help`)."""
-        args, err = parse_line(self.d2s_steps, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("magics.steps_usage"))
+        args = parsed_args(self.d2s_steps, line, t("magics.steps_usage"))
+        if args is None:  # the help or a usage error was shown
             return None
         with using_lang(args.lang):  # the error boxes too
             try:

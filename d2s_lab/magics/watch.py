@@ -25,7 +25,7 @@ from IPython.display import HTML, display
 from d2s_lab.core.watch import watch
 from d2s_lab.errors import D2SError
 from d2s_lab.magics.cellrun import note_cell_numbers, prompt_number
-from d2s_lab.magics.common import (check_target_name, interruptible, options, parse_line, show_error, show_picture,
+from d2s_lab.magics.common import (check_target_name, interruptible, options, parsed_args, show_error, show_picture,
                                    store)
 from d2s_lab.text import t
 from d2s_lab.text.lang import using_lang
@@ -119,11 +119,8 @@ class WatchMagics(Magics):
 
     @interruptible("%%d2s_watch")
     def _arguments(self, line, cell):
-        args, err = parse_line(self.d2s_watch, line)
-        if args is None and err is None:  # --help was shown
-            return None
-        if err:
-            show_error(err, t("watch.usage"))
+        args = parsed_args(self.d2s_watch, line, t("watch.usage"))
+        if args is None:  # the help or a usage error was shown
             return None
         with using_lang(args.lang):
             try:
