@@ -1,7 +1,7 @@
 """The widgets notebook (tests/support/widget_cells.py) on an older platform's Jupyter
 server (``make frontends-lab3``: JupyterLab 3.6.8 with jupyterlab_widgets 3.0.7, classic
-Notebook 6.5.7), the kernel from this environment, in Chromium at 1024x768: run, saved,
-reloaded with the kernel running, and reopened after the kernel was shut down (the widgets'
+Notebook 6.5.7; ``old_server`` in tests/browser/conftest.py), the kernel from this
+environment, in Chromium at 1024x768: run, saved, reloaded with the kernel running, and reopened after the kernel was shut down (the widgets'
 models are gone: the static copies must show).
 
 Checked: the widgets render and fit their output areas; each static copy is hidden while
@@ -11,20 +11,17 @@ Notebook's scroll box does not take the report. Skipped, saying so, without
 build/frontends-lab3. Screenshots: build/test-output/frontend-lab36-*.png, -notebook65-*.png.
 """
 import os
-import sys
 import time
 
 import pytest
 
 import browser_util as bu
-from paths import ROOT
 from widget_cells import CELLS
 from versions import frontend_only
 
 pytestmark = [pytest.mark.slow, frontend_only("JupyterLab 3.6 and Notebook 6.5")]
 
 VP = {"width": 1024, "height": 768}
-SERVER_PYTHON = os.path.join(ROOT, "build", "frontends-lab3", "bin", "python")
 
 # JupyterLab's and classic Notebook's class names side by side.
 PROBE = """() => {
@@ -52,23 +49,6 @@ PROBE = """() => {
 
 LIVE = """() => [...document.querySelectorAll('.d2s-steps-live')].filter(e => e.getClientRects().length).length >= 2
              && !!document.querySelector('.d2s-explorer svg')"""
-
-
-@pytest.fixture(scope="module")
-def old_server(browser, out_dir):
-    if not os.path.exists(SERVER_PYTHON):
-        pytest.skip("no JupyterLab 3.6 / Notebook 6.5 environment (build/frontends-lab3): "
-                    "`make frontends-lab3` builds it")
-    server = bu.LabServer(os.path.join(out_dir, "frontend-lab36-server.log"), python=SERVER_PYTHON)
-    try:
-        server.start()
-        # the kernel: this environment's Python (d2s_lab, Paddle, ipywidgets 8)
-        bu._write_json(os.path.join(server.tmp, "share", "kernels", bu.KERNEL_NAME, "kernel.json"),
-                       {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-                        "display_name": "Python (d2s_lab)", "language": "python"})
-        yield server
-    finally:
-        server.stop()
 
 
 def _assert_live(p):

@@ -1,5 +1,7 @@
 """A handed-out notebook: executed elsewhere (nbclient), saved unsigned, opened in
-JupyterLab at 1024x768, then read with its kernel stopped, as a student gets it.
+JupyterLab at 1024x768, then read with its kernel stopped, as a student gets it; its
+picture, sources and error box in Notebook 7 too, and (Paddle 3 run) its default-path
+outputs in JupyterLab 3.6.
 
 JupyterLab sanitizes untrusted HTML (no <style>, no inline SVG, no scripts): the report
 must still show the graph (its picture twin), aligned sources and the error box, in
@@ -10,12 +12,14 @@ import base64
 import json
 import os
 import re
+import shutil
 import struct
 
 import pytest
 
 import browser_util as bu
 from cells import BROKEN_CELL, BROKEN_LINE, HALVES, SEED_CELL
+from versions import frontend_only
 
 SAVE_CELL = 'import d2s_lab\nd2s_lab.convert(net, ["x: [None,3,32,32] float32"]).save("handout_model/net")'
 RESNET_CELL = '''%%to_static --input "x: [None, 3, 224, 224] float32"
@@ -273,13 +277,19 @@ _PAST_RIGHT = """(root) => { const right = root.getBoundingClientRect().right + 
          + 'px in ' + ((el.closest('details') || {}).firstElementChild || {}).textContent).slice(0, 5); }"""
 
 
-@pytest.mark.parametrize("cells,lang", [((RUN, PROFILE, WATCH), "en"), ((RUN_ZH, PROFILE_ZH, WATCH_ZH), "zh")])
+DEFAULT_PATH = [((RUN, PROFILE, WATCH), "en"), ((RUN_ZH, PROFILE_ZH, WATCH_ZH), "zh")]
+
+
+@pytest.mark.parametrize("cells,lang", DEFAULT_PATH)
 def test_default_path_profile_and_watch_read_unsigned(page, handout, out_dir, cells, lang):
     """The default-path report's run drawing shows as its picture (a PNG: the SVG is
     sanitized away), the profile and the watch read whole: no error box, nothing past the
     output's right edge (a wide table scrolls in its own box), the break's catalogue id and
     fix in the profile's table, no stray text where an inline SVG was."""
-    _, nb = handout
+    _default_path_reads(page, handout[1], cells, lang, out_dir)
+
+
+def _default_path_reads(page, nb, cells, lang, out_dir, shot=""):
     run, prof, watch = cells
     words = {"en": ("SOT graph breaks", "Drawn once, above", "Recompile storm"),
              "zh": ("SOT 图中断", "已在上方绘制一次", "重新翻译风暴")}[lang]
@@ -292,7 +302,7 @@ def test_default_path_profile_and_watch_read_unsigned(page, handout, out_dir, ce
     assert img.evaluate("i => i.complete && i.naturalWidth") == w_px
     box, area = img.bounding_box(), out.bounding_box()
     assert box["width"] > 100 and box["height"] > 50 and box["x"] + box["width"] <= area["x"] + area["width"] + 1
-    _window_shot(img, out_dir, f"run-{lang}")
+    _window_shot(img, out_dir, f"{shot}run-{lang}")
     out.evaluate("(root) => root.querySelectorAll('details').forEach(d => d.open = true)")
     text = out.inner_text()
     assert words[0] in text and words[1] in text and "SIR_" in text, text[:3000]
@@ -312,7 +322,7 @@ def test_default_path_profile_and_watch_read_unsigned(page, handout, out_dir, ce
     assert href.endswith(f"#{link.inner_text().strip().lower()}") and "breaks" in href, href
     assert ("zh/breaks" in href) == (lang == "zh"), href
     assert prof_out.locator(".d2s-break-fix").first.inner_text().strip()
-    _window_shot(link, out_dir, f"profile-{lang}")
+    _window_shot(link, out_dir, f"{shot}profile-{lang}")
     # the sanitizer drops the inline SVGs (the profile's bar, the watch's timeline): no stray
     # label text; the bar's legend and the watch's note say what to read instead
     assert not prof_out.locator(".d2s-profile-bar .d2s-live").first.is_visible()
@@ -320,7 +330,7 @@ def test_default_path_profile_and_watch_read_unsigned(page, handout, out_dir, ce
     text = watch_out.inner_text()
     assert words[2] in text and ("calls 1 →" if lang == "en" else "调用 1 →") not in text
     assert watch_out.locator(".d2s-untrusted").first.is_visible()
-    _window_shot(watch_out.locator(".d2s").first, out_dir, f"watch-{lang}")
+    _window_shot(watch_out.locator(".d2s").first, out_dir, f"{shot}watch-{lang}")
 
 
 def test_steps_read_with_the_kernel_stopped(page, handout, out_dir):
@@ -373,3 +383,29 @@ def test_notebook7_shows_the_same_essentials(server, browser, handout, out_dir):
         _window_shot(box, out_dir, "notebook7-error")
     finally:
         context.close()
+
+
+@frontend_only("JupyterLab 3.6")
+def test_jupyterlab36_shows_the_default_path_outputs(old_server, browser, handout, out_dir):
+    """The same executed handout, unsigned, opened in JupyterLab 3.6 (``old_server``) at
+    1024x768, then its kernel shut down: read with no kernel (none ran it), the run's
+    picture, the profile and the watch show as in JupyterLab 4, in English and Chinese.
+    Screenshots: untrusted-lab36-*.png."""
+    path, nb = handout
+    name = "handout36.ipynb"
+    shutil.copy(path, os.path.join(old_server.root, name))
+    pg = bu.new_page(browser, viewport=bu.SMALL)
+    try:
+        bu.open_notebook(pg, old_server, name)
+        widget = "window.jupyterapp.shell.currentWidget"
+        assert not pg.evaluate(f"() => {widget}.content.model.cells.get(1).trusted")
+        pg.evaluate(f"() => {widget}.sessionContext.shutdown()")
+        pg.wait_for_function(f"() => !{widget}.sessionContext.session", timeout=30_000)
+        for cells, lang in DEFAULT_PATH:
+            _default_path_reads(pg, nb, cells, lang, out_dir, shot="lab36-")
+        for index in (RUN, PROFILE, WATCH, RUN_ZH, PROFILE_ZH, WATCH_ZH):  # nothing waits for a kernel
+            text = bu.output(pg, index).inner_text()
+            assert not re.search("model not found|Loading widget|Error rendering|could not be displayed",
+                                 text), (index, text[:500])
+    finally:
+        pg.context.close()
