@@ -763,6 +763,10 @@ def test_picture_twin_keeps_the_fills_on_white_with_or_without_gd(monkeypatch):
     colours = {c for _, c in rgb.getcolors(1 << 16)}
     assert fills and all(any(max(abs(a - b) for a, b in zip(f, c)) <= 8 for c in colours) for f in fills), fills
 
+    monkeypatch.setattr(r, "TWIN_FULL_COLOURS_BYTES", 0)  # a big twin: 16 colours (Pillow)
+    with Image.open(io.BytesIO(r.render_svg_and_png(dot)[1])) as im:
+        assert im.mode == "P" and len(im.convert("RGB").getcolors(1 << 16)) <= r.PNG_COLORS
+
     monkeypatch.setattr(r, "TWIN_FORMAT", "-Tpng:cairo:no-such-device")
     monkeypatch.setattr(r, "_GD_DEVICE", {})
     svg2, png2, _ = r.render_svg_and_png(dot)
