@@ -295,10 +295,14 @@ def _start_twin(path: str, dot_text: str, tmp: str, *extra: str):
 
 
 def _finish_twin(path: str, twin) -> Optional[bytes]:
-    """The twin started by :func:`_start_twin`: its PNG; None where Graphviz failed on it;
+    """The twin started by :func:`_start_twin`: its PNG; None where Graphviz failed on it
+    or ran past the time limit;
     :data:`_NO_GD` where this Graphviz has no gd device (remembered)."""
     proc, out = twin
-    code, _, err = wait_bounded(proc, b"", dot_timeout())
+    try:
+        code, _, err = wait_bounded(proc, b"", dot_timeout())
+    except RenderFailed:  # past the time limit: no picture, the SVG still shows
+        return None
     if code != 0 and b"not recognized" in err:
         _GD_DEVICE[path] = False
         return _NO_GD
