@@ -6,6 +6,7 @@ from IPython.core.magic_arguments import argument, magic_arguments
 from IPython.display import HTML, display
 
 from d2s_lab.core.check import attach_check
+from d2s_lab.core.graph.ops import OUTPUT_OPS
 from d2s_lab.core.convert import convert
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.text.lang import using_lang
@@ -102,8 +103,8 @@ class D2SMagics(Magics):
 
             def draw_early(graph):  # Graphviz draws the traced Program while the first run goes
                 with using_lang(args.lang):
-                    early.append(cell_drawing(graph, view))
-                    start_drawing(early[0])
+                    early.append((cell_drawing(graph, view), graph, len(graph.global_block.ops)))
+                    start_drawing(early[0][0])
 
             conv = convert(obj, input_spec=one_description(args.input, spec), example_inputs=example,
                            mode=args.mode, run=not args.no_run, name=name,
@@ -131,9 +132,11 @@ class D2SMagics(Magics):
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
         with using_lang(args.lang):
-            drawn = report_graph(conv)
-            if drawn is None or not (early and drawn.take_drawing(early[0])):
-                start_drawing(drawn)  # Graphviz lays it out while the steps are prepared
+            drawn = _drawn_before(conv, early)
+            if drawn is None:
+                drawn = report_graph(conv)
+                if drawn is None or not (early and drawn.take_drawing(early[0][0])):
+                    start_drawing(drawn)  # Graphviz lays it out while the steps are prepared
             steps = []
             if conv.mode == "ast" and not conv.library_forward:
                 found, shown = conversion_steps(conv, args.lang, run)
@@ -145,6 +148,21 @@ class D2SMagics(Magics):
             show_png_twin(drawn)
             display(HTML(conversion_html(conv, drawn)))
             show_outputs(steps)
+
+
+def _drawn_before(conv, early):
+    """The drawing started while the first run went (``early``: it, its graph and that
+    graph's op count then), where the report's is the same one: the conversion kept that
+    graph, and the run only added output ops to it, which a drawing shows as the outputs
+    they hand out. Then the report neither plans nor writes the drawing again. None
+    otherwise (the report draws it and takes the early drawing where the DOT is the same)."""
+    if not early:
+        return None
+    view, graph, ops_then = early[0]
+    if conv.drawn_graph is not graph:
+        return None
+    added = graph.global_block.ops[ops_then:]
+    return view if all(op.name in OUTPUT_OPS for op in added) else None
 
 
 # magic_arguments writes "%to_static" in the usage line; this is a cell magic.

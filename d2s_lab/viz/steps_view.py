@@ -224,8 +224,14 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
         f'<div class="d2s">{_css()}<b>{esc(t("steps.title", lang))}{_name_html(steps, lang)}</b> '
         f'<span class="d2s-sub">{esc(_intro(steps, lang))}</span>{as_written_html(steps, lang)}</div>'
     )
-    pages = [step_page_html(steps, k, lang, unchanged_code=False, inline=False) for k in range(n)]
-    page = W.HTML(pages[0])
+    pages: dict = {}  # made as the stepper reaches them: a cell shows the first page only
+
+    def page_html(k: int) -> str:
+        if k not in pages:
+            pages[k] = step_page_html(steps, k, lang, unchanged_code=False, inline=False)
+        return pages[k]
+
+    page = W.HTML(page_html(0))
     # never narrower than their words: a narrow notebook (1024 px, side panel open) shrinks
     # the slider, not "◀ 上一步" into "◀ 上…"
     prev_b = W.Button(description=t("steps.prev", lang),
@@ -238,7 +244,7 @@ def steps_widget(steps: Sequence, lang: Optional[str] = None):
                       layout=W.Layout(width="auto"))
 
     def sync(change=None):
-        page.value = pages[slider.value]
+        page.value = page_html(slider.value)
         prev_b.disabled = _next_index(steps, slider.value, -1, skip.value) == slider.value
         next_b.disabled = _next_index(steps, slider.value, +1, skip.value) == slider.value
 

@@ -160,6 +160,25 @@ def test_second_capture_is_identical_and_leaves_paddle_alone(paddle):
     assert [s.source for s in third] == [s.source for s in first]
 
 
+def test_the_steps_of_a_source_seen_before_are_kept(paddle, monkeypatch):
+    """A cell run again (the same source) is not transformed again; another source is."""
+    from d2s_lab.core.paddle_compat import transformers as compat
+
+    made = []
+    transform = compat._transform
+    monkeypatch.setattr(compat, "_transform", lambda *a: made.append(a[3]) or transform(*a))
+    first = capture_steps(m.tensor_if)
+    again = capture_steps(m.tensor_if)
+    assert [(s.transformer, s.source) for s in again] == [(s.transformer, s.source) for s in first]
+    assert len(made) <= 1 and again is not first and again[0] is not first[0]
+
+    def tensor_if(x):  # the same name, other code
+        return x + 1
+
+    capture_steps(tensor_if)
+    assert made[-1].strip().endswith("return x + 1")
+
+
 def test_capture_from_layer_static_function_and_conversion(paddle):
     import d2s_lab
 

@@ -740,6 +740,40 @@ def test_background_drawing_matches_and_reports_failures():
         broken.svg  # noqa: B018
 
 
+def test_picture_twin_keeps_the_fills_on_white_with_or_without_gd(monkeypatch):
+    """The picture twin is drawn on white with the drawing's pale fills (a palette PNG from
+    Graphviz's gd device); a Graphviz without that device gets cairo's PNG made small by
+    Pillow. The SVG is the same either way."""
+    import io
+    import shutil
+
+    from PIL import Image
+
+    from d2s_lab.viz.dot import render as r
+
+    dot = draw_graph(_chain(4), depth="all").dot
+    fills = {tuple(int(h[i:i + 2], 16) for i in (0, 2, 4)) for h in re.findall(r'fillcolor="#([0-9a-f]{6})"', dot)}
+    svg, png, _ = r.render_svg_and_png(dot)
+    # the SVG as drawn alone, without the white background (a polygon) the twin's run has
+    assert svg == r.render(dot, "svg")[0] and b'<polygon fill="white" stroke="transparent"' not in svg
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.mode == "P"
+        rgb = im.convert("RGB")
+    assert min(rgb.getpixel((0, 0))) >= 245
+    colours = {c for _, c in rgb.getcolors(1 << 16)}
+    assert fills and all(any(max(abs(a - b) for a, b in zip(f, c)) <= 8 for c in colours) for f in fills), fills
+
+    monkeypatch.setattr(r, "TWIN_FULL_COLOURS_BYTES", 0)  # a big twin: 16 colours (Pillow)
+    with Image.open(io.BytesIO(r.render_svg_and_png(dot)[1])) as im:
+        assert im.mode == "P" and len(im.convert("RGB").getcolors(1 << 16)) <= r.PNG_COLORS
+
+    monkeypatch.setattr(r, "TWIN_FORMAT", "-Tpng:cairo:no-such-device")
+    monkeypatch.setattr(r, "_GD_DEVICE", {})
+    svg2, png2, _ = r.render_svg_and_png(dot)
+    assert r._GD_DEVICE == {shutil.which("dot"): False}
+    assert svg2 == svg and png2.startswith(b"\x89PNG") and png2 != png
+
+
 # ---------------------------------------------------------------- layouts that read
 @pytest.fixture(scope="module")
 def resnet18():

@@ -109,6 +109,9 @@ def apply_transformers(func) -> Tuple[str, List[Tuple[str, str]]]:
     A private ``DygraphToStaticAst`` instance is used and its ``_apply`` is hooked
     on that instance only: Paddle's conversion cache is neither read nor written,
     so every capture gives the same steps and later conversions are untouched.
+    The transformers read only the parsed source (their generated names numbered from
+    zero), so the steps of a source seen before are kept (:data:`STEPS_KEPT` sources):
+    a cell run again, or a model class built again, is not transformed again.
     """
     cls = find_ast_class()
     h = _helpers()
@@ -118,6 +121,24 @@ def apply_transformers(func) -> Tuple[str, List[Tuple[str, str]]]:
     except (OSError, TypeError) as exc:
         raise D2SError(t("steps.no_source", name=repr(getattr(func, "__qualname__", func)), error=exc),
                        t("steps.no_source_hint")) from None
+    key = (cls, source)
+    kept = _KEPT.pop(key, None)
+    if kept is None:
+        kept = _transform(cls, h, func, source)
+    _KEPT[key] = kept  # the newest last
+    while len(_KEPT) > STEPS_KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    return kept[0], list(kept[1])
+
+
+# Sources whose steps are kept (the code after each transformer: a few KB to a few hundred
+# KB for a long forward), the least recently captured dropped first.
+STEPS_KEPT = 32
+_KEPT: "dict[tuple, Tuple[str, Tuple[Tuple[str, str], ...]]]" = {}
+
+
+def _transform(cls, h, func, source: str) -> Tuple[str, Tuple[Tuple[str, str], ...]]:
+    """:func:`apply_transformers`' work: ``(original, ((class name, code after), ...))``."""
     gast = h["gast"]
     unparse = h["ast_to_source_code"]
     root = gast.parse(source)
@@ -145,7 +166,7 @@ def apply_transformers(func) -> Tuple[str, List[Tuple[str, str]]]:
                            t("steps.transformers_failed_hint")) from exc
     if not steps:
         raise _unavailable("DygraphToStaticAst ran without calling _apply")
-    return original, steps
+    return original, tuple(steps)
 
 
 _NAMES_CACHE: List[str] = []
