@@ -6,6 +6,7 @@ from d2s_lab.core.paddle_compat.hooks.events import CallEvent
 from d2s_lab.core.sot.guards import grouped
 from d2s_lab.core.sot_text import base_name, ident, is_resume, readable_guard, resumes_called, shown_guard
 from d2s_lab.text import using_lang
+from models import with_try
 
 
 def test_attribute_paths_read_as_the_code_writes_them():
@@ -142,14 +143,6 @@ def test_a_call_counts_as_a_recompile_only_when_sot_kept_an_entry(paddle):
         assert all("kept no cache entry" in r.reason and "n == 2" in r.reason for r in dropped), list(records)
     with using_lang("zh"):
         assert all("没有保留缓存项" in r.reason for r in dropped)
-
-
-def with_try(x):
-    try:
-        y = x * 2
-    except ValueError:
-        y = x
-    return y + 1
 
 
 def test_calls_of_a_function_sot_runs_in_dygraph_say_why_none_is_listed(paddle):

@@ -30,6 +30,7 @@ from d2s_lab.core.paddle_compat.sot.cache import max_cache_size
 from d2s_lab.text.lang import get_lang, using_lang
 from d2s_lab.viz.watch_view import timeline_png, watch_html, watch_page
 from kernels import d2s_kernel, run_cell
+from models import with_try
 from versions import PADDLE3
 
 
@@ -142,13 +143,6 @@ def test_the_timeline_leaves_no_stray_text_where_svg_is_stripped(lr_run, monkeyp
 def test_a_function_sot_skips_before_its_cache_runs_in_dygraph_on_every_call():
     """A ``try`` in the frame: SOT runs it as written without asking its cache (no hook
     hears a call), and the watch says so once, as ``%d2s_calls`` does."""
-    def with_try(x):
-        try:
-            y = x * 2
-        except ValueError:
-            y = x
-        return y + 1
-
     static = paddle.jit.to_static(with_try)
     with d2s_lab.watch() as w:
         for _ in range(3):

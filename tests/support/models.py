@@ -162,3 +162,13 @@ def model_module(folder, name: str, source: str):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def with_try(x):
+    """A ``try`` in the frame: Paddle 3's SOT (Python 3.11+) skips it before its cache and
+    runs it in dygraph on every call."""
+    try:
+        y = x * 2
+    except ValueError:
+        y = x
+    return y + 1
