@@ -44,10 +44,17 @@ $(STAMP): pyproject.toml requirements/test.txt
 
 setup26: $(STAMP26)
 
-$(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
+# Its packages do not need the main environment (make test installs them beside it);
+# its editable install of d2s_lab waits for the main one (both write setuptools' files).
+STAMP26_DEPS := $(VENV26)/.deps-installed
+
+$(STAMP26_DEPS): requirements/paddle26.txt
 	@test -x $(PY26) || $(PYTHON) -m venv $(VENV26)
 	$(VENV26)/bin/pip install -q --upgrade pip
 	$(VENV26)/bin/pip install -q -r requirements/paddle26.txt
+	@touch $(STAMP26_DEPS)
+
+$(STAMP26): pyproject.toml $(STAMP26_DEPS) $(STAMP)
 	$(VENV26)/bin/pip install -q --no-deps -e .
 	$(PY26) -m ipykernel install --sys-prefix --name d2s_lab --display-name "Python (d2s_lab, Paddle 2.6)" >/dev/null
 	@touch $(STAMP26)
@@ -78,7 +85,8 @@ docs: $(DOCS_STAMP)
 
 # The whole suite on Paddle 3.3.1 and again on Paddle 2.6.2; tests that need Paddle 3 are
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. Everything runs side by
-# side once the main environment is set up: lint, the docs, the other environments, the
+# side once the main environment is set up (the Paddle 2.6 environment's packages install
+# beside it): lint, the docs, the other environments, the
 # suites in parts (below) and the platform smoke, each printing its output when it ends; a
 # part waits only for the environment it needs, and the wheel is built after the Paddle 2.6
 # environment (both write setuptools' files into the tree). Many tests wait on a kernel, a browser or a timeout more than they
@@ -87,7 +95,9 @@ docs: $(DOCS_STAMP)
 TEST_JOBS ?= 14
 # the slowest tests, printed by each part
 DURATIONS ?= --durations=25
-test: setup $(DOCS_STAMP)
+test:
+	@$(MAKE) --no-print-directory -j2 setup $(STAMP26_DEPS)
+	@$(MAKE) --no-print-directory $(DOCS_STAMP)
 	@echo "== lint, docs, Paddle 3.3.1 and Paddle 2.6.2 suites in parts, the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target DIST_AFTER=setup26 \
 	  lint docs test-paddle3 test-paddle26 test-platform
