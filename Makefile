@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs test-paddle3-ui test-paddle26 test-paddle26-notebooks test-paddle26-sot test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-hostile test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs test-paddle3-ui test-paddle26 test-paddle26-notebooks test-paddle26-sot test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
 
 setup: $(STAMP)
 
@@ -92,7 +92,7 @@ docs: $(DOCS_STAMP)
 # environment (both write setuptools' files into the tree). Many tests wait on a kernel, a browser or a timeout more than they
 # compute, so many parts on two cores keep both busy. The 2.6 suite writes its screenshots
 # to build/test-output/paddle26. Figures per part: docs/performance.md.
-TEST_JOBS ?= 14
+TEST_JOBS ?= 16
 # the slowest tests, printed by each part
 DURATIONS ?= --durations=25
 test:
@@ -103,19 +103,19 @@ test:
 	  lint docs test-paddle3 test-paddle26 test-platform
 
 # Each part: which tests, where. P3_NOTEBOOKS has the demo's one run (its browser test
-# opens the export) and the hostile files at the reader's limits; P3_LABS the labs and the
+# opens the export); P3_HOSTILE the hostile files at the reader's limits; P3_LABS the labs and the
 # nbgrader course; P3_FRONTENDS needs the ipywidgets 7 and JupyterLab 3.6 environments;
 # P3_SOT the default path and runaways; P3_LIBS the library models; P3_UI the notebook
 # views and the manual; P3_REST is every other test. Paddle 2.6.2 runs in three parts.
 # (test_wrong_answers.py reads the same session's lab runs as test_labs.py: one part, one run)
 P3_LABS := tests/notebooks/test_course.py tests/notebooks/test_labs.py tests/notebooks/test_wrong_answers.py
-P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py \
-	$(foreach p,$(P3_LABS),--ignore=$(p))
+P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py $(foreach p,$(P3_LABS),--ignore=$(p))
+P3_HOSTILE := tests/core/test_hostile_files.py
 P3_FRONTENDS := tests/browser tests/platform --ignore=tests/browser/test_browser.py
 P3_LIBS := tests/core/test_library_models.py
 P3_SOT := tests/core/test_runaway.py tests/core/test_sot.py tests/core/test_default_path.py tests/core/test_hooks.py
 P3_UI := tests/ui tests/docs
-P3_REST := tests $(foreach p,tests/notebooks tests/browser tests/platform tests/core/test_hostile_files.py \
+P3_REST := tests $(foreach p,tests/notebooks tests/browser tests/platform $(P3_HOSTILE) \
 	$(P3_SOT) $(P3_LIBS) $(P3_UI),--ignore=$(p))
 P26_NOTEBOOKS := tests/notebooks tests/browser
 P26_SOT := $(P3_SOT) $(P3_LIBS)
@@ -129,12 +129,15 @@ define suite
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 endef
 
-test-paddle3: test-paddle3-notebooks test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs \
+test-paddle3: test-paddle3-notebooks test-paddle3-hostile test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs \
 	test-paddle3-ui test-paddle3-rest
 test-paddle26: test-paddle26-notebooks test-paddle26-sot test-paddle26-rest
 
 test-paddle3-notebooks: setup
-	$(call suite,Paddle 3.3.1: notebooks and hostile files,$(PY),$(P3_NOTEBOOKS))
+	$(call suite,Paddle 3.3.1: notebooks,$(PY),$(P3_NOTEBOOKS))
+
+test-paddle3-hostile: setup
+	$(call suite,Paddle 3.3.1: hostile files,$(PY),$(P3_HOSTILE))
 
 test-paddle3-labs: setup
 	$(call suite,Paddle 3.3.1: labs and the nbgrader course,$(PY),$(P3_LABS))

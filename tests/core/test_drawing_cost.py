@@ -10,10 +10,15 @@ import time
 
 import pytest
 
+from versions import PADDLE3
+
 from d2s_lab.viz.dot.cost import TAME_VIRTUAL, predict, tame
 from d2s_lab.viz.dot.drawing import Drawing, Edge, Node
 
 needs_dot = pytest.mark.skipif(not shutil.which("dot"), reason="needs the Graphviz dot binary")
+# The drawing model, its cost and dot: no Paddle in them, the same whichever Paddle is here
+no_paddle = pytest.mark.skipif(not PADDLE3, reason="no Paddle in it (the drawing model, its cost and dot): "
+                               "the Paddle 3 run checks it")
 
 
 def ladder(n: int) -> Drawing:
@@ -33,6 +38,7 @@ def ladder(n: int) -> Drawing:
     return d
 
 
+@no_paddle
 def test_prediction_counts_long_edges_and_taming_removes_them():
     small = Drawing(items=[Node(n, "", n) for n in "abc"],
                     edges=[Edge("a", "b"), Edge("b", "c"), Edge("a", "c")])
@@ -51,6 +57,7 @@ def test_prediction_counts_long_edges_and_taming_removes_them():
     assert cheap.to_dot() == plain  # cheap drawings are left alone
 
 
+@no_paddle
 @needs_dot
 def test_tamed_ladder_draws_within_seconds():
     import resource
@@ -65,6 +72,7 @@ def test_tamed_ladder_draws_within_seconds():
     assert (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime) < 5.0
 
 
+@no_paddle
 @needs_dot
 def test_predicted_too_slow_is_refused_at_once():
     from d2s_lab.viz.dot.render import RenderTimeout, render
