@@ -10,7 +10,7 @@ VENV26 ?= .venv-paddle26
 PY26 := $(VENV26)/bin/python
 STAMP26 := $(VENV26)/.installed
 
-.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-hostile test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs test-paddle3-ui test-paddle26 test-paddle26-notebooks test-paddle26-sot test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
+.PHONY: setup setup26 system-deps demo labs lint docs test test-paddle3 test-paddle3-rest test-paddle3-notebooks test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs test-paddle3-ui test-paddle26 test-paddle26-notebooks test-paddle26-sot test-paddle26-rest test-fast test-platform dist jupyter bench widgets7 frontends-lab3 clean
 
 setup: $(STAMP)
 
@@ -44,17 +44,10 @@ $(STAMP): pyproject.toml requirements/test.txt
 
 setup26: $(STAMP26)
 
-# Its packages do not need the main environment (make test installs them beside it);
-# its editable install of d2s_lab waits for the main one (both write setuptools' files).
-STAMP26_DEPS := $(VENV26)/.deps-installed
-
-$(STAMP26_DEPS): requirements/paddle26.txt
+$(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
 	@test -x $(PY26) || $(PYTHON) -m venv $(VENV26)
 	$(VENV26)/bin/pip install -q --upgrade pip
 	$(VENV26)/bin/pip install -q -r requirements/paddle26.txt
-	@touch $(STAMP26_DEPS)
-
-$(STAMP26): pyproject.toml $(STAMP26_DEPS) $(STAMP)
 	$(VENV26)/bin/pip install -q --no-deps -e .
 	$(PY26) -m ipykernel install --sys-prefix --name d2s_lab --display-name "Python (d2s_lab, Paddle 2.6)" >/dev/null
 	@touch $(STAMP26)
@@ -85,37 +78,34 @@ docs: $(DOCS_STAMP)
 
 # The whole suite on Paddle 3.3.1 and again on Paddle 2.6.2; tests that need Paddle 3 are
 # skipped there with the reason. pytest's "no tests" (exit 5) fails. Everything runs side by
-# side once the main environment is set up (the Paddle 2.6 environment's packages install
-# beside it): lint, the docs, the other environments, the
+# side once the main environment is set up: lint, the docs, the other environments, the
 # suites in parts (below) and the platform smoke, each printing its output when it ends; a
 # part waits only for the environment it needs, and the wheel is built after the Paddle 2.6
 # environment (both write setuptools' files into the tree). Many tests wait on a kernel, a browser or a timeout more than they
 # compute, so many parts on two cores keep both busy. The 2.6 suite writes its screenshots
 # to build/test-output/paddle26. Figures per part: docs/performance.md.
-TEST_JOBS ?= 16
+TEST_JOBS ?= 14
 # the slowest tests, printed by each part
 DURATIONS ?= --durations=25
-test:
-	@$(MAKE) --no-print-directory -j2 setup $(STAMP26_DEPS)
-	@$(MAKE) --no-print-directory $(DOCS_STAMP)
+test: setup $(DOCS_STAMP)
 	@echo "== lint, docs, Paddle 3.3.1 and Paddle 2.6.2 suites in parts, the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target DIST_AFTER=setup26 \
 	  lint docs test-paddle3 test-paddle26 test-platform
 
 # Each part: which tests, where. P3_NOTEBOOKS has the demo's one run (its browser test
-# opens the export); P3_HOSTILE the hostile files at the reader's limits; P3_LABS the labs and the
+# opens the export) and the hostile files at the reader's limits; P3_LABS the labs and the
 # nbgrader course; P3_FRONTENDS needs the ipywidgets 7 and JupyterLab 3.6 environments;
 # P3_SOT the default path and runaways; P3_LIBS the library models; P3_UI the notebook
 # views and the manual; P3_REST is every other test. Paddle 2.6.2 runs in three parts.
 # (test_wrong_answers.py reads the same session's lab runs as test_labs.py: one part, one run)
 P3_LABS := tests/notebooks/test_course.py tests/notebooks/test_labs.py tests/notebooks/test_wrong_answers.py
-P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py $(foreach p,$(P3_LABS),--ignore=$(p))
-P3_HOSTILE := tests/core/test_hostile_files.py
+P3_NOTEBOOKS := tests/notebooks tests/browser/test_browser.py tests/core/test_hostile_files.py \
+	$(foreach p,$(P3_LABS),--ignore=$(p))
 P3_FRONTENDS := tests/browser tests/platform --ignore=tests/browser/test_browser.py
 P3_LIBS := tests/core/test_library_models.py
 P3_SOT := tests/core/test_runaway.py tests/core/test_sot.py tests/core/test_default_path.py tests/core/test_hooks.py
 P3_UI := tests/ui tests/docs
-P3_REST := tests $(foreach p,tests/notebooks tests/browser tests/platform $(P3_HOSTILE) \
+P3_REST := tests $(foreach p,tests/notebooks tests/browser tests/platform tests/core/test_hostile_files.py \
 	$(P3_SOT) $(P3_LIBS) $(P3_UI),--ignore=$(p))
 P26_NOTEBOOKS := tests/notebooks tests/browser
 P26_SOT := $(P3_SOT) $(P3_LIBS)
@@ -129,15 +119,12 @@ define suite
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing."; exit 1; fi; exit $$rc
 endef
 
-test-paddle3: test-paddle3-notebooks test-paddle3-hostile test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs \
+test-paddle3: test-paddle3-notebooks test-paddle3-labs test-paddle3-frontends test-paddle3-sot test-paddle3-libs \
 	test-paddle3-ui test-paddle3-rest
 test-paddle26: test-paddle26-notebooks test-paddle26-sot test-paddle26-rest
 
 test-paddle3-notebooks: setup
-	$(call suite,Paddle 3.3.1: notebooks,$(PY),$(P3_NOTEBOOKS))
-
-test-paddle3-hostile: setup
-	$(call suite,Paddle 3.3.1: hostile files,$(PY),$(P3_HOSTILE))
+	$(call suite,Paddle 3.3.1: notebooks and hostile files,$(PY),$(P3_NOTEBOOKS))
 
 test-paddle3-labs: setup
 	$(call suite,Paddle 3.3.1: labs and the nbgrader course,$(PY),$(P3_LABS))
