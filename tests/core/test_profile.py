@@ -267,10 +267,14 @@ def test_the_program_drawn_with_ops_filled_by_their_share(cnn_case, sot_case, mo
     costliest = max((r for r in res.ops if not r.other), key=lambda r: r.share)
     assert marks[costliest.op_id] == HEAT_COLORS[-1] and len(set(marks.values())) >= 2
     view = res.graph()
-    assert HEAT_COLORS[-1] in view.dot and "<svg" in view.svg
+    assert "<svg" in view.svg and len({c for c in HEAT_COLORS if c in view.dot}) >= 2
     # the scale in ms in the title, each op's ms per call in its tooltip
     top = f"{costliest.ms:.3f} ms"
-    assert f"dark red ({top})" in view.dot and f"time: {top} per call" in view.dot, view.dot[:3000]
+    assert f"dark red ({top})" in view.dot, view.dot[:3000]
+    if re.search(rf"\bo{costliest.op_id}\b", view.dot):  # a short run's costliest op may be one not drawn
+        assert HEAT_COLORS[-1] in view.dot and f"time: {top} per call" in view.dot, view.dot[:3000]
+    drawn = [r for r in res.ops if re.search(rf"\bo{r.op_id}\b", view.dot)]
+    assert len(drawn) >= len(res.ops) // 2, (len(drawn), len(res.ops))  # the op ids are the drawing's
     # collapsed layers: one colour per layer node, the layer's ops together
     by_layer = heat_marks(res, depth=1)
     conv1_ops = [r.op_id for r in res.ops if r.layer == "conv1"]
