@@ -26,6 +26,7 @@ from d2s_lab.core.frames import display_file, is_paddle_temp_file, is_user_file
 from d2s_lab.core.graph.model import Graph
 from d2s_lab.core.paddle_compat.errors import original_location
 from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
+from d2s_lab.core.paddle_compat.transformers import stop_converted_code
 from d2s_lab.core.paddle_compat.walk import has_while_loop, runs_low_precision
 from d2s_lab.errors import ConversionError
 from d2s_lab.text import t
@@ -150,8 +151,9 @@ def on_a_short_stack(work: Callable[[], Any], budget_s: Optional[float] = None) 
     stack of every parameter and op it traces (and keeps it with the Program), so it
     traces on a short stack faster and keeps less than under a notebook's deep one
     (IPython, the magic, this module). The kernel's Interrupt, or ``budget_s`` passing,
-    stops the thread's Python code at its next bytecode (a loop in forward that never
-    ends) and raises :class:`TraceStopped`. The result, or what ``work`` raised, comes
+    stops the thread at its next line of converted code (a loop in forward that never
+    ends; elsewhere, after :data:`CLEAN_STOP_S`, at its next bytecode) and raises
+    :class:`TraceStopped`. The result, or what ``work`` raised, comes
     back as if called here."""
     result: Dict[str, Any] = {}
     # an Event, not Thread.join: a join interrupted by KeyboardInterrupt can leave
@@ -179,9 +181,15 @@ def on_a_short_stack(work: Callable[[], Any], budget_s: Optional[float] = None) 
         # past the budget, the message names the budget (a busy machine looks at the clock late)
         seconds = time.perf_counter() - t0 if interrupted or budget_s is None else budget_s
         where = _user_line_of(worker)
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
-                                                   ctypes.py_object(KeyboardInterrupt))
-        stopped = done.wait(5)
+        restore = stop_converted_code(worker.ident)
+        try:
+            stopped = done.wait(CLEAN_STOP_S)
+            if not stopped:  # a loop in code Paddle did not convert: stopped at its next bytecode
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
+                                                           ctypes.py_object(KeyboardInterrupt))
+                stopped = done.wait(5)
+        finally:
+            restore()
         if not stopped:
             RUNAWAY_RUNS.append(worker)
         raise TraceStopped(interrupted, seconds, stopped, where)
@@ -189,6 +197,10 @@ def on_a_short_stack(work: Callable[[], Any], budget_s: Optional[float] = None) 
         raise result["error"]
     return result["out"]
 
+
+# How long a stopped trace has to reach its next line of converted code (a busy machine
+# may give the thread little of it) before it is stopped wherever it is.
+CLEAN_STOP_S = 5.0
 
 # Worker threads of first runs that never ended: Paddle's executor cannot be stopped.
 RUNAWAY_RUNS: List[threading.Thread] = []

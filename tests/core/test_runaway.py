@@ -422,6 +422,50 @@ def test_a_trace_that_never_ends_is_stopped_by_interrupt_and_by_the_budget(kerne
     assert "6.0" in out
 
 
+def test_a_stopped_trace_stops_in_the_users_line_not_inside_paddles_cpp():
+    """Tracing spends most of its time in Python that Paddle's C++ calls back (the stack
+    it records per op); an exception thrown there comes out as Paddle's RuntimeError or
+    SystemError. The stop is raised at the converted code's next ``_jst`` call instead:
+    a plain KeyboardInterrupt, in that thread only, and Paddle's functions put back."""
+    import threading
+
+    import paddle
+    import paddle.jit.dy2static as jst
+
+    from d2s_lab.core.paddle_compat.transformers import stop_converted_code
+
+    def endless(x):
+        y = x * 2
+        n = int(y.numpy().sum())
+        return paddle.stack([y * i for i in range(n)]).sum(0)
+
+    originals = (jst.Ld, jst.Call)
+    spec = paddle.static.InputSpec([None, 4], "float32")
+    for wait in (0.05, 0.3):
+        sf = paddle.jit.to_static(endless, input_spec=[spec], full_graph=True)
+        raised = []
+        tracing = threading.Event()
+
+        def trace(sf=sf, raised=raised, tracing=tracing):
+            try:
+                tracing.set()
+                sf.get_concrete_program(spec)
+            except BaseException as exc:  # what the stop raised, as the thread saw it
+                raised.append(exc)
+
+        worker = threading.Thread(target=trace, daemon=True)
+        worker.start()
+        tracing.wait(60)
+        time.sleep(wait)
+        assert worker.is_alive()
+        restore = stop_converted_code(worker.ident)
+        assert float((paddle.ones([2]) * 3).sum()) == 6.0  # this thread is not stopped
+        worker.join(60)
+        restore()
+        assert not worker.is_alive() and [type(e) for e in raised] == [KeyboardInterrupt]
+        assert (jst.Ld, jst.Call) == originals
+
+
 def test_a_child_that_aborts_is_reported_with_its_signal():
     import os
     import signal

@@ -278,3 +278,39 @@ def static_source(static_function) -> Optional[str]:
         return _helpers()["func_to_source_code"](static_function)
     except Exception:
         return None
+
+
+# What the AST transformers put in every line of converted code (``_jst.Ld(x)``,
+# ``_jst.Call(f)``); the code looks them up on ``paddle.jit.dy2static`` at each call.
+_CONVERTED_CODE_CALLS = ("Ld", "Call")
+
+
+def stop_converted_code(thread_ident: int) -> Callable[[], None]:
+    """Make the converted code that thread ``thread_ident`` runs raise KeyboardInterrupt
+    at its next ``_jst.Ld``/``_jst.Call``: a Python call made by Python code, so the stop
+    lands in the user's (converted) line and not inside a callback Paddle's C++ makes
+    while it records an op (an exception there comes out as Paddle's RuntimeError or
+    SystemError, or not at all). Other threads are not affected. Returns the function
+    that puts Paddle's own back."""
+    import threading
+
+    try:
+        jst = importlib.import_module("paddle.jit.dy2static")
+    except Exception:  # no Paddle: nothing to stop
+        return lambda: None
+    saved = {name: getattr(jst, name) for name in _CONVERTED_CODE_CALLS if callable(getattr(jst, name, None))}
+
+    def stopper(original):
+        def call(*args, **kwargs):
+            if threading.get_ident() == thread_ident:
+                raise KeyboardInterrupt
+            return original(*args, **kwargs)
+        return call
+
+    for name, original in saved.items():
+        setattr(jst, name, stopper(original))
+
+    def restore() -> None:
+        for name, original in saved.items():
+            setattr(jst, name, original)
+    return restore
