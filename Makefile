@@ -33,12 +33,21 @@ system-deps:
 	  || echo "Could not install$$missing; the browser tests will be skipped."; \
 	else echo "Not root: missing$$missing; the browser tests will be skipped."; fi
 
+# Environments are filled by uv (pinned; from the package index like pip, a tenth of
+# pip's time), bytecode compiled as pip does; where uv cannot run, pip does it.
+UV_VERSION := 0.13.8
+UV := $(VENV)/bin/uv
+# $(call install,PYTHON,WHAT TO INSTALL)
+define install
+	$(UV) pip install -q --compile-bytecode --python $(1) $(2) || $(1) -m pip install -q $(2)
+endef
+
 $(STAMP): pyproject.toml requirements/test.txt
 	@$(MAKE) --no-print-directory system-deps
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -r requirements/test.txt
-	$(PIP) install -q -e .
+	@$(UV) --version >/dev/null 2>&1 || $(PIP) install -q uv==$(UV_VERSION) || $(PIP) install -q --upgrade pip
+	$(call install,$(PY),-r requirements/test.txt)
+	$(call install,$(PY),-e .)
 	$(PY) -m ipykernel install --sys-prefix --name d2s_lab --display-name "Python (d2s_lab)" >/dev/null
 	@touch $(STAMP)
 
@@ -46,9 +55,8 @@ setup26: $(STAMP26)
 
 $(STAMP26): pyproject.toml requirements/paddle26.txt $(STAMP)
 	@test -x $(PY26) || $(PYTHON) -m venv $(VENV26)
-	$(VENV26)/bin/pip install -q --upgrade pip
-	$(VENV26)/bin/pip install -q -r requirements/paddle26.txt
-	$(VENV26)/bin/pip install -q --no-deps -e .
+	$(call install,$(PY26),-r requirements/paddle26.txt)
+	$(call install,$(PY26),--no-deps -e .)
 	$(PY26) -m ipykernel install --sys-prefix --name d2s_lab --display-name "Python (d2s_lab, Paddle 2.6)" >/dev/null
 	@touch $(STAMP26)
 
@@ -70,7 +78,7 @@ lint: setup
 DOCS_STAMP := $(VENV)/.docs-installed
 
 $(DOCS_STAMP): requirements/docs.txt $(STAMP)
-	$(PIP) install -q -r requirements/docs.txt
+	$(call install,$(PY),-r requirements/docs.txt)
 	@touch $(DOCS_STAMP)
 
 docs: $(DOCS_STAMP)
@@ -211,7 +219,7 @@ frontends-lab3: $(FRONTENDS3_STAMP)
 
 $(FRONTENDS3_STAMP): requirements/frontends-lab3.txt $(STAMP)
 	@test -x $(FRONTENDS3)/bin/python || $$($(PY) -c 'import sys; print(sys.base_prefix)')/bin/python3 -m venv $(FRONTENDS3)
-	$(FRONTENDS3)/bin/pip install -q -r requirements/frontends-lab3.txt
+	$(call install,$(FRONTENDS3)/bin/python,-r requirements/frontends-lab3.txt)
 	@touch $(FRONTENDS3_STAMP)
 
 clean:
