@@ -96,6 +96,9 @@ TEST_JOBS ?= 14
 # the slowest tests, printed by each part
 DURATIONS ?= --durations=25
 test: setup $(DOCS_STAMP)
+	@# d2s_lab's bytecode once, for the hundreds of kernels and processes the parts start
+	@# (where PYTHONDONTWRITEBYTECODE is set, each would compile it again)
+	@$(PY) -m compileall -q d2s_lab tests/support >/dev/null
 	@echo "== lint, docs, Paddle 3.3.1 and Paddle 2.6.2 suites in parts, the platform smoke ($(TEST_JOBS) at a time; output as each ends) =="
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target DIST_AFTER=setup26 \
 	  lint docs test-paddle3 test-paddle26 test-platform

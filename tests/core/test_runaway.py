@@ -579,5 +579,11 @@ def test_an_interrupt_at_any_moment_is_one_message(kernel):
     assert status == "ok" and '<div class="d2s-error"' not in out and "Traceback (most" not in out, html_text(out)[-3000:]
     for k, share in enumerate((0.1, 0.3, 0.5, 0.7, 0.9), 1):
         stages.append((round(share * whole, 2), interrupted(k, share * whole)))
+    # tracing is most of this cell, and more of it on a loaded machine: moments near its
+    # end and past it reach the first run, the drawing, the report
+    for k, share in enumerate((0.97, 1.05, 1.15, 1.3), 6):
+        if len({s for _, s in stages}) >= 3:
+            break
+        stages.append((round(share * whole, 2), interrupted(k, share * whole)))
     print(f"the whole cell {whole:.1f} s; where each Interrupt landed:", stages)
     assert len({s for _, s in stages}) >= 3, stages  # not one moment over and over

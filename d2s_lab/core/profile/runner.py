@@ -47,6 +47,12 @@ __all__ = ["profile", "ProfileResult"]
 
 WARMUP = 2  # calls before anything is timed (the first may translate or build, the second runs warm)
 MIN_CALLS = 3  # a budget never trims the profiled calls below this
+
+
+def plain_calls(calls: int) -> int:
+    """Calls timed without the profiler for ``calls`` profiled: half as many (not under
+    :data:`MIN_CALLS`); their median is the plain time per call the overhead is said against."""
+    return max(MIN_CALLS, (calls + 1) // 2)
 NOTABLE = 0.05  # a difference between paths worth a line of advice (5 %)
 PROGRESS_GAP_S = 0.25  # the progress line changes at most four times a second (a new stage at once)
 
@@ -141,7 +147,8 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
             give its inputs).
         inputs: the call's arguments (a tensor, or a list); default: the conversion's
             example inputs, else random ones as ``%d2s_bench`` makes them.
-        calls: calls profiled (and as many timed without the profiler, and per path).
+        calls: calls profiled (half as many, not under 3, are timed without the
+            profiler; about twice as many per path).
         device: ``"cpu"`` (default) or ``"gpu"`` (a CUDA build of Paddle).
         budget: seconds the whole profile may take; fewer calls (not under 3) and fewer
             paths are timed to fit, and ``notes`` say so. The kernel's Interrupt stops it
@@ -184,7 +191,7 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         res.stages["convert"] = time.perf_counter() - started
     whatif = bool(whatif) and not train
     paths = (4 if amp_step(dev) else 2) if train else len(PATHS) if whatif else 0
-    steps = Steps(res, progress, WARMUP + 2 * calls + 2 * calls * paths)
+    steps = Steps(res, progress, WARMUP + calls + plain_calls(calls) + 2 * calls * paths)
     stop_at = None if budget_s is None else started + budget_s
     layer = conv.layer
     was_training = getattr(layer, "training", False)
@@ -272,20 +279,21 @@ def _run(conv, res: ProfileResult, xs: list, calls: int, dev: str, stop_at, step
         if fit < calls:
             res.notes.append(t("profile.budget_calls", budget=f"{res.budget_s:g}", calls=fit, was=calls))
             calls = fit
-            steps.total = WARMUP + 2 * calls + (2 * calls * len(PATHS) if whatif else 0)
+            steps.total = WARMUP + calls + plain_calls(calls) + (2 * calls * len(PATHS) if whatif else 0)
     # On the default path the plain calls clock the compiled subgraphs and SOT's cache
     # lookups as well (a clock read and an append each: microseconds in a call), so the
     # segments need no pass of their own; under Paddle's profiler the guards and the glue
     # run slower, so the segments are never read there.
     spans: list = []
-    with steps.stage("plain", t("profile.progress.plain", calls=calls)):
+    n_plain = plain_calls(calls)
+    with steps.stage("plain", t("profile.progress.plain", calls=n_plain)):
         if conv.mode == "sot":
             with timing_subgraphs(spans) as clocked:
-                plain = _timed_calls(call, calls, sync, stop_at, steps)
+                plain = _timed_calls(call, n_plain, sync, stop_at, steps)
             if not clocked:
                 res.notes.append(t("profile.no_clock"))
         else:
-            plain = _timed_calls(call, calls, sync, stop_at, steps)
+            plain = _timed_calls(call, n_plain, sync, stop_at, steps)
     res.plain_ms = statistics.median((b - a) / 1e6 for a, b in plain)
     steps.per_call = res.plain_ms / 1000.0
     mine = _arrays(last[0])
