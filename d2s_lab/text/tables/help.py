@@ -434,8 +434,8 @@ TEXTS = {
         "zh": "显示转换后函数的一次调用把时间花在哪里。\n\n函数按你的用法运行，预热之后先不开、再开启 Paddle 的分析器（两个时间都会显示：\n即分析器自身的开销）。在 AST 路径上，Program 的每个算子给出每次调用的时间、\n所在层和源代码行，并按行、按层汇总；在默认（SOT）路径上，给出每个编译的子图、\n子图之间以动态图运行的部分以及造成它的图中断（“第 14 行的 print 每次调用\n花费 4.2 ms，共 9.8 ms”）。这条路径的输出会与动态图核对；使用 --whatif 时，\n还会在同样的输入上并列计时动态图、SOT、MIN_GRAPH_SIZE=0 的 SOT 以及\nAST full_graph=True（每条路径先各转换一次：代价是分析本身的数倍）。\n一行实时进度显示当前阶段、已完成的调用和剩余时间。Paddle 的开关和缓存保持原样。等同于 ``d2s_lab.profile(conv)``。\n\n示例::\n\n    %d2s_profile                    # 上一个 %%to_static 单元格的转换结果\n    %d2s_profile net_s --calls 50 --budget 60\n    %d2s_profile --whatif\n    %d2s_profile --lang zh",
     },
     "help.opt.profile_calls": {
-        "en": "Calls profiled (and as many timed without the profiler, and per path). Default: 20.",
-        "zh": "分析的调用次数（不开分析器和每条路径也各计时这么多次）。默认：20。",
+        "en": "Calls profiled (half as many, not under 3, are timed without the profiler; about twice as many per path). Default: 20.",
+        "zh": "分析的调用次数（不开分析器时计时其一半，不少于 3 次；每条路径约两倍）。默认：20。",
     },
     "help.opt.profile_train": {
         "en": "Profile a training step (forward, backward, an SGD update) of copies of the model, the converted step against dygraph's; ops summed by type and phase.",
