@@ -345,7 +345,9 @@ def test_report_from_collected_notebooks_escapes_what_students_wrote(tmp_path):
     assert rep.students == [BOB, "ann"]
     for ex in rep.exercises:
         assert ex.count("pass") == 1 and ex.not_attempted() == [BOB]
-    (tmp_path / "zed").mkdir()  # a student who handed in nothing: in the overview, no lab changed
+    (tmp_path / "zed" / ".ipynb_checkpoints").mkdir(parents=True)  # a student who handed in nothing
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "x.pyc").write_bytes(b"")  # no student
     data = class_report.read_class(tmp_path)
     assert data.students == [BOB, "ann", "zed"] and [r.students for r in data.labs] == [[BOB, "ann"]]
     assert "<tr><td>zed</td><td class='num'>–</td></tr>" in class_report.report_html(data)

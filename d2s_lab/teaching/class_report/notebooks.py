@@ -164,9 +164,9 @@ def _folders(path: Path) -> List[Path]:
 
 
 def _empty_folders(root: Path) -> List[str]:
-    """In a folder of collected copies, the students' folders with nothing handed in: no
-    notebook and no folder in them."""
-    return [d.name for d in _folders(root) if not _folders(d) and not any(d.glob("*.ipynb"))]
+    """In a folder of collected copies, the students' folders with nothing handed in:
+    empty (but for hidden files)."""
+    return [d.name for d in _folders(root) if not any(not f.name.startswith(".") for f in d.iterdir())]
 
 
 def _students(labs: List[LabReport], known: List[str]) -> List[str]:
