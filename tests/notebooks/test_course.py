@@ -200,13 +200,24 @@ def test_class_report_counts_each_exercise(graded_course, capsys):
     assert cli(["labs", "report", str(graded_course)]) == 0
     assert capsys.readouterr().err == ""
     page = (graded_course / class_report.REPORT_NAME).read_text(encoding="utf-8")
-    names = sorted(set(SOLVED) | set(BLANK) | set(CHINESE))  # the labs someone submitted, one chart each
-    assert "<script" not in page and page.count("<svg") == len(names)
-    assert "manual grades included" in page
+    names = sorted(set(SOLVED) | set(BLANK) | set(CHINESE))  # the labs someone submitted
+    # every lab is released; those no one submitted (lab 3 on in English, lab 8 in Chinese) are
+    # on the page too, every student of the class not attempting any exercise: one chart per lab
+    released = sorted(p.name for p in (graded_course / "release").iterdir())
+    unsubmitted = sorted(set(released) - set(names))
+    assert len(released) == 2 * len(LABS) and len(unsubmitted) == 2 * len(LABS) - len(names)
+    assert "<script" not in page and page.count("<svg") == len(released)
+    assert "manual grades included" in page and page.count("no one has handed it in yet") == len(unsubmitted)
     data = class_report.read_class(graded_course)
     assert data.source == class_report.FROM_GRADEBOOK and not data.problem
+    assert data.students == ["blank", "solved", "wrong"]
     reports = {r.name: r for r in data.labs}
-    assert sorted(reports) == names
+    assert sorted(reports) == released
+    for name in unsubmitted:
+        _unsubmitted(reports[name], data.students)
+        nb = nbformat.read(str(graded_course / "release" / name / f"{name}.ipynb"), as_version=4)
+        assert len(reports[name].exercises) == len([c for c in nb.cells if _grading(c).get("grade")]), name
+    reports = {name: reports[name] for name in names}
     with Gradebook(f"sqlite:///{graded_course / 'gradebook.db'}") as gb:
         for name, rep in reports.items():
             assert rep.scored and rep.exercises, name
@@ -334,6 +345,12 @@ def test_report_from_collected_notebooks_escapes_what_students_wrote(tmp_path):
     assert rep.students == [BOB, "ann"]
     for ex in rep.exercises:
         assert ex.count("pass") == 1 and ex.not_attempted() == [BOB]
+    (tmp_path / "zed" / ".ipynb_checkpoints").mkdir(parents=True)  # a student who handed in nothing
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "x.pyc").write_bytes(b"")  # no student
+    data = class_report.read_class(tmp_path)
+    assert data.students == [BOB, "ann", "zed"] and [r.students for r in data.labs] == [[BOB, "ann"]]
+    assert "<tr><td>zed</td><td class='num'>–</td></tr>" in class_report.report_html(data)
 
 
 def test_report_says_who_failed_what_and_why(tmp_path):
@@ -384,15 +401,18 @@ def test_report_of_a_missing_folder_says_what_to_do(tmp_path, capsys):
 
 # -- gradebooks that are no gradebook (no nbgrader needed) ------------------------------------
 _TABLES = {
-    "assignment": "id, name", "notebook": "id, name", "base_cell": "id, name", "grade_cells": "id, max_score",
+    "assignment": "id, name", "notebook": "id, name, assignment_id", "base_cell": "id, name, notebook_id",
+    "grade_cells": "id, max_score", "student": "id",
     "submitted_assignment": "id, assignment_id, student_id", "submitted_notebook": "id, assignment_id, notebook_id",
     "grade": "id, notebook_id, cell_id, auto_score, manual_score, extra_credit",
 }
 
 
-def _tiny_gradebook(path, students, grade_view=None):
+def _tiny_gradebook(path, students, grade_view=None, released=(), roster=()):
     """A gradebook with nbgrader 0.9's columns: lab ``02_control_flow.en``, one test cell
-    (``check_1``, one point) and ``students`` as ``{student: (auto, manual)}``."""
+    (``check_1``, one point) and ``students`` as ``{student: (auto, manual)}``; the
+    assignments ``released`` (generate_assignment's record: test cells ``check_2`` and
+    ``check_10``, no submission) and the students ``roster`` (nothing handed in)."""
     con = sqlite3.connect(path)
     for table, columns in _TABLES.items():
         if table == "grade" and grade_view:
@@ -401,9 +421,17 @@ def _tiny_gradebook(path, students, grade_view=None):
             con.execute(f"CREATE TABLE {table} ({columns})")
     name = "02_control_flow.en"
     con.execute("INSERT INTO assignment VALUES ('a', ?)", (name,))
-    con.execute("INSERT INTO notebook VALUES ('n', ?)", (name,))
-    con.execute("INSERT INTO base_cell VALUES ('c', 'check_1')")
+    con.execute("INSERT INTO notebook VALUES ('n', ?, 'a')", (name,))
+    con.execute("INSERT INTO base_cell VALUES ('c', 'check_1', 'n')")
     con.execute("INSERT INTO grade_cells VALUES ('c', 1.0)")
+    for i, other in enumerate(released):
+        con.execute("INSERT INTO assignment VALUES (?, ?)", (f"ra{i}", other))
+        con.execute("INSERT INTO notebook VALUES (?, ?, ?)", (f"rn{i}", other, f"ra{i}"))
+        for cell in ("check_10", "check_2"):
+            con.execute("INSERT INTO base_cell VALUES (?, ?, ?)", (f"rc{i}{cell}", cell, f"rn{i}"))
+            con.execute("INSERT INTO grade_cells VALUES (?, 1.0)", (f"rc{i}{cell}",))
+    for student in [*students, *roster]:
+        con.execute("INSERT INTO student VALUES (?)", (student,))
     for i, (student, (auto, manual)) in enumerate(students.items()):
         con.execute("INSERT INTO submitted_assignment VALUES (?, 'a', ?)", (f"sa{i}", student))
         con.execute("INSERT INTO submitted_notebook VALUES (?, ?, 'n')", (f"sn{i}", f"sa{i}"))
@@ -425,6 +453,73 @@ def test_report_from_a_gradebook_alone_escapes_and_takes_manual_grades(tmp_path)
     page = (tmp_path / class_report.REPORT_NAME).read_text(encoding="utf-8")
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;bob" in page
     assert "manual grades included" in page and "2/4" in page
+
+
+def _unsubmitted(rep, students):
+    """``rep`` is a released lab no one handed in: the class, each exercise not attempted."""
+    assert not rep.submitted and rep.students == students and rep.exercises, rep.name
+    for ex in rep.exercises:
+        assert sorted(ex.results) == students and ex.not_attempted() == students, (rep.name, ex.number)
+        assert ex.count("pass") == 0 and ex.failed() == [] and not ex.failures(), (rep.name, ex.number)
+    assert all(rep.points(s) is None and not rep.handed_in(s) for s in students)
+
+
+def test_report_shows_a_released_lab_no_one_handed_in_from_the_gradebook(tmp_path):
+    """A lab released (in the gradebook) without a submission, and a student who handed
+    in nothing: both on the page, in both languages, escaped; lab 2's counts unchanged."""
+    quiz, eve = "<i>quiz</i>.en", "<b>eve</b>"
+    _tiny_gradebook(tmp_path / "gradebook.db", {BOB: (0.0, 1.0), "ann": (1.0, None)}, released=[quiz], roster=[eve])
+    assert class_report.read_roster(tmp_path / "gradebook.db") == (
+        {"02_control_flow.en": [("02_control_flow.en", "check_1")], quiz: [(quiz, "check_2"), (quiz, "check_10")]},
+        sorted([BOB, "ann", eve]))
+    data = class_report.read_class(tmp_path)
+    assert data.source == class_report.FROM_GRADEBOOK and data.students == sorted([BOB, "ann", eve])
+    lab2, rep = data.labs
+    assert lab2.submitted and lab2.students == [BOB, "ann"] and lab2.exercises[0].count("pass") == 2
+    assert len(lab2.exercises[0].results) == 2 and lab2.points(BOB) == (1.0, 1.0)
+    _unsubmitted(rep, sorted([BOB, "ann", eve]))
+    assert [r.grade_id for ex in rep.exercises for r in list(ex.results.values())[:1]] == ["check_2", "check_10"]
+    for lang, said in (("en", "no one has handed it in yet"), ("zh", "还没有人提交")):
+        page = class_report.report_html(data, lang)
+        assert "<i>" not in page and "<b>" not in page and "<img" not in page
+        assert "&lt;i&gt;quiz&lt;/i&gt;.en" in page and "&lt;b&gt;eve&lt;/b&gt;" in page
+        assert page.count("<svg") == 2 and page.count(said) == 1 and "0/3" in page
+        overview = page[:page.index("<section>")]
+        assert "<tr><td>&lt;b&gt;eve&lt;/b&gt;</td><td class='num'>–</td><td class='num'>–</td></tr>" in overview
+        assert f"{len(sorted([BOB, 'ann', eve]))}" in page[page.index("<p>"):page.index("</p>")]
+
+
+def test_report_shows_a_released_lab_no_one_handed_in_from_the_release_folder(tmp_path):
+    """No gradebook: the labs in ``release/`` (not those only in ``source/``) that no
+    autograded notebook has; the students of ``submitted/`` and ``autograded/``, one
+    with nothing handed in."""
+    names = course.write_course(tmp_path, ("en",), only=["02", "03", "05"])
+    two, three, five = names
+    for name in (two, three):  # released; 05 is written, not released
+        shutil.copytree(tmp_path / "source" / name, tmp_path / "release" / name)
+    (tmp_path / "release" / ".ipynb_checkpoints").mkdir()
+    nb = nbformat.read(str(tmp_path / "source" / two / f"{two}.ipynb"), as_version=4)
+    for c in nb.cells:
+        if _grading(c).get("grade"):
+            c.execution_count = 1  # ran without an error: passed
+    (tmp_path / "autograded" / "ann" / two).mkdir(parents=True)
+    nbformat.write(nb, str(tmp_path / "autograded" / "ann" / two / f"{two}.ipynb"))
+    (tmp_path / "submitted" / BOB).mkdir(parents=True)  # nothing handed in
+    data = class_report.read_class(tmp_path)
+    assert data.source == class_report.FROM_AUTOGRADED and data.students == [BOB, "ann"]
+    assert [rep.name for rep in data.labs] == [two, three]
+    handed, rep = data.labs
+    assert handed.submitted and handed.students == ["ann"] and [ex.count("pass") for ex in handed.exercises] == [1] * 3
+    _unsubmitted(rep, [BOB, "ann"])
+    released = nbformat.read(str(tmp_path / "release" / three / f"{three}.ipynb"), as_version=4)
+    assert [list(ex.results.values())[0].grade_id for ex in rep.exercises] == \
+        [_grading(c)["grade_id"] for c in released.cells if _grading(c).get("grade")]
+    assert rep.title != three and all(ex.label for ex in rep.exercises)
+    assert cli(["labs", "report", str(tmp_path), "--lang", "zh"]) == 0
+    page = (tmp_path / class_report.REPORT_NAME).read_text(encoding="utf-8")
+    assert page.count("<svg") == 2 and "还没有人提交" in page and five not in page
+    # the overview, and in lab 3 each exercise's "not attempted" and the row of each student
+    assert "<img" not in page and page.count("&lt;img src=x onerror=alert(1)&gt;bob") == 2 + len(rep.exercises)
 
 
 @pytest.mark.parametrize("kind", ["garbage", "empty", "schema", "endless", "folder"])

@@ -7,7 +7,11 @@
 For each lab and each self-check (exercise): how many students passed, the most common
 failure messages (grouped, with how many students saw each), and which students have not
 attempted it (their answer cells are as they were handed out), with a bar chart drawn
-as inline SVG. The page reads offline and without scripts; everything taken from the
+as inline SVG. In an nbgrader course, a lab released to the class (in the gradebook or in
+``release/``) that no one has handed in yet is there too, every student of the class not
+attempting any of its exercises; and every student the course knows (the gradebook's
+students, the folders in ``submitted/`` and ``autograded/``; in a folder of collected copies,
+an empty student folder) is in the overview, one who handed in nothing included. The page reads offline and without scripts; everything taken from the
 notebooks is escaped. No student code is run: the report reads what the autograder (or
 the student's own run) left in the notebooks.
 
@@ -32,7 +36,8 @@ The parts: :mod:`.outcomes` (what the report knows), :mod:`.gradebook` (nbgrader
 scores), :mod:`.notebooks` (the students' notebooks, and the class read from them) and
 :mod:`.page` (the HTML page).
 """
-from d2s_lab.teaching.class_report.gradebook import GRADEBOOK_NAME, Grades, GradebookError, read_gradebook
+from d2s_lab.teaching.class_report.gradebook import GRADEBOOK_NAME, Grades, GradebookError, read_gradebook, \
+    read_roster
 from d2s_lab.teaching.class_report.notebooks import collect, read_class, read_notebook
 from d2s_lab.teaching.class_report.outcomes import FAILED, FROM_AUTOGRADED, FROM_COLLECTED, FROM_GRADEBOOK, \
     NOT_RUN, PASSED, ClassData, Exercise, LabReport, SubmissionCheck
@@ -40,4 +45,4 @@ from d2s_lab.teaching.class_report.page import REPORT_NAME, report_html, write_r
 
 __all__ = ["FAILED", "FROM_AUTOGRADED", "FROM_COLLECTED", "FROM_GRADEBOOK", "GRADEBOOK_NAME", "NOT_RUN", "PASSED",
            "REPORT_NAME", "ClassData", "Exercise", "GradebookError", "Grades", "LabReport", "SubmissionCheck",
-           "collect", "read_class", "read_gradebook", "read_notebook", "report_html", "write_report"]
+           "collect", "read_class", "read_gradebook", "read_notebook", "read_roster", "report_html", "write_report"]

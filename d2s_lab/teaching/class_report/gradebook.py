@@ -56,45 +56,35 @@ def _name(value) -> Optional[str]:
     return str(value)[:_GB_TEXT]
 
 
-def read_gradebook(path, lang: str = "en") -> Grades:
-    """The scores in nbgrader's gradebook ``path`` (nbgrader 0.9's schema), as
-    ``{assignment: {student: {(notebook, test_cell): (score, max_score)}}}``.
-
-    The score is nbgrader's: the manual grade when a teacher gave one, else the
-    autograder's, plus any extra credit. Read with ``sqlite3`` in read-only mode, with a
-    bound on the rows and on the work of the query; anything that is not a gradebook
-    raises :class:`GradebookError` with a one-line message in ``lang``."""
-    path = Path(path)
+def _open(path: Path, lang: str):
+    """A read-only connection to the gradebook ``path``, or :class:`GradebookError`."""
     if not path.is_file():  # a folder, a pipe or a device is no gradebook
         raise GradebookError(t("course.gb_not_sqlite", lang))
     try:
         with open(path, "rb") as fh:
             if fh.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
                 raise GradebookError(t("course.gb_not_sqlite", lang))
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except (OSError, sqlite3.Error) as exc:
         raise GradebookError(t("course.gb_sqlite", lang, message=_one_line(exc))) from None
+
+
+def _bounded_rows(path, sql: str, lang: str) -> list:
+    """The rows of ``sql`` on the gradebook ``path``, read-only, with a bound on the rows
+    and on the work of the query; any failure is a :class:`GradebookError`."""
+    con = _open(Path(path), lang)
     calls = [0]
 
     def _progress():
         calls[0] += 1
         return calls[0] > _GB_MAX_CALLS  # non-zero stops the query
 
-    grades: Grades = {}
     try:
         con.set_progress_handler(_progress, _GB_STEPS)
-        cursor = con.execute(_GRADES_SQL)
-        rows = cursor.fetchmany(_GB_MAX_ROWS + 1)
+        rows = con.execute(sql).fetchmany(_GB_MAX_ROWS + 1)
         if len(rows) > _GB_MAX_ROWS:
             raise GradebookError(t("course.gb_too_large", lang, rows=_GB_MAX_ROWS))
-        for assignment, student, notebook, cell, max_score, auto, manual, extra in rows:
-            names = [_name(assignment), _name(student), _name(notebook), _name(cell)]
-            top, auto, manual, extra = (_number(max_score), _number(auto), _number(manual), _number(extra))
-            if None in names or top is None:
-                continue
-            base = manual if manual is not None else auto
-            score = 0.0 if base is None else base + (extra or 0.0)
-            grades.setdefault(names[0], {}).setdefault(names[1], {})[(names[2], names[3])] = (score, top)
+        return rows
     except sqlite3.OperationalError as exc:
         if calls[0] > _GB_MAX_CALLS:
             raise GradebookError(t("course.gb_too_slow", lang)) from None
@@ -103,7 +93,57 @@ def read_gradebook(path, lang: str = "en") -> Grades:
         raise GradebookError(t("course.gb_sqlite", lang, message=_one_line(exc))) from None
     finally:
         con.close()
+
+
+def read_gradebook(path, lang: str = "en") -> Grades:
+    """The scores in nbgrader's gradebook ``path`` (nbgrader 0.9's schema), as
+    ``{assignment: {student: {(notebook, test_cell): (score, max_score)}}}``.
+
+    The score is nbgrader's: the manual grade when a teacher gave one, else the
+    autograder's, plus any extra credit. Read with ``sqlite3`` in read-only mode, with a
+    bound on the rows and on the work of the query; anything that is not a gradebook
+    raises :class:`GradebookError` with a one-line message in ``lang``."""
+    grades: Grades = {}
+    for assignment, student, notebook, cell, max_score, auto, manual, extra in _bounded_rows(path, _GRADES_SQL, lang):
+        names = [_name(assignment), _name(student), _name(notebook), _name(cell)]
+        top, auto, manual, extra = (_number(max_score), _number(auto), _number(manual), _number(extra))
+        if None in names or top is None:
+            continue
+        base = manual if manual is not None else auto
+        score = 0.0 if base is None else base + (extra or 0.0)
+        grades.setdefault(names[0], {}).setdefault(names[1], {})[(names[2], names[3])] = (score, top)
     return grades
+
+
+# What nbgrader's generate_assignment puts in the gradebook (every released assignment and
+# its test cells, submitted or not), and the students it knows (autograde adds each
+# student it grades; a teacher can add the others, ``nbgrader db student add``).
+_RELEASED_SQL = """
+SELECT a.name, n.name, bc.name
+FROM grade_cells AS gc
+JOIN base_cell AS bc ON gc.id = bc.id
+JOIN notebook AS n ON bc.notebook_id = n.id
+JOIN assignment AS a ON n.assignment_id = a.id
+"""
+_STUDENTS_SQL = "SELECT id FROM student"
+
+Released = Dict[str, List[Tuple[str, str]]]
+
+
+def read_roster(path, lang: str = "en") -> Tuple[Released, List[str]]:
+    """The assignments of nbgrader's gradebook ``path`` with their test cells, submitted
+    or not, as ``{assignment: [(notebook, test_cell), ...]}`` (the cells in their
+    number's order), and the students it knows, sorted. Read as
+    :func:`read_gradebook` reads; a gradebook without these tables raises
+    :class:`GradebookError`."""
+    released: Dict[str, set] = {}
+    for assignment, notebook, cell in _bounded_rows(path, _RELEASED_SQL, lang):
+        names = [_name(assignment), _name(notebook), _name(cell)]
+        if None not in names:
+            released.setdefault(names[0], set()).add((names[1], names[2]))
+    students = sorted({s for s in (_name(row[0]) for row in _bounded_rows(path, _STUDENTS_SQL, lang)) if s})
+    return ({name: sorted(cells, key=lambda c: (c[0], _number_of(c[1]))) for name, cells in released.items()},
+            students)
 
 
 def _one_line(exc: BaseException) -> str:

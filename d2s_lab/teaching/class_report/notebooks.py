@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from d2s_lab.teaching.checks.record import record_messages, saved_records
-from d2s_lab.teaching.class_report.gradebook import GRADEBOOK_NAME, GradebookError, read_gradebook, with_grades
+from d2s_lab.teaching.class_report.gradebook import GRADEBOOK_NAME, GradebookError, read_gradebook, \
+    read_roster, with_grades
 from d2s_lab.teaching.class_report.outcomes import FAILED, FROM_AUTOGRADED, FROM_COLLECTED, FROM_GRADEBOOK, \
     NOT_RUN, PASSED, ClassData, Exercise, LabReport, SubmissionCheck
 from d2s_lab.teaching.handouts import CHECK_TAG, LABS_DIR, LANGS, cell_tags, check_verdict, lab_files, localize, \
@@ -130,18 +131,75 @@ def collect(course_dir, lang: str = "en") -> List[LabReport]:
 
 
 def read_class(course_dir, lang: str = "en") -> ClassData:
-    """:func:`collect`'s labs with where they came from (:class:`ClassData`)."""
+    """:func:`collect`'s labs with where they came from (:class:`ClassData`), and the
+    students the course knows. In an nbgrader course, a lab released (in the gradebook or
+    in ``release/``) that no one has handed in yet is there too, with every student of
+    the class not attempting any of its exercises."""
     root = Path(course_dir)
     labs = _collect_notebooks(root, lang)
     if not (root / "autograded").is_dir() and not (root / GRADEBOOK_NAME).exists():
-        return ClassData(labs, FROM_COLLECTED)
-    if not (root / GRADEBOOK_NAME).exists():
-        return ClassData(labs, FROM_AUTOGRADED)
-    try:
-        grades = read_gradebook(root / GRADEBOOK_NAME, lang)
-    except GradebookError as exc:
-        return ClassData(labs, FROM_AUTOGRADED, str(exc))
-    return ClassData(with_grades(labs, grades), FROM_GRADEBOOK)
+        return ClassData(labs, FROM_COLLECTED, students=_students(labs, _empty_folders(root)))
+    source, problem, released, roster = FROM_AUTOGRADED, "", {}, []
+    if (root / GRADEBOOK_NAME).exists():
+        try:
+            grades = read_gradebook(root / GRADEBOOK_NAME, lang)
+        except GradebookError as exc:
+            problem = str(exc)
+        else:
+            source, labs = FROM_GRADEBOOK, with_grades(labs, grades)
+            try:
+                released, roster = read_roster(root / GRADEBOOK_NAME, lang)
+            except GradebookError:  # the scores were read; the release folder still names the labs
+                pass
+    folders = [d.name for sub in ("submitted", "autograded") for d in _folders(root / sub)]
+    students = _students(labs, roster + folders)
+    return ClassData(_with_released(root, labs, released, students, lang), source, problem, students)
+
+
+def _folders(path: Path) -> List[Path]:
+    """The folders in ``path`` (none when it is no folder), hidden ones left out."""
+    if not path.is_dir():
+        return []
+    return sorted(d for d in path.iterdir() if d.is_dir() and not d.name.startswith("."))
+
+
+def _empty_folders(root: Path) -> List[str]:
+    """In a folder of collected copies, the students' folders with nothing handed in:
+    empty (but for hidden files)."""
+    return [d.name for d in _folders(root) if not any(not f.name.startswith(".") for f in d.iterdir())]
+
+
+def _students(labs: List[LabReport], known: List[str]) -> List[str]:
+    return sorted({s for lab in labs for s in lab.students} | set(known))
+
+
+def _with_released(root: Path, labs: List[LabReport], released: Dict[str, List[Tuple[str, str]]],
+                   students: List[str], lang: str) -> List[LabReport]:
+    """``labs`` and every lab released to the class that no one has handed in yet (in
+    the gradebook or in ``release/``): its exercises read from the released notebook
+    (else ``source/``, else the gradebook's test cells), each student of the class not
+    attempting any of them."""
+    have = {lab.name for lab in labs}
+    out = list(labs)
+    for name in sorted((set(released) | {d.name for d in _folders(root / "release")}) - have):
+        copies = sorted((root / "release" / name).glob("*.ipynb")) or sorted((root / "source" / name).glob("*.ipynb"))
+        nb = None
+        if copies:
+            try:
+                nb = _nb(copies[0])
+            except Exception:  # an unreadable copy: the gradebook's cells, if it has them
+                nb = None
+        if nb is not None:
+            checks = [(label, r.grade_id) for label, r in read_notebook(nb, None, True, lang)]
+            title = _lab_title(nb, lang, name)
+        else:
+            checks, title = [("", cell) for _notebook, cell in released.get(name, [])], name
+        if not checks:
+            continue
+        exercises = [Exercise(k, label, {s: SubmissionCheck(NOT_RUN, [], False, grade_id) for s in students})
+                     for k, (label, grade_id) in enumerate(checks, 1)]
+        out.append(LabReport(name, title, exercises, list(students), submitted=False))
+    return sorted(out, key=lambda lab: lab.name)
 
 
 def _collect_notebooks(root: Path, lang: str) -> List[LabReport]:

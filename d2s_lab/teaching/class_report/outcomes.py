@@ -58,13 +58,21 @@ class Exercise:
 
 @dataclass
 class LabReport:
-    """The class's outcomes on one lab: its exercises and the students who handed it in."""
+    """The class's outcomes on one lab: its exercises and the students who handed it in.
+
+    A lab released to the class that no one has handed in yet (``submitted`` False)
+    lists the whole class in ``students``, each with every exercise not attempted."""
 
     name: str
     title: str
     exercises: List[Exercise]
     students: List[str]
     scored: bool = False  # the scores come from the gradebook
+    submitted: bool = True  # False: released, no submission of it read yet
+
+    def handed_in(self, student: str) -> bool:
+        """Whether ``student`` handed this lab in."""
+        return self.submitted and student in self.students
 
     def points(self, student: str) -> Optional[Tuple[float, float]]:
         """``(score, max_score)`` of ``student`` in this lab from the gradebook, or None."""
@@ -78,8 +86,10 @@ class LabReport:
 class ClassData:
     """What :func:`~.notebooks.read_class` found: the labs, where the outcomes came from
     (``FROM_GRADEBOOK``, ``FROM_AUTOGRADED`` or ``FROM_COLLECTED``) and, when a
-    ``gradebook.db`` was there but could not be read, why (one line)."""
+    ``gradebook.db`` was there but could not be read, why (one line); ``students``: every
+    student the course knows, those who handed in nothing included."""
 
     labs: List[LabReport]
     source: str
     problem: str = ""
+    students: List[str] = field(default_factory=list)

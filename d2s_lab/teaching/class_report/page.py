@@ -75,7 +75,8 @@ def _lab_section(lab: LabReport, lang: str) -> str:
                     f"<td><ul>{fails}</ul></td><td>{missing}</td></tr>")
     head = (f"<tr><th>{e(t('course.col_exercise', lang))}</th><th>{e(t('course.passed', lang))}</th>"
             f"<th>{e(t('course.col_failures', lang))}</th><th>{e(t('course.not_attempted', lang))}</th></tr>")
-    students = t("course.students_in_lab", lang, n=len(lab.students))
+    students = t("course.students_in_lab" if lab.submitted else "course.released_unsubmitted", lang,
+                 n=len(lab.students))
     return (f"<section><h2>{e(lab.name)} · {e(lab.title)}</h2><p>{e(students)}</p>{_bars(lab, lang)}"
             f"<table>{head}{''.join(rows)}</table>{_by_student(lab, lang)}</section>")
 
@@ -117,7 +118,7 @@ def _overview(labs: List[LabReport], students: List[str], lang: str) -> str:
     for student in students:
         cells = []
         for lab in labs:
-            if student not in lab.students:
+            if not lab.handed_in(student):
                 cells.append("<td class='num'>–</td>")
                 continue
             points = lab.points(student) if lab.scored else None
@@ -149,7 +150,7 @@ def report_html(labs, lang: str = "en", source: str = "") -> str:
     e = html.escape
     data = labs if isinstance(labs, ClassData) else None
     labs = data.labs if data is not None else labs
-    students = sorted({s for lab in labs for s in lab.students})
+    students = sorted({s for lab in labs for s in lab.students} | set(data.students if data is not None else []))
     body = "".join(_lab_section(lab, lang) for lab in labs) or f"<p>{e(t('course.report_empty', lang))}</p>"
     return (f"<!doctype html><html lang='{e(lang)}'><head><meta charset='utf-8'>"
             f"<title>{e(t('course.report_title', lang))}</title><style>"

@@ -33,6 +33,10 @@ TEXTS = {
         "en": "{n} student(s) handed in this lab.",
         "zh": "{n} 名学生提交了这个实验。",
     },
+    "course.released_unsubmitted": {
+        "en": "Released, but no one has handed it in yet (no submission of it has been graded): each exercise shows the class's {n} student(s) as not attempted.",
+        "zh": "已发布，但还没有人提交（还没有评过它的任何提交）：每道练习都把全班 {n} 名学生列为未作答。",
+    },
     "course.overview_title": {
         "en": "Self-checks passed, per student and lab",
         "zh": "每名学生在各实验中通过的自测",
