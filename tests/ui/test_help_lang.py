@@ -80,6 +80,7 @@ def test_an_api_call_with_bad_input_is_one_box_in_the_language_and_the_cell_fail
     assert status == "error" and "Traceback" not in out and "File " not in out, out
     assert out.count('class="d2s-error"') == 1 and "&lt;b&gt;model.json: no such program file." in out, out
     assert "Give the path of a saved model" in out and "SavedModelError: the cell stopped" in out, out
+    assert "/no/such/<b>model.json: no such program file." in out, out  # the plain-text twin
     assert run_cell(kernel, "print(type(sys.last_value).__name__)")[1].strip() == "SavedModelError"
     # raised inside the user's own function: the same box, naming it
     status, out = run_cell(kernel, f"def mine():\n    return {BAD_CALL}\nmine()")
