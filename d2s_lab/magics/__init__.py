@@ -40,12 +40,17 @@ def load(ipython) -> None:
         ipython.register_magics(magics)
         for kind, table in magics.magics.items():
             _registered.setdefault(kind, []).extend(sorted(table))
+    from d2s_lab.magics.api_errors import install
     from d2s_lab.magics.help import localize
 
+    install(ipython)  # d2s_lab's errors from the cell's own calls: a box, not a traceback
     localize()  # the docstrings (%%to_static?) in the chosen language
 
 
 def unload(ipython) -> None:
+    from d2s_lab.magics.api_errors import uninstall
+
+    uninstall(ipython)
     mm = ipython.magics_manager
     for kind, names in _registered.items():
         for name in names:

@@ -122,8 +122,10 @@ def test_unload_ext_puts_back_the_lasting_patches(shell):
     assert res.success
     shell.ip.user_ns["_d2s"].static_function(paddle.ones([2, 4]))  # a later call, recorded
     assert getattr(type(sot_cache()).__call__, "__wrapped__", None) is not None
+    assert shell.ip.custom_exceptions == (d2s_lab.D2SError,)  # d2s_lab's errors shown as a box
     shell.ip.run_line_magic("unload_ext", "d2s_lab")
     assert _changed(before, _snapshot()) == [] and hooks.active() == []
+    assert shell.ip.custom_exceptions == ()  # IPython's own handling again
     shell.ip.run_line_magic("load_ext", "d2s_lab")  # the fixture unloads it again
 
 
