@@ -304,6 +304,20 @@ def check_positive_int(value, option: str) -> int:
     return value
 
 
+def check_count(value, option: str) -> int:
+    """``value`` as an int of 0 or more (a number of warm-up calls); a D2SError naming
+    ``option`` otherwise."""
+    if isinstance(value, bool):
+        raise D2SError(t("inputs.count", option=option, value=value))
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise D2SError(t("inputs.count", option=option, value=value)) from None
+    if number < 0:
+        raise D2SError(t("inputs.count", option=option, value=value))
+    return number
+
+
 def check_non_negative(value, option: str) -> float:
     """``value`` as a finite float of 0 or more; a D2SError naming ``option`` otherwise."""
     try:

@@ -163,6 +163,13 @@ def test_function_target_fixed_shape_and_errors(paddle):
     assert set(res.runtimes) == {"eager", "to_static", "predictor"}
     with pytest.raises(D2SError, match="Unknown runtime"):
         bench(f, input_spec=["x: [3, 4] float32"], runtimes=["tensorrt"])
+    with pytest.raises(D2SError, match=r"Unknown runtime\(s\): nosuch\b"):  # a string is a list, as in --runtimes
+        bench(f, input_spec=["x: [3, 4] float32"], runtimes="eager,nosuch")
+    for bad, match in ((dict(warmup=-1), "warmup -1: give a whole number of 0 or more"),
+                       (dict(repeat=0), "repeat 0: give a whole number of 1 or more"),
+                       (dict(threads="two"), "threads two"), (dict(min_time=-0.5), "min_time -0.5")):
+        with pytest.raises(D2SError, match=match):
+            bench(f, input_spec=["x: [3, 4] float32"], **{**QUICK, **bad})
     with pytest.raises(D2SError, match="needs a paddle.nn.Layer"):
         bench(f, input_spec=["x: [3, 4] float32"], train=True)
     if not paddle.is_compiled_with_cuda():

@@ -33,6 +33,7 @@ from d2s_lab.core.bench.result import (
 )
 from d2s_lab.core.compare import compare_lists
 from d2s_lab.core.dims import Dims
+from d2s_lab.core.options import check_count, check_non_negative, check_positive_int
 from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.errors import D2SError
 from d2s_lab.core.diff import diff, fusion_text
@@ -208,6 +209,13 @@ def bench(
         raise D2SError(t("bench.nothing_to_time", name=conv.name), t("bench.nothing_to_time_hint"))
     dev, dev_id = _parse_device(device, paddle)
     allowed = TRAIN_RUNTIMES if train else RUNTIMES
+    if isinstance(runtimes, str):  # "eager,to_static", as the magic and the CLI take it
+        runtimes = [r.strip() for r in runtimes.split(",") if r.strip()]
+    threads = check_positive_int(threads, "threads")
+    warmup = check_count(warmup, "warmup")
+    repeat = check_positive_int(repeat, "repeat")
+    min_time = check_non_negative(min_time, "min_time")
+    max_runs = check_positive_int(max_runs, "max_runs")
     want = [r for r in (runtimes or allowed)]
     unknown = [r for r in want if r not in RUNTIMES]
     if unknown:

@@ -94,6 +94,10 @@ TEXTS = {
         "en": "For example --batch 1,20,256.",
         "zh": "例如 --batch 1,20,256。",
     },
+    "inputs.count": {
+        "en": "{option} {value}: give a whole number of 0 or more.",
+        "zh": "{option} {value}：请给一个不小于 0 的整数。",
+    },
     "inputs.positive_int": {
         "en": "{option} {value}: give a whole number of 1 or more.",
         "zh": "{option} {value}：请给一个不小于 1 的整数。",
