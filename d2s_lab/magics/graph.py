@@ -15,7 +15,6 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.viz.explorer import fallback_html, graph_explorer
 from d2s_lab.viz.graph_view import cell_view, draw_graph_with
 from d2s_lab.viz.html import esc
-from d2s_lab.viz.dot.render import render
 from d2s_lab.magics.common import interruptible, evaluate, options, parsed_args, show_error, show_note, show_png_twin
 from d2s_lab.magics.widget_outputs import WIDGET_MIME, widget_view
 from d2s_lab.text import t
@@ -103,8 +102,14 @@ class GraphMagics(Magics):
             display(HTML(f'<div class="d2s"><div class="d2s-sub">{esc(saved)}</div></div>'))
         if fmt == "dot" and not args.output:
             print(whole.dot)
-        elif fmt == "png" and not args.output:
-            display(Image(data=render(whole.dot, "png", whole.info.predicted)[0]))
+        elif fmt == "png" and not args.output:  # one picture, of the drawing a cell shows
+            view = whole.in_cell()
+            png = view.cell_png()
+            if png:
+                display(Image(data=png))
+            note = view.collapse_note()
+            if note:
+                display(HTML(f'<div class="d2s"><div class="d2s-note">{esc(note)}</div></div>'))
         else:
             view = whole.in_cell()
             show_png_twin(view)

@@ -18,7 +18,7 @@ from d2s_lab.viz.html import CSS, INLINE, esc, message_box, report_var, t_html
 from d2s_lab.viz.palette import (BORDER, CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, MUTED,
                                  SOT_BREAK_COLOR, SOT_DYGRAPH_COLOR, SOT_HANDED_COLOR, TEXT, category_label, tint)
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
-                                    fit_png, lean_svg, render, render_svg_and_png)
+                                    compact_png, fit_png, lean_svg, render, render_svg_and_png)
 
 # Up to this many nodes a drawing's picture twin is drawn at full size from the SVG's own
 # layout; a bigger one gets a bitmap scaled down to fit (its full size could take
@@ -192,7 +192,8 @@ class GraphView:
             notes.append(t("graph.cut_cell" if i.max_nodes else "graph.cut", shown=f"{i.shown_nodes:,}",
                            total=f"{i.total_nodes:,}", cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
         if self.cell_reduced:  # one line: what the cell's copy left out, and where the whole drawing is
-            said = {"svg": t("cellsize.svg"), "twin_small": t("cellsize.twin_small"), "twin_out": t("cellsize.twin_out")}
+            said = {"svg": t("cellsize.svg"), "twin_small": t("cellsize.twin_small"), "twin_out": t("cellsize.twin_out"),
+                    "png_small": t("cellsize.png_small"), "png_out": t("cellsize.png_out")}
             what = t("cellsize.joiner").join(said[k] for k in self.cell_reduced)
             notes.append(t("cellsize.reduced", what=what))
         return " ".join(notes)
@@ -247,6 +248,22 @@ class GraphView:
             return png
         small = fit_png(self.dot, len(png), room, big=self.info.nodes > TWIN_FULL_SIZE_NODES)
         self.cell_reduced.append("twin_small" if small else "twin_out")
+        return small
+
+    def cell_png(self) -> Optional[bytes]:
+        """The drawing as the one picture a cell shows (``%d2s_graph --format png``):
+        Graphviz's PNG, with fewer colours, then fewer pixels, where it would pass
+        :data:`~d2s_lab.core.options.CELL_BYTES`; None (left out) where even that would not
+        fit. ``cell_reduced`` says which."""
+        png, self.renderer = render(self.dot, "png", self.info.predicted)
+        self.cell_reduced = [k for k in self.cell_reduced if k != "svg"]  # no SVG shown
+        room = CELL_BYTES * 3 // 4  # base64 takes 4 bytes for 3
+        if len(png) <= room:
+            return png
+        small = compact_png(png)
+        if len(small) > room:
+            small = fit_png(self.dot, len(small), room)
+        self.cell_reduced.append("png_small" if small else "png_out")
         return small
 
     def _repr_html_(self) -> str:

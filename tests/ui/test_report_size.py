@@ -97,6 +97,10 @@ def _every_depth_within_250_kb(kernel, tmp_path):
     assert sum("image/png" in d for d in outputs) <= 1
     typed = _outputs(kernel, '_d2s.graph(depth="all")')
     assert _size(typed) <= CELL_BUDGET and _op_ids(typed[0]["text/html"]) == _op_ids(whole)
+    picture = _outputs(kernel, "%d2s_graph _d2s --depth all --format png")  # 1.3 MB as Graphviz draws it
+    assert _size(picture) <= CELL_BUDGET and sum("image/png" in d for d in picture) == 1
+    note = " ".join(html_text(picture[-1]["text/html"]).split())
+    assert "the picture is drawn with fewer colours" in note and "coordinates" not in note
 
 
 def test_repeated_blocks_fold_into_one_row(paddle):

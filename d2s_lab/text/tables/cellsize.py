@@ -24,6 +24,14 @@ TEXTS = {
         "en": "its picture for untrusted notebooks is left out",
         "zh": "省略了供未受信任的 notebook 显示的图片",
     },
+    "cellsize.png_small": {
+        "en": "the picture is drawn with fewer colours (and fewer pixels where that was not enough)",
+        "zh": "图片以更少的颜色绘制（仍不够时也减少像素）",
+    },
+    "cellsize.png_out": {
+        "en": "the picture is left out (it would pass 250 KB even at a third of its width)",
+        "zh": "省略了图片（即使宽度缩小到三分之一也会超过 250 KB）",
+    },
     "cellsize.saved": {
         "en": "The whole drawing is in {path} ({kb} KB): open it from JupyterLab's file browser or in a "
               "web browser. Below, the drawing as %d2s_graph shows it in a cell.",

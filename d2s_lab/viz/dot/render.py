@@ -405,25 +405,31 @@ def lean_svg(svg: str) -> str:
 def fit_png(dot_text: str, now: int, max_bytes: int, big: bool = False) -> Optional[bytes]:
     """The picture twin drawn again smaller (fewer pixels, :data:`PNG_COLORS` colours) so
     that it takes at most ``max_bytes``; ``now``: the size of the twin as it was drawn
-    (``big``: scaled to :data:`PNG_MAX_INCHES`, as for a drawing of many nodes). None
-    where it would have to be under a third of its size across, or without Graphviz's dot."""
+    (``big``: scaled to :data:`PNG_MAX_INCHES`, as for a drawing of many nodes). A try that
+    is still too big is drawn again smaller (three tries). None where it would have to be
+    under a third of its size across, or without Graphviz's dot."""
     path = shutil.which("dot")
     if not path or max_bytes <= 0 or now <= 0:
         return None
-    scale = (0.8 * max_bytes / now) ** 0.5
-    if scale < 1 / 3:
-        return None
-    extra = [f"-Gdpi={96 * min(scale, 1.0):.0f}"] + ([f"-Gsize={PNG_MAX_INCHES[0]},{PNG_MAX_INCHES[1]}"] if big else [])
-    small = None
+    scale = min(1.0, (0.8 * max_bytes / now) ** 0.5)
+    for _ in range(3):
+        if scale < 1 / 3:
+            return None
+        small = _scaled_png(path, dot_text, scale, big)
+        if not small:
+            return None
+        if len(small) <= max_bytes:
+            return small
+        scale *= (0.8 * max_bytes / len(small)) ** 0.5
+    return None
+
+
+def _scaled_png(path: str, dot_text: str, scale: float, big: bool) -> Optional[bytes]:
+    extra = [f"-Gdpi={96 * scale:.0f}"] + ([f"-Gsize={PNG_MAX_INCHES[0]},{PNG_MAX_INCHES[1]}"] if big else [])
     if _GD_DEVICE.get(path, True):
         with tempfile.TemporaryDirectory(prefix="d2s_dot_") as tmp:
             small = _finish_twin(path, _start_twin(path, dot_text, tmp, *extra))
-        if small is _NO_GD:
-            small = None
-        elif small:
-            small = compact_png(small)
-    if small is None and not _GD_DEVICE.get(path, True):
-        code, small, _ = run_bounded([path, "-Tpng", "-Gbgcolor=white", *extra], dot_text.encode("utf-8"),
-                                     dot_timeout())
-        small = compact_png(small) if code == 0 and small else None
-    return small if small and len(small) <= max_bytes else None
+        if small is not _NO_GD:
+            return compact_png(small) if small else None
+    code, small, _ = run_bounded([path, "-Tpng", "-Gbgcolor=white", *extra], dot_text.encode("utf-8"), dot_timeout())
+    return compact_png(small) if code == 0 and small else None
