@@ -93,7 +93,7 @@ def _every_depth_within_250_kb(kernel, tmp_path):
     assert f"The whole drawing is in {target} ({len(whole.encode()) / 1024:.1f} KB)" in html_text(html[0])
     assert _op_ids(html[1]) == _op_ids(whole)  # the cell: the same drawing, every depth
     note = " ".join(html_text(html[1]).split())
-    assert "To keep this cell within 250 KB, the drawing's coordinates are rounded" in note
+    assert "Made smaller so that the saved notebook stays small (250 KB a cell): the drawing's coordinates are rounded" in note
     assert sum("image/png" in d for d in outputs) <= 1
     typed = _outputs(kernel, '_d2s.graph(depth="all")')
     assert _size(typed) <= CELL_BUDGET and _op_ids(typed[0]["text/html"]) == _op_ids(whole)

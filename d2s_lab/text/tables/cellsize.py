@@ -3,10 +3,10 @@ out, and where the whole drawing is."""
 
 TEXTS = {
     "cellsize.reduced": {
-        "en": "To keep this cell within 250 KB, {what}. The whole drawing: .save(\"graph.svg\") "
-              "(or .png), or %d2s_graph OBJ -o graph.svg with the same options.",
-        "zh": "为使此单元格不超过 250 KB，{what}。完整的图：.save(\"graph.svg\")（或 .png），"
-              "或带相同选项的 %d2s_graph OBJ -o graph.svg。",
+        "en": "Made smaller so that the saved notebook stays small (250 KB a cell): {what}. The whole "
+              "drawing: .save(\"graph.svg\") (or .png), or %d2s_graph OBJ -o graph.svg with the same options.",
+        "zh": "为使保存的 notebook 保持小巧（每个单元格 250 KB），已缩减：{what}。完整的图："
+              ".save(\"graph.svg\")（或 .png），或带相同选项的 %d2s_graph OBJ -o graph.svg。",
     },
     "cellsize.joiner": {
         "en": "; ",
