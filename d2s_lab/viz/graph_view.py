@@ -52,7 +52,7 @@ class GraphView:
         self._cell = None  # builds the drawing a notebook cell shows instead (see in_cell)
         self._whole_first = False  # a depth asked for: shown whole where it fits CELL_BYTES (see in_cell)
         self._cell_svg: Optional[str] = None
-        self.cell_reduced: list = []  # what the cell's copy left out to fit: "svg", "twin_small", "twin_out"
+        self.cell_reduced: list = []  # what the cell's copy left out to fit: "svg", "twin_small", ... (see _reduced)
 
     @property
     def dot(self) -> str:
@@ -200,10 +200,13 @@ class GraphView:
 
     def in_cell(self) -> "GraphView":
         """The drawing a notebook cell shows of this one: for a view drawn with ``cell=True``
-        (``Conversion.graph()``) under the default budget, the one ``%d2s_graph`` draws, of
-        at most :data:`~d2s_lab.core.options.CELL_NODES` nodes, its note saying how to
-        draw everything; otherwise this view itself. ``.dot``, ``.svg`` and ``.save()``
-        keep the whole drawing."""
+        (``Conversion.graph()``, ``%d2s_graph``) under the default budget, the one of at
+        most :data:`~d2s_lab.core.options.CELL_NODES` nodes, its note saying how to draw
+        everything; but where a depth other than 1 was asked for, this view itself when it
+        fits :data:`~d2s_lab.core.options.CELL_BYTES` (at most
+        :data:`~d2s_lab.core.options.CELL_WHOLE_NODES` nodes, its SVG made leaner where
+        needed: :meth:`cell_svg`); otherwise this view itself. ``.dot``, ``.svg`` and
+        ``.save()`` keep the whole drawing."""
         if callable(self._cell) and self._whole_first and self._fits_cell():
             self._cell = self  # the depth asked for, whole: it fits a cell's bytes
         if callable(self._cell):
@@ -226,8 +229,7 @@ class GraphView:
             svg = self.svg
             if len(svg) + HTML_BYTES > CELL_BYTES:
                 svg = lean_svg(svg)
-                if "svg" not in self.cell_reduced:
-                    self.cell_reduced.append("svg")
+                self._reduced("svg")
             self._cell_svg = svg
         return self._cell_svg
 
@@ -247,7 +249,7 @@ class GraphView:
         if len(png) <= room:
             return png
         small = fit_png(self.dot, len(png), room, big=self.info.nodes > TWIN_FULL_SIZE_NODES)
-        self.cell_reduced.append("twin_small" if small else "twin_out")
+        self._reduced("twin_small" if small else "twin_out")
         return small
 
     def cell_png(self) -> Optional[bytes]:
@@ -263,8 +265,15 @@ class GraphView:
         small = compact_png(png)
         if len(small) > room:
             small = fit_png(self.dot, len(small), room)
-        self.cell_reduced.append("png_small" if small else "png_out")
+        self._reduced("png_small" if small else "png_out")
         return small
+
+    def _reduced(self, what: str) -> None:
+        """Note that the cell's copy was made smaller: ``what`` is "svg" (coordinates
+        rounded), "twin_small"/"twin_out" (the picture twin smaller/left out) or
+        "png_small"/"png_out" (the one picture of ``--format png``); said once each."""
+        if what not in self.cell_reduced:
+            self.cell_reduced.append(what)
 
     def _repr_html_(self) -> str:
         shown = self.in_cell()
