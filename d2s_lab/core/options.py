@@ -29,6 +29,13 @@ DEFAULT_LABS_OUT = "d2s_lab_labs"
 # about 1.6 KB of SVG and picture twin): the cell stays within 250 KB. --budget none
 # draws everything.
 CELL_NODES = 60
+# Bytes a drawing shown in a notebook cell takes at most, SVG (in its HTML) and picture twin
+# together: a cell stays within 250 KB. A drawing that asks for a depth of its own
+# (``depth="all"``) is shown whole when it fits in them (its SVG made leaner, its twin
+# smaller or left out where needed), else at most CELL_NODES nodes.
+CELL_BYTES = 245 * 1024
+# The most nodes such a drawing may have to be tried whole (about 1.3 KB of lean SVG each).
+CELL_WHOLE_NODES = 300
 RANKDIRS = ("TB", "LR", "BT", "RL")
 
 

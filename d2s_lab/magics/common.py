@@ -140,7 +140,7 @@ def show_png_twin(view) -> bool:
     if view is None or not _in_kernel():
         return False
     try:
-        png = view.png_twin()
+        png = view.cell_twin()  # within the cell's bytes beside the drawing
     except D2SError:
         return False
     if not png:

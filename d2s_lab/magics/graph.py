@@ -15,7 +15,6 @@ from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.viz.explorer import fallback_html, graph_explorer
 from d2s_lab.viz.graph_view import cell_view, draw_graph_with
 from d2s_lab.viz.html import esc
-from d2s_lab.viz.dot.render import render
 from d2s_lab.magics.common import interruptible, evaluate, options, parsed_args, show_error, show_note, show_png_twin
 from d2s_lab.magics.widget_outputs import WIDGET_MIME, widget_view
 from d2s_lab.text import t
@@ -89,22 +88,30 @@ class GraphMagics(Magics):
             else:
                 self._explore(widget, graph, opts)
                 return
-        # a file gets the whole drawing; a cell keeps its outputs small
-        view = draw_graph_with(graph, opts if args.output or args.format else cell_view(opts))
+        # a file gets the whole drawing; a cell keeps its outputs within 250 KB: the
+        # drawing as a cell shows it (see GraphView.in_cell), with -o a line naming the file
+        whole = draw_graph_with(graph, opts, cell=True)
         fmt = args.format
         if args.output:
             ext = os.path.splitext(args.output)[1].lower().lstrip(".")
             path = args.output
             if fmt and ext != fmt:
                 path = args.output + "." + fmt
-            view.save(path)
-            saved = t("magics.saved_file", path=path, kb=f"{os.path.getsize(path) / 1024:.1f}")
+            whole.save(path)
+            saved = t("cellsize.saved", path=path, kb=f"{os.path.getsize(path) / 1024:.1f}")
             display(HTML(f'<div class="d2s"><div class="d2s-sub">{esc(saved)}</div></div>'))
-        if fmt == "dot":
-            print(view.dot)
-        elif fmt == "png":
-            display(Image(data=render(view.dot, "png", view.info.predicted)[0]))
+        if fmt == "dot" and not args.output:
+            print(whole.dot)
+        elif fmt == "png" and not args.output:  # one picture, of the drawing a cell shows
+            view = whole.in_cell()
+            png = view.cell_png()
+            if png:
+                display(Image(data=png))
+            note = view.collapse_note()
+            if note:
+                display(HTML(f'<div class="d2s"><div class="d2s-note">{esc(note)}</div></div>'))
         else:
+            view = whole.in_cell()
             show_png_twin(view)
             display(HTML(view._repr_html_()))
 

@@ -11,19 +11,23 @@ from typing import Iterable, Mapping, Optional, Union
 
 from d2s_lab.errors import D2SError
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.options import CELL_NODES, DEFAULT_BUDGET, ViewOptions
+from d2s_lab.core.options import CELL_BYTES, CELL_NODES, CELL_WHOLE_NODES, DEFAULT_BUDGET, ViewOptions
 from d2s_lab.viz.dot.emit import DotGraph, build_dot
 from d2s_lab.text import t
 from d2s_lab.viz.html import CSS, INLINE, esc, message_box, report_var, t_html
 from d2s_lab.viz.palette import (BORDER, CATEGORY_COLORS, CATEGORY_SHAPES, HIGHLIGHT_COLOR, LAYER_COLOR, MUTED,
                                  SOT_BREAK_COLOR, SOT_DYGRAPH_COLOR, SOT_HANDED_COLOR, TEXT, category_label, tint)
 from d2s_lab.viz.dot.render import (RendererMissing, RenderFailed, available_renderer, clean_svg, dot_timeout,
-                     render, render_svg_and_png)
+                                    compact_png, fit_png, lean_svg, render, render_svg_and_png)
 
 # Up to this many nodes a drawing's picture twin is drawn at full size from the SVG's own
 # layout; a bigger one gets a bitmap scaled down to fit (its full size could take
 # hundreds of MB: a few thousand nodes of 100x50 pt each).
 TWIN_FULL_SIZE_NODES = 150
+
+# What a drawing's HTML adds to its SVG (style, zoom bar, legend, caption, notes), counted
+# against CELL_BYTES.
+HTML_BYTES = 8 * 1024
 
 # The DOT text shown under a drawing that failed is cut here (the .dot property keeps it all).
 MAX_DOT_SHOWN = 200_000
@@ -46,6 +50,9 @@ class GraphView:
         self._failed: Optional[BaseException] = None
         self.twin_shown = False  # its PNG twin was displayed just before it (see png_twin)
         self._cell = None  # builds the drawing a notebook cell shows instead (see in_cell)
+        self._whole_first = False  # a depth asked for: shown whole where it fits CELL_BYTES (see in_cell)
+        self._cell_svg: Optional[str] = None
+        self.cell_reduced: list = []  # what the cell's copy left out to fit: "svg", "twin_small", ... (see _reduced)
 
     @property
     def dot(self) -> str:
@@ -184,25 +191,96 @@ class GraphView:
         if i.cut:
             notes.append(t("graph.cut_cell" if i.max_nodes else "graph.cut", shown=f"{i.shown_nodes:,}",
                            total=f"{i.total_nodes:,}", cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
+        if self.cell_reduced:  # one line: what the cell's copy left out, and where the whole drawing is
+            said = {"svg": t("cellsize.svg"), "twin_small": t("cellsize.twin_small"), "twin_out": t("cellsize.twin_out"),
+                    "png_small": t("cellsize.png_small"), "png_out": t("cellsize.png_out")}
+            what = t("cellsize.joiner").join(said[k] for k in self.cell_reduced)
+            notes.append(t("cellsize.reduced", what=what))
         return " ".join(notes)
 
     def in_cell(self) -> "GraphView":
         """The drawing a notebook cell shows of this one: for a view drawn with ``cell=True``
-        (``Conversion.graph()``) under the default budget, the one ``%d2s_graph`` draws, of
-        at most :data:`~d2s_lab.core.options.CELL_NODES` nodes, its note saying how to
-        draw everything; otherwise this view itself. ``.dot``, ``.svg`` and ``.save()``
-        keep the whole drawing."""
+        (``Conversion.graph()``, ``%d2s_graph``) under the default budget, the one of at
+        most :data:`~d2s_lab.core.options.CELL_NODES` nodes, its note saying how to draw
+        everything; but where a depth other than 1 was asked for, this view itself when it
+        fits :data:`~d2s_lab.core.options.CELL_BYTES` (at most
+        :data:`~d2s_lab.core.options.CELL_WHOLE_NODES` nodes, its SVG made leaner where
+        needed: :meth:`cell_svg`); otherwise this view itself. ``.dot``, ``.svg`` and
+        ``.save()`` keep the whole drawing."""
+        if callable(self._cell) and self._whole_first and self._fits_cell():
+            self._cell = self  # the depth asked for, whole: it fits a cell's bytes
         if callable(self._cell):
             built = self._cell()
             self._cell = self if built.dot == self.dot else built
         return self._cell or self
+
+    def _fits_cell(self) -> bool:
+        if self.info.nodes > CELL_WHOLE_NODES or self.info.cut:
+            return False
+        try:
+            return self.cell_bytes() <= CELL_BYTES
+        except D2SError:  # no renderer: the smaller drawing's DOT text is what shows
+            return False
+
+    def cell_svg(self) -> str:
+        """The SVG a notebook cell shows: ``.svg``, written leaner (:func:`lean_svg`) where
+        it would pass :data:`~d2s_lab.core.options.CELL_BYTES` (``cell_reduced`` says so)."""
+        if self._cell_svg is None:
+            svg = self.svg
+            if len(svg) + HTML_BYTES > CELL_BYTES:
+                svg = lean_svg(svg)
+                self._reduced("svg")
+            self._cell_svg = svg
+        return self._cell_svg
+
+    def cell_bytes(self) -> int:
+        """About how many bytes the drawing's HTML takes in a cell (its picture twin not counted)."""
+        return len(self.cell_svg()) + HTML_BYTES
+
+    def cell_twin(self) -> Optional[bytes]:
+        """The picture twin a notebook cell shows beside this drawing: :meth:`png_twin`,
+        drawn again smaller where the pair would pass
+        :data:`~d2s_lab.core.options.CELL_BYTES`, or None (left out) where even that would
+        not fit; ``cell_reduced`` says which."""
+        png = self.png_twin()
+        if not png:
+            return png
+        room = (CELL_BYTES - self.cell_bytes()) * 3 // 4  # base64 takes 4 bytes for 3
+        if len(png) <= room:
+            return png
+        small = fit_png(self.dot, len(png), room, big=self.info.nodes > TWIN_FULL_SIZE_NODES)
+        self._reduced("twin_small" if small else "twin_out")
+        return small
+
+    def cell_png(self) -> Optional[bytes]:
+        """The drawing as the one picture a cell shows (``%d2s_graph --format png``):
+        Graphviz's PNG, with fewer colours, then fewer pixels, where it would pass
+        :data:`~d2s_lab.core.options.CELL_BYTES`; None (left out) where even that would not
+        fit. ``cell_reduced`` says which."""
+        png, self.renderer = render(self.dot, "png", self.info.predicted)
+        self.cell_reduced = [k for k in self.cell_reduced if k != "svg"]  # no SVG shown
+        room = CELL_BYTES * 3 // 4  # base64 takes 4 bytes for 3
+        if len(png) <= room:
+            return png
+        small = compact_png(png)
+        if len(small) > room:
+            small = fit_png(self.dot, len(small), room)
+        self._reduced("png_small" if small else "png_out")
+        return small
+
+    def _reduced(self, what: str) -> None:
+        """Note that the cell's copy was made smaller: ``what`` is "svg" (coordinates
+        rounded), "twin_small"/"twin_out" (the picture twin smaller/left out) or
+        "png_small"/"png_out" (the one picture of ``--format png``); said once each."""
+        if what not in self.cell_reduced:
+            self.cell_reduced.append(what)
 
     def _repr_html_(self) -> str:
         shown = self.in_cell()
         if shown is not self:
             return shown._repr_html_()
         try:
-            svg = self.svg
+            svg = self.cell_svg()
         except D2SError as exc:
             # One line saying why; the page around it (tables) still shows.
             dot = self.dot
@@ -428,6 +506,7 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
     if cell and small is not view:  # the cell's drawing, built when first shown
         drawn._cell = lambda: draw_graph_with(graph, small, highlight=highlight, title=title, marks=marks,  # noqa: SLF001
                                               times=times)
+        drawn._whole_first = view.depth != 1  # noqa: SLF001  (a depth asked for: whole where it fits)
     return drawn
 
 

@@ -679,7 +679,8 @@ def test_d2s_graph_magic(shell, out_dir):
     assert out.startswith("digraph G {") and "d2s-layer-conv1" in out
     target = os.path.join(out_dir, "magic_graph.png")
     _, htmls, _ = shell.run(f"%d2s_graph _d2s.drawn_graph --depth all -o {target} --format png")
-    assert open(target, "rb").read(4) == b"\x89PNG" and "Saved" in htmls[0]
+    assert open(target, "rb").read(4) == b"\x89PNG" and f"The whole drawing is in {target}" in htmls[0]
+    assert _ops_in(htmls[1]) == SEED_ALL_OPS  # and the cell shows the drawing, not the file's PNG
     _, htmls, _ = shell.run('%d2s_graph net --input "x: [None,3,32,32] float32" --depth all')
     assert _ops_in(htmls[0]) == SEED_ALL_OPS
     shell.run("import paddle\nsf = paddle.jit.to_static(net.forward, input_spec="
@@ -784,11 +785,17 @@ def resnet18():
     return convert(model, "x: [None,3,64,64] float32")
 
 
-def test_graph_shown_in_a_cell_keeps_to_the_cell_node_limit(resnet18):
-    """``conv.graph(depth="all")`` typed in a cell shows what ``%d2s_graph`` shows: at most
-    CELL_NODES nodes, the note saying how to draw everything; the object keeps it all."""
+def test_graph_shown_in_a_cell_keeps_to_the_cell_node_limit(resnet18, monkeypatch):
+    """``conv.graph(depth="all")`` typed in a cell shows what ``%d2s_graph`` shows: the
+    depth asked for, whole, where it fits a cell's bytes; else at most CELL_NODES nodes,
+    the note saying how to draw everything; the object keeps it all."""
     from d2s_lab.core.options import CELL_NODES
+    from d2s_lab.viz import graph_view
 
+    fits = resnet18.graph(depth="all")
+    assert fits.info.nodes > CELL_NODES and fits.in_cell() is fits and not fits.cell_reduced
+    assert "keeps at most" not in fits._repr_html_()
+    monkeypatch.setattr(graph_view, "CELL_BYTES", 40 * 1024)  # a cell too small for it
     view = resnet18.graph(depth="all")
     shown = view.in_cell()
     assert view.info.nodes > CELL_NODES >= shown.info.nodes and CELL_NODES in (shown.info.max_nodes,)
@@ -798,6 +805,25 @@ def test_graph_shown_in_a_cell_keeps_to_the_cell_node_limit(resnet18):
     assert view.dot != shown.dot and "d2s-op" in view.dot  # .dot, .svg and .save() draw everything
     whole = resnet18.graph(depth="all", budget=None)
     assert whole.in_cell() is whole
+
+
+def test_a_lean_svg_is_the_same_drawing(resnet18):
+    """The SVG a cell shows where the whole one would pass the cell's bytes: the same
+    nodes, texts and tooltips, each cluster's frame one rect where its rounded path was."""
+    from d2s_lab.viz.dot.render import lean_svg
+
+    svg = resnet18.graph(depth="all").svg
+    full, lean = parse(svg), parse(lean_svg(svg))
+    assert len(lean_svg(svg)) < 0.8 * len(svg)
+    for cls in ("d2s-op", "d2s-cluster", "edge"):
+        assert [g.get("id") for g in groups(lean, cls)] == [g.get("id") for g in groups(full, cls)]
+    assert [texts(g) for g in groups(lean, "d2s-op")] == [texts(g) for g in groups(full, "d2s-op")]
+    assert [a.get(XLINK + "title") for a in lean.iter(SVG + "a")] == [a.get(XLINK + "title") for a in full.iter(SVG + "a")]
+    for before, after in zip(groups(full, "d2s-cluster"), groups(lean, "d2s-cluster")):
+        rect = after.find(SVG + "rect")
+        x0, y0, x1, y1 = bbox(before)
+        got = [float(rect.get(k)) for k in ("x", "y", "width", "height")]
+        assert max(abs(u - v) for u, v in zip(got, (x0, y0, x1 - x0, y1 - y0))) <= 1, (got, (x0, y0, x1, y1))
 
 
 def _size(svg_root) -> tuple:

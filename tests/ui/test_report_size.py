@@ -51,7 +51,7 @@ def _size(outputs) -> int:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("build", ["resnet50", "densenet121"])
-def test_a_deep_models_cell_stays_under_250_kb(kernel, build):
+def test_a_deep_models_cell_stays_under_250_kb(kernel, build, tmp_path):
     setup = _outputs(kernel, f"import paddle\n%load_ext d2s_lab\nnet = paddle.vision.models.{build}()\nnet.eval()\nNone")
     assert not setup
     outputs = _outputs(kernel, '%%to_static --model net --input "x: [None,3,224,224] float32"\npass\n')
@@ -72,6 +72,35 @@ def test_a_deep_models_cell_stays_under_250_kb(kernel, build):
     everything = _outputs(kernel, "_d2s.op_table()")
     rows = everything[0]["text/html"].count("<tr>") - 1  # less the header row
     assert rows == total
+    if build == "resnet50":
+        _every_depth_within_250_kb(kernel, tmp_path)
+
+
+def _op_ids(text: str) -> set:
+    return set(re.findall(r'id="d2s-op-(-?\d+)"', text))
+
+
+def _every_depth_within_250_kb(kernel, tmp_path):
+    """ResNet-50 at every depth (178 nodes) in a cell: drawn whole within 250 KB (its SVG
+    leaner, its picture smaller), one quiet line saying so; with ``-o`` the file has the
+    whole drawing at full precision, and the cell one line naming it, then the same drawing."""
+    target = tmp_path / "resnet50.svg"
+    outputs = _outputs(kernel, f"%d2s_graph _d2s --depth all -o {target}")
+    assert _size(outputs) <= CELL_BUDGET, _size(outputs)
+    whole = target.read_text()
+    assert len(whole) > CELL_BUDGET and len(_op_ids(whole)) > 170  # the file: every op, in full
+    html = [d["text/html"] for d in outputs if "text/html" in d]
+    assert f"The whole drawing is in {target} ({len(whole.encode()) / 1024:.1f} KB)" in html_text(html[0])
+    assert _op_ids(html[1]) == _op_ids(whole)  # the cell: the same drawing, every depth
+    note = " ".join(html_text(html[1]).split())
+    assert "Made smaller so that the saved notebook stays small (250 KB a cell): the drawing's coordinates are rounded" in note
+    assert sum("image/png" in d for d in outputs) <= 1
+    typed = _outputs(kernel, '_d2s.graph(depth="all")')
+    assert _size(typed) <= CELL_BUDGET and _op_ids(typed[0]["text/html"]) == _op_ids(whole)
+    picture = _outputs(kernel, "%d2s_graph _d2s --depth all --format png")  # 1.3 MB as Graphviz draws it
+    assert _size(picture) <= CELL_BUDGET and sum("image/png" in d for d in picture) == 1
+    note = " ".join(html_text(picture[-1]["text/html"]).split())
+    assert "the picture is drawn with fewer colours" in note and "coordinates" not in note
 
 
 def test_repeated_blocks_fold_into_one_row(paddle):
@@ -168,6 +197,10 @@ def test_sot_cells_stay_under_250_kb_and_say_how_to_draw_what_they_leave_out(ker
     text = " ".join(html_text(next(d["text/html"] for d in outputs if "d2s-report" in d.get("text/html", ""))).split())
     assert "SkipFile" in text and "4 subgraph(s)" in text
     _one_picture_of_the_run(outputs, text)
+    drawn = _outputs(kernel, "%d2s_graph _d2s --depth all")  # the run at every depth: whole, within 250 KB
+    assert _size(drawn) <= CELL_BUDGET, _size(drawn)
+    html = next(d["text/html"] for d in drawn if "text/html" in d)
+    assert "Only the first" not in html_text(html) and len(_op_ids(html)) > 150
 
 
 LLAMA = """%load_ext d2s_lab

@@ -186,8 +186,10 @@ TEXTS = {
         "zh": "svg（默认）：可交互的图；png：图片；dot：DOT 文本。",
     },
     "help.d2s_graph.output": {
-        "en": "Also save the drawing to FILE (.svg, .png or .dot; --format wins).",
-        "zh": "同时把图保存到 FILE（.svg、.png 或 .dot；以 --format 为准）。",
+        "en": "Save the whole drawing to FILE (.svg, .png or .dot; --format wins); the cell shows a "
+              "line naming it, then the drawing as a cell keeps it (within 250 KB).",
+        "zh": "把完整的图保存到 FILE（.svg、.png 或 .dot；以 --format 为准）；单元格显示一行写明该文件，"
+              "随后是单元格中保留的图（不超过 250 KB）。",
     },
     "help.d2s_graph.explore": {
         "en": "An explorer for large graphs: click a layer to open or close it, a breadcrumb of open layers, search ops/layers/lines, click an op to see its producers and consumers (a widget: needs anywidget and a kernel).",

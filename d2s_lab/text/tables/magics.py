@@ -212,10 +212,6 @@ TEXTS = {
         "en": "Convert with --mode ast to draw it.",
         "zh": "请用 --mode ast 转换后再绘制。",
     },
-    "magics.saved_file": {
-        "en": "Saved {path} ({kb} KB).",
-        "zh": "已保存 {path}（{kb} KB）。",
-    },
     "magics.show_path": {
         "en": "Give the path of a saved model.",
         "zh": "请给出已保存模型的路径。",

@@ -369,3 +369,67 @@ def clean_svg(svg: str) -> str:
         svg = _FONT.sub("", svg).replace("<svg ", f'<svg font-family="{fonts.pop()}" ', 1)
     svg = svg.replace("&#45;", "-").replace("\n\n", "\n")
     return svg.strip()
+
+
+# Geometry attributes whose numbers :func:`lean_svg` rounds to whole points.
+_GEOMETRY = re.compile(r'(\s(?:d|points|x|y|font-size)=")([^"]*)"')
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+_CLUSTER_FRAME = re.compile(r'(<g id="[^"]*" class="cluster[^"]*">\n)<path fill="([^"]*)" stroke="([^"]*)" d="([^"]*)"/>')
+
+
+def _whole(m) -> str:
+    return str(round(float(m.group(0))))
+
+
+def _frame_rect(m) -> str:
+    """A cluster's rounded frame (Graphviz writes 8 Bézier corners as one path) as a rect."""
+    nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", m.group(4))]
+    xs, ys = nums[0::2], nums[1::2]
+    if len(nums) < 8 or len(xs) != len(ys):
+        return m.group(0)
+    x0, y0 = min(xs), min(ys)
+    return (f'{m.group(1)}<rect fill="{m.group(2)}" stroke="{m.group(3)}" x="{x0:.0f}" y="{y0:.0f}" '
+            f'width="{max(xs) - x0:.0f}" height="{max(ys) - y0:.0f}" rx="6"/>')
+
+
+def lean_svg(svg: str) -> str:
+    """``svg`` in fewer bytes, for a notebook cell that would pass its budget: every
+    coordinate and font size rounded to a whole point (the drawing moves by under half a
+    point), a cluster's rounded frame written as one ``rect``, no ``stroke-width="1"``
+    (SVG's default). Ids, classes, texts and tooltips stay as they are."""
+    svg = _CLUSTER_FRAME.sub(_frame_rect, svg)
+    svg = _GEOMETRY.sub(lambda m: m.group(1) + _DECIMAL.sub(_whole, m.group(2)) + '"', svg)
+    return svg.replace(' stroke-width="1"', "")
+
+
+def fit_png(dot_text: str, now: int, max_bytes: int, big: bool = False) -> Optional[bytes]:
+    """The picture twin drawn again smaller (fewer pixels, :data:`PNG_COLORS` colours) so
+    that it takes at most ``max_bytes``; ``now``: the size of the twin as it was drawn
+    (``big``: scaled to :data:`PNG_MAX_INCHES`, as for a drawing of many nodes). A try that
+    is still too big is drawn again smaller (three tries). None where it would have to be
+    under a third of its size across, or without Graphviz's dot."""
+    path = shutil.which("dot")
+    if not path or max_bytes <= 0 or now <= 0:
+        return None
+    scale = min(1.0, (0.8 * max_bytes / now) ** 0.5)
+    for _ in range(3):
+        if scale < 1 / 3:
+            return None
+        small = _scaled_png(path, dot_text, scale, big)
+        if not small:
+            return None
+        if len(small) <= max_bytes:
+            return small
+        scale *= (0.8 * max_bytes / len(small)) ** 0.5
+    return None
+
+
+def _scaled_png(path: str, dot_text: str, scale: float, big: bool) -> Optional[bytes]:
+    extra = [f"-Gdpi={96 * scale:.0f}"] + ([f"-Gsize={PNG_MAX_INCHES[0]},{PNG_MAX_INCHES[1]}"] if big else [])
+    if _GD_DEVICE.get(path, True):
+        with tempfile.TemporaryDirectory(prefix="d2s_dot_") as tmp:
+            small = _finish_twin(path, _start_twin(path, dot_text, tmp, *extra))
+        if small is not _NO_GD:
+            return compact_png(small) if small else None
+    code, small, _ = run_bounded([path, "-Tpng", "-Gbgcolor=white", *extra], dot_text.encode("utf-8"), dot_timeout())
+    return compact_png(small) if code == 0 and small else None
