@@ -10,7 +10,7 @@ from IPython.display import HTML, Image, display
 from d2s_lab.core.convert import Conversion, convert
 from d2s_lab.errors import D2SError
 from d2s_lab.core.graph.model import Graph
-from d2s_lab.core.options import ViewOptions, program_options
+from d2s_lab.core.options import CELL_BYTES, ViewOptions, program_options
 from d2s_lab.core.paddle_compat import require_paddle
 from d2s_lab.viz.explorer import fallback_html, graph_explorer
 from d2s_lab.viz.graph_view import cell_view, draw_graph_with
@@ -101,7 +101,11 @@ class GraphMagics(Magics):
             saved = t("cellsize.saved", path=path, kb=f"{os.path.getsize(path) / 1024:.1f}")
             display(HTML(f'<div class="d2s"><div class="d2s-sub">{esc(saved)}</div></div>'))
         if fmt == "dot" and not args.output:
-            print(whole.dot)
+            text = whole.dot
+            if len(text.encode("utf-8")) > CELL_BYTES:  # a cell keeps within its 250 KB: the start, and where the rest is
+                cut = text.encode("utf-8")[:CELL_BYTES - 1024].decode("utf-8", "ignore")
+                text = cut[:cut.rfind("\n") + 1] + "// " + t("cellsize.dot_cut", kb=f"{len(text.encode('utf-8')) / 1024:.0f}")
+            print(text)
         elif fmt == "png" and not args.output:  # one picture, of the drawing a cell shows
             view = whole.in_cell()
             png = view.cell_png()

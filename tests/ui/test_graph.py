@@ -671,12 +671,20 @@ def test_report_shows_graph_with_options(shell):
     assert shell.ns["_d2s"].view.depth == "all"
 
 
-def test_d2s_graph_magic(shell, out_dir):
+def test_d2s_graph_magic(shell, out_dir, monkeypatch):
+    import d2s_lab.magics.graph as graph_magic
+
     shell.run(SEED_CELL.format(opts=""))
     res, htmls, _ = shell.run("%d2s_graph _d2s --depth all --rankdir LR")
     assert res.success and _ops_in(htmls[0]) == SEED_ALL_OPS and "rankdir" not in htmls[0]
     _, htmls, out = shell.run("%d2s_graph _d2s --format dot")
     assert out.startswith("digraph G {") and "d2s-layer-conv1" in out
+    whole = len(out.encode("utf-8"))
+    monkeypatch.setattr(graph_magic, "CELL_BYTES", 4096)  # a cell's budget, made small: the DOT text is cut
+    _, htmls, cut = shell.run("%d2s_graph _d2s --format dot")
+    assert cut.startswith("digraph G {") and len(cut.encode("utf-8")) < 4096 < whole
+    assert f"the whole DOT text is {whole / 1024:.0f} KB" in cut and "-o graph.dot" in cut
+    monkeypatch.undo()
     target = os.path.join(out_dir, "magic_graph.png")
     _, htmls, _ = shell.run(f"%d2s_graph _d2s.drawn_graph --depth all -o {target} --format png")
     assert open(target, "rb").read(4) == b"\x89PNG" and f"The whole drawing is in {target}" in htmls[0]

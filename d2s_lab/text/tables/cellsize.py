@@ -32,6 +32,10 @@ TEXTS = {
         "en": "the picture is left out (it would pass 250 KB even at a third of its width)",
         "zh": "省略了图片（即使宽度缩小到三分之一也会超过 250 KB）",
     },
+    "cellsize.dot_cut": {
+        "en": "... (the whole DOT text is {kb} KB; a cell keeps 250 KB: write it with -o graph.dot)",
+        "zh": "……（完整的 DOT 文本为 {kb} KB；一个单元格最多保留 250 KB：请用 -o graph.dot 写入文件）",
+    },
     "cellsize.saved": {
         "en": "The whole drawing is in {path} ({kb} KB): open it from JupyterLab's file browser or in a "
               "web browser. Below, the drawing as %d2s_graph shows it in a cell.",
