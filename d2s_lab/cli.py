@@ -41,7 +41,7 @@ from d2s_lab.core.graph.shapes import format_shape
 from d2s_lab.core.specs import one_description
 from d2s_lab.core.steps import capture_source, capture_steps
 from d2s_lab.text import set_lang, t
-from d2s_lab.text.lang import get_lang
+from d2s_lab.text.lang import get_lang, using_lang
 from d2s_lab.viz.bench_view import figure_bytes, text_progress
 from d2s_lab.viz.saved_view import draw, saved_html
 from d2s_lab.viz.source_view import layer_source_html
@@ -554,10 +554,19 @@ def _main(argv: Optional[List[str]]) -> int:
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
+    # --lang: the whole command speaks it, not only the steps (labs takes a list: en,zh);
+    # called from Python (``cli.main([...])``), the caller's language is back after it
+    lang = args.lang if getattr(args, "lang", None) and "," not in args.lang else None
     try:
-        # --lang: the whole command speaks it, not only the steps (labs takes a list: en,zh)
-        if getattr(args, "lang", None) and "," not in args.lang:
-            set_lang(args.lang)
+        with using_lang(lang):
+            return _run(args)
+    except D2SError as exc:  # an unknown --lang
+        print(t("cli.error", command=args.command, message=exc.message), file=sys.stderr)
+        return 1
+
+
+def _run(args) -> int:
+    try:
         return int(args.func(args) or 0)
     except D2SError as exc:
         print(t("cli.error", command=args.command, message=exc.message), file=sys.stderr)

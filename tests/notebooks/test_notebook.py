@@ -79,10 +79,12 @@ def test_cifar10_file_from_env(monkeypatch, tmp_path):
 
 def test_missing_data_is_a_short_message_in_ipython(shell, monkeypatch, tmp_path):
     monkeypatch.setenv("D2S_CIFAR10", str(tmp_path / "nope" / "<script>.tar.gz"))
-    res, _, out = shell.run("from d2s_lab.teaching.datasets import cifar10_file\ncifar10_file()")
-    assert not res.success
-    assert "D2S_CIFAR10 is set to" in out and "cifar-10-python.tar.gz" in out
-    assert "Traceback" not in out and "datasets.py" not in out
+    res, htmls, out = shell.run("from d2s_lab.teaching.datasets import cifar10_file\ncifar10_file()")
+    assert not res.success  # the cell failed: one box says what to do, one line ends the cell
+    box = " ".join(htmls)
+    assert "D2S_CIFAR10 is set to" in box and "cifar-10-python.tar.gz" in box and "&lt;script&gt;" in box
+    assert "DataMissing" in out and len(out.strip().splitlines()) == 1
+    assert "Traceback" not in out + box and "datasets.py" not in out + box
 
 
 def test_offline_without_data_says_how_to_provide_it(monkeypatch, tmp_path):
