@@ -32,7 +32,8 @@ CELL_NODES = 60
 # Bytes a drawing shown in a notebook cell takes at most, SVG (in its HTML) and picture twin
 # together: a cell stays within 250 KB. A drawing that asks for a depth of its own
 # (``depth="all"``) is shown whole when it fits in them (its SVG made leaner, its twin
-# smaller or left out where needed), else at most CELL_NODES nodes.
+# smaller or left out where needed), else the deepest shallower depth that fits so, else at
+# most CELL_NODES nodes.
 CELL_BYTES = 245 * 1024
 # The most nodes such a drawing may have to be tried whole (about 1.3 KB of lean SVG each).
 CELL_WHOLE_NODES = 300

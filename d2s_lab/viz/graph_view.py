@@ -53,6 +53,7 @@ class GraphView:
         self._whole_first = False  # a depth asked for: shown whole where it fits CELL_BYTES (see in_cell)
         self._cell_svg: Optional[str] = None
         self.cell_reduced: list = []  # what the cell's copy left out to fit: "svg", "twin_small", ... (see _reduced)
+        self.cell_depth_of = None  # shown in a cell instead of the drawing at this depth (see in_cell)
 
     @property
     def dot(self) -> str:
@@ -192,7 +193,8 @@ class GraphView:
             notes.append(t("graph.cut_cell" if i.max_nodes else "graph.cut", shown=f"{i.shown_nodes:,}",
                            total=f"{i.total_nodes:,}", cost=f"{i.full_cost:,}", timeout=f"{dot_timeout():g}"))
         if self.cell_reduced:  # one line: what the cell's copy left out, and where the whole drawing is
-            said = {"svg": t("cellsize.svg"), "twin_small": t("cellsize.twin_small"), "twin_out": t("cellsize.twin_out"),
+            said = {"depth": t("cellsize.depth", depth=self.info.depth, requested=self.cell_depth_of),
+                    "svg": t("cellsize.svg"), "twin_small": t("cellsize.twin_small"), "twin_out": t("cellsize.twin_out"),
                     "png_small": t("cellsize.png_small"), "png_out": t("cellsize.png_out")}
             what = t("cellsize.joiner").join(said[k] for k in self.cell_reduced)
             notes.append(t("cellsize.reduced", what=what))
@@ -205,14 +207,38 @@ class GraphView:
         everything; but where a depth other than 1 was asked for, this view itself when it
         fits :data:`~d2s_lab.core.options.CELL_BYTES` (at most
         :data:`~d2s_lab.core.options.CELL_WHOLE_NODES` nodes, its SVG made leaner where
-        needed: :meth:`cell_svg`); otherwise this view itself. ``.dot``, ``.svg`` and
-        ``.save()`` keep the whole drawing."""
+        needed: :meth:`cell_svg`), else the deepest depth between it and the node-limited
+        one that fits by the same rule (its note says which depth); otherwise this view
+        itself. ``.dot``, ``.svg`` and ``.save()`` keep the whole drawing."""
         if callable(self._cell) and self._whole_first and self._fits_cell():
             self._cell = self  # the depth asked for, whole: it fits a cell's bytes
         if callable(self._cell):
-            built = self._cell()
+            build = self._cell
+            built = build(None)
+            if self._whole_first:  # the deepest depth in between that fits whole, if any
+                built = self._shallower_that_fits(build, built.info.depth) or built
             self._cell = self if built.dot == self.dot else built
         return self._cell or self
+
+    def _shallower_that_fits(self, build, fallback_depth) -> Optional["GraphView"]:
+        """The drawing at the deepest depth between the one drawn here and
+        ``fallback_depth`` (the cell's node-limited drawing) that fits a cell whole (the
+        same rule as the depth asked for), deepest first; a depth with more than
+        :data:`~d2s_lab.core.options.CELL_WHOLE_NODES` nodes is not laid out. None where
+        none fits."""
+        deepest = self.info.max_depth + 1  # layers nest max_depth deep: depth max_depth + 1 opens them all
+        top = deepest if self.info.depth == "all" else self.info.depth
+        if not isinstance(top, int) or not isinstance(fallback_depth, int):
+            return None
+        for depth in range(min(top, deepest) - 1, fallback_depth, -1):
+            trial = build(depth)
+            if trial.info.auto_collapsed or trial.info.nodes > CELL_WHOLE_NODES:
+                continue  # drawn shallower than asked (its budget), or too many nodes: not laid out
+            if trial._fits_cell():  # noqa: SLF001  (the same class)
+                trial.cell_depth_of = self.info.requested_depth
+                trial.cell_reduced.insert(0, "depth")
+                return trial
+        return None
 
     def _fits_cell(self) -> bool:
         if self.info.nodes > CELL_WHOLE_NODES or self.info.cut:
@@ -504,8 +530,10 @@ def draw_graph_with(graph, view: ViewOptions, highlight: Optional[Iterable[int]]
     drawn = GraphView(built, graph.name, time.perf_counter() - t0)
     small = cell_view(view)
     if cell and small is not view:  # the cell's drawing, built when first shown
-        drawn._cell = lambda: draw_graph_with(graph, small, highlight=highlight, title=title, marks=marks,  # noqa: SLF001
-                                              times=times)
+        # depth None: the cell's node-limited drawing; a depth: the drawing at that depth, whole
+        drawn._cell = lambda depth: draw_graph_with(  # noqa: SLF001
+            graph, small if depth is None else dataclasses.replace(view, depth=depth), highlight=highlight,
+            title=title, marks=marks, times=times)
         drawn._whole_first = view.depth != 1  # noqa: SLF001  (a depth asked for: whole where it fits)
     return drawn
 

@@ -18,6 +18,7 @@ from d2s_lab.viz.palette import HIGHLIGHT_COLOR
 import models
 import paths
 from graph_models import chain as _chain
+from graph_models import nested
 from versions import PIR, PROGRAM_SUFFIX, op, pir_only
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -813,6 +814,29 @@ def test_graph_shown_in_a_cell_keeps_to_the_cell_node_limit(resnet18, monkeypatc
     assert view.dot != shown.dot and "d2s-op" in view.dot  # .dot, .svg and .save() draw everything
     whole = resnet18.graph(depth="all", budget=None)
     assert whole.in_cell() is whole
+
+
+def test_a_depth_that_does_not_fit_a_cell_shows_the_deepest_that_does(monkeypatch):
+    """Depth "all" of 316 ops passes a cell's node limit for a whole drawing (300): the
+    cell shows depth 2 (63 layers) whole, not the 60-node fallback at depth 1, and the
+    quiet line says which depth and where the whole drawing is; the 316-node drawing is
+    never laid out, and ``.dot`` keeps it all. Where depth 2 does not fit either, the
+    fallback as before."""
+    from d2s_lab.text import t
+    from d2s_lab.viz import graph_view
+
+    view = draw_graph(nested(), depth="all", cell=True)
+    shown = view.in_cell()
+    assert view.info.nodes > 300 and (shown.info.depth, shown.info.nodes) == (2, 65), shown.info
+    assert shown.cell_reduced[0] == "depth" and view.render_s is None
+    html = view._repr_html_()
+    assert "drawn at depth 2, the deepest that fits (depth all does not)" in html and ".save(&quot;graph.svg&quot;)" in html
+    assert "keeps at most" not in html and view.dot.count("d2s-op") > shown.dot.count("d2s-op")
+    assert "以能放下的最深深度 2 绘制（深度 all 放不下）" in t("cellsize.depth", "zh", depth=2, requested="all")
+    monkeypatch.setattr(graph_view, "CELL_BYTES", 8 * 1024)  # a cell too small for depth 2 too
+    small = draw_graph(nested(), depth="all", cell=True).in_cell()
+    assert small.info.depth == 1 and "depth" not in small.cell_reduced
+    assert "a notebook cell keeps at most 60 nodes" in small.collapse_note()
 
 
 def test_a_lean_svg_is_the_same_drawing(resnet18):

@@ -8,6 +8,10 @@ TEXTS = {
         "zh": "为使保存的 notebook 保持小巧（每个单元格 250 KB），已缩减：{what}。完整的图："
               ".save(\"graph.svg\")（或 .png），或带相同选项的 %d2s_graph OBJ -o graph.svg。",
     },
+    "cellsize.depth": {
+        "en": "drawn at depth {depth}, the deepest that fits (depth {requested} does not)",
+        "zh": "以能放下的最深深度 {depth} 绘制（深度 {requested} 放不下）",
+    },
     "cellsize.joiner": {
         "en": "; ",
         "zh": "；",
