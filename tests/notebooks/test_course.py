@@ -227,6 +227,10 @@ def test_class_report_counts_each_exercise(graded_course, capsys):
     for name in names:
         rep = reports[name]
         assert ("solved" in rep.students) == (name in SOLVED) and ("blank" in rep.students) == (name in BLANK), name
+        away = sorted(set(data.students) - set(rep.students))  # the class, those who did not hand it in
+        for ex in rep.exercises:
+            assert sorted(ex.results) == data.students and set(away) <= set(ex.not_attempted()), (name, ex.number)
+            assert all(ex.results[s].score is None for s in away) and not set(away) & set(ex.failed())
         if name not in SOLVED:
             continue
         for ex in rep.exercises:
@@ -240,7 +244,8 @@ def test_class_report_counts_each_exercise(graded_course, capsys):
         wrong = [ex.results["wrong"] for ex in reports[name].exercises]
         assert any(r.status == "fail" and r.messages and r.attempted for r in wrong), name
         assert all(re.search(r"[\u4e00-\u9fff]", m) for r in wrong for m in r.messages), name
-    assert "1/2" in page and "× 1" in page
+    # lab 1 in English: solved passed, blank and wrong (not handed in) did not
+    assert "<td class='num'>1/3</td>" in page and "2 of the class&#x27;s 3 student(s)" in page and "× 1" in page
 
 
 @pytest.mark.slow
@@ -355,9 +360,10 @@ def test_report_from_collected_notebooks_escapes_what_students_wrote(tmp_path):
 
 def test_report_says_who_failed_what_and_why(tmp_path):
     """Three students of lab 2: one answers everything right, one answers wrong, one hands
-    in the copy untouched but passes exercise 3's check (its result comes from exercise 1).
-    The counts and bars agree, a blank answer is no failure, exercise 3 is labelled ex3, and
-    the per-student table names each student with their own messages."""
+    in the copy untouched but passes exercise 3's check (its result comes from exercise 1);
+    a fourth hands in nothing. The counts and bars agree and count the fourth as not
+    attempted, a blank answer is no failure, exercise 3 is labelled ex3, and the per-student
+    table names each student who handed the lab in with their own messages."""
     stem = LABS[1]
     student = labs.student_copy(labs.localize(labs.read_lab(labs.LABS_DIR / f"{stem}.ipynb"), "en"), "en")
     wrong = _shown(_box(False))
@@ -374,21 +380,31 @@ def test_report_says_who_failed_what_and_why(tmp_path):
                 c.outputs = [nbformat.v4.new_output("execute_result", shown, execution_count=1)]
         (tmp_path / who).mkdir()
         nbformat.write(nb, str(tmp_path / who / f"{stem}.en.ipynb"))
+    (tmp_path / "eli").mkdir()  # in the class, handed in nothing
     (rep,) = class_report.collect(tmp_path)
-    assert [ex.label for ex in rep.exercises] == ["ex1", "ex2", "ex3"]
+    assert [ex.label for ex in rep.exercises] == ["ex1", "ex2", "ex3"] and rep.students == ["ann", "cy", "dee"]
     first, _, third = rep.exercises
-    assert first.failed() == ["cy"] and first.not_attempted() == ["dee"] and first.count("pass") == 1
+    assert first.failed() == ["cy"] and first.not_attempted() == ["dee", "eli"] and first.count("pass") == 1
     assert [n for _, n in first.failures()] == [1]  # cy's message once; dee's blank is not a failure
-    assert third.count("pass") == 2 and third.not_attempted() == []  # dee passed: not "not answered"
+    assert third.count("pass") == 2 and third.not_attempted() == ["eli"]  # dee passed: not "not answered"
     page = class_report.report_html(class_report.read_class(tmp_path))
+    assert "3 of the class&#x27;s 4 student(s) handed in this lab" in page
+    assert "<tr><td>eli</td><td class='num'>–</td></tr>" in page  # the points: eli handed nothing in
     by_student = page[page.index("Each student, each exercise"):]
     for who in ("ann", "cy", "dee"):
         assert f"<td>{who}</td>" in by_student
+    assert "<td>eli</td>" not in by_student
     assert by_student.count("does not exist yet") == 5  # cy's 3 failures, dee's 2 blanks, each with its message
-    # the bar of exercise 3: 2 passed of 3, no grey part
+    # the table and the bar of exercise 3: 2 passed of the class's 4, cy's failure and eli's not attempted
+    # a quarter of the bar each
+    assert "<td class='num'>2/4</td>" in page
     bars = re.findall(r"<svg.*?</svg>", page, re.S)[0]
-    third_row = bars[bars.index("Exercise 3"):]
-    assert "2/3" in third_row.split("</text>")[1] + third_row
+    rects, total = bars[bars.index("Exercise 3"):].split("<text", 2)[:2]
+    assert rects.count("<rect") == 3 and 'width="180.0"' in rects and rects.count('width="90.0"') == 2, rects
+    assert [t[1] for t in re.findall(r'width="([\d.]+)".*?<title>(\d+)</title>', rects)] == ["2", "1", "1"]
+    assert ">2/4</text>" in total
+    zh = class_report.report_html(class_report.read_class(tmp_path, "zh"), "zh")
+    assert "全班 4 名学生中有 3 名提交了这个实验" in zh and "<td class='num'>2/4</td>" in zh
 
 
 def test_report_of_a_missing_folder_says_what_to_do(tmp_path, capsys):
@@ -476,14 +492,18 @@ def test_report_shows_a_released_lab_no_one_handed_in_from_the_gradebook(tmp_pat
     assert data.source == class_report.FROM_GRADEBOOK and data.students == sorted([BOB, "ann", eve])
     lab2, rep = data.labs
     assert lab2.submitted and lab2.students == [BOB, "ann"] and lab2.exercises[0].count("pass") == 2
-    assert len(lab2.exercises[0].results) == 2 and lab2.points(BOB) == (1.0, 1.0)
+    # eve handed lab 2 in not: not attempted, no points
+    assert sorted(lab2.exercises[0].results) == data.students and lab2.exercises[0].not_attempted() == [eve]
+    assert lab2.points(BOB) == (1.0, 1.0) and lab2.points(eve) is None and not lab2.handed_in(eve)
     _unsubmitted(rep, sorted([BOB, "ann", eve]))
     assert [r.grade_id for ex in rep.exercises for r in list(ex.results.values())[:1]] == ["check_2", "check_10"]
     for lang, said in (("en", "no one has handed it in yet"), ("zh", "还没有人提交")):
         page = class_report.report_html(data, lang)
         assert "<i>" not in page and "<b>" not in page and "<img" not in page
         assert "&lt;i&gt;quiz&lt;/i&gt;.en" in page and "&lt;b&gt;eve&lt;/b&gt;" in page
-        assert page.count("<svg") == 2 and page.count(said) == 1 and "0/3" in page
+        assert page.count("<svg") == 2 and page.count(said) == 1 and "0/3" in page and "2/3" in page
+        # the overview, lab 2's "not attempted", the released lab's two and its row of students
+        assert page.count("&lt;b&gt;eve&lt;/b&gt;") == 5
         overview = page[:page.index("<section>")]
         assert "<tr><td>&lt;b&gt;eve&lt;/b&gt;</td><td class='num'>–</td><td class='num'>–</td></tr>" in overview
         assert f"{len(sorted([BOB, 'ann', eve]))}" in page[page.index("<p>"):page.index("</p>")]
@@ -510,6 +530,7 @@ def test_report_shows_a_released_lab_no_one_handed_in_from_the_release_folder(tm
     assert [rep.name for rep in data.labs] == [two, three]
     handed, rep = data.labs
     assert handed.submitted and handed.students == ["ann"] and [ex.count("pass") for ex in handed.exercises] == [1] * 3
+    assert [ex.not_attempted() for ex in handed.exercises] == [[BOB]] * 3  # in the class, handed lab 2 in not
     _unsubmitted(rep, [BOB, "ann"])
     released = nbformat.read(str(tmp_path / "release" / three / f"{three}.ipynb"), as_version=4)
     assert [list(ex.results.values())[0].grade_id for ex in rep.exercises] == \
@@ -518,8 +539,9 @@ def test_report_shows_a_released_lab_no_one_handed_in_from_the_release_folder(tm
     assert cli(["labs", "report", str(tmp_path), "--lang", "zh"]) == 0
     page = (tmp_path / class_report.REPORT_NAME).read_text(encoding="utf-8")
     assert page.count("<svg") == 2 and "还没有人提交" in page and five not in page
-    # the overview, and in lab 3 each exercise's "not attempted" and the row of each student
-    assert "<img" not in page and page.count("&lt;img src=x onerror=alert(1)&gt;bob") == 2 + len(rep.exercises)
+    # the overview, in lab 2 and lab 3 each exercise's "not attempted", and lab 3's row of each student
+    assert "<img" not in page and "1/2" in page and "全班 2 名学生中有 1 名提交了这个实验" in page
+    assert page.count("&lt;img src=x onerror=alert(1)&gt;bob") == 2 + len(rep.exercises) + len(handed.exercises)
 
 
 @pytest.mark.parametrize("kind", ["garbage", "empty", "schema", "endless", "folder"])

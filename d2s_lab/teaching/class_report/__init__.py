@@ -11,8 +11,10 @@ as inline SVG. In an nbgrader course, a lab released to the class (in the gradeb
 ``release/``) that no one has handed in yet is there too, every student of the class not
 attempting any of its exercises; and every student the course knows (the gradebook's
 students, the folders in ``submitted/`` and ``autograded/``; in a folder of collected copies,
-an empty student folder) is in the overview, one who handed in nothing included. The page reads offline and without scripts; everything taken from the
-notebooks is escaped. No student code is run: the report reads what the autograder (or
+an empty student folder) is in the overview, one who handed in nothing included. Each
+exercise is counted over that class: a student who did not hand a lab in is not attempting
+each of its exercises (and ``–`` in the overview). The page reads offline and without
+scripts; everything taken from the notebooks is escaped. No student code is run: the report reads what the autograder (or
 the student's own run) left in the notebooks.
 
 Where it reads:

@@ -134,11 +134,13 @@ def read_class(course_dir, lang: str = "en") -> ClassData:
     """:func:`collect`'s labs with where they came from (:class:`ClassData`), and the
     students the course knows. In an nbgrader course, a lab released (in the gradebook or
     in ``release/``) that no one has handed in yet is there too, with every student of
-    the class not attempting any of its exercises."""
+    the class not attempting any of its exercises; in a lab some students handed in, each
+    student of the class who did not hand it in is not attempting any of its exercises."""
     root = Path(course_dir)
     labs = _collect_notebooks(root, lang)
     if not (root / "autograded").is_dir() and not (root / GRADEBOOK_NAME).exists():
-        return ClassData(labs, FROM_COLLECTED, students=_students(labs, _empty_folders(root)))
+        students = _students(labs, _empty_folders(root))
+        return ClassData(_with_absent(labs, students), FROM_COLLECTED, students=students)
     source, problem, released, roster = FROM_AUTOGRADED, "", {}, []
     if (root / GRADEBOOK_NAME).exists():
         try:
@@ -153,7 +155,8 @@ def read_class(course_dir, lang: str = "en") -> ClassData:
                 pass
     folders = [d.name for sub in ("submitted", "autograded") for d in _folders(root / sub)]
     students = _students(labs, roster + folders)
-    return ClassData(_with_released(root, labs, released, students, lang), source, problem, students)
+    return ClassData(_with_released(root, _with_absent(labs, students), released, students, lang), source, problem,
+                     students)
 
 
 def _folders(path: Path) -> List[Path]:
@@ -171,6 +174,19 @@ def _empty_folders(root: Path) -> List[str]:
 
 def _students(labs: List[LabReport], known: List[str]) -> List[str]:
     return sorted({s for lab in labs for s in lab.students} | set(known))
+
+
+def _with_absent(labs: List[LabReport], students: List[str]) -> List[LabReport]:
+    """``labs`` with each student of the class who did not hand a lab in counted as not
+    attempting any of its exercises (the lab's ``students``, those who handed it in, stay
+    as they are)."""
+    for lab in labs:
+        for ex in lab.exercises:
+            grade_id = next((r.grade_id for r in ex.results.values() if r.grade_id), "")
+            for student in students:
+                if student not in ex.results and not lab.handed_in(student):
+                    ex.results[student] = SubmissionCheck(NOT_RUN, [], False, grade_id)
+    return labs
 
 
 def _with_released(root: Path, labs: List[LabReport], released: Dict[str, List[Tuple[str, str]]],

@@ -61,7 +61,10 @@ class LabReport:
     """The class's outcomes on one lab: its exercises and the students who handed it in.
 
     A lab released to the class that no one has handed in yet (``submitted`` False)
-    lists the whole class in ``students``, each with every exercise not attempted."""
+    lists the whole class in ``students``, each with every exercise not attempted. In a
+    lab some students handed in, each exercise's ``results`` also hold the students of
+    the class who did not hand it in (not attempted, no score); ``students`` are those
+    who handed it in."""
 
     name: str
     title: str

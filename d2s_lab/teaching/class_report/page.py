@@ -33,8 +33,8 @@ _STYLE = with_colors(
 
 
 def _bars(lab: LabReport, lang: str) -> str:
-    """A horizontal stacked bar per exercise (passed, failed, not attempted), as SVG."""
-    n = max(len(lab.students), 1)
+    """A horizontal stacked bar per exercise (passed, failed, not attempted), as SVG; each
+    bar is the class (a student who did not hand the lab in has not attempted it)."""
     width, row, left, bar = 560, 26, 110, 360
     height = row * len(lab.exercises) + 30
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
@@ -42,6 +42,7 @@ def _bars(lab: LabReport, lang: str) -> str:
     for i, ex in enumerate(lab.exercises):
         y = 4 + i * row
         passed, failed, skipped = ex.count(PASSED), len(ex.failed()), len(ex.not_attempted())
+        n = max(len(ex.results), 1)  # the class: those who did not hand the lab in are not attempted
         name = t("course.exercise", lang, n=ex.number)
         parts.append(f'<text x="0" y="{y + 14}">{html.escape(name)}</text>')
         x = left
@@ -76,7 +77,7 @@ def _lab_section(lab: LabReport, lang: str) -> str:
     head = (f"<tr><th>{e(t('course.col_exercise', lang))}</th><th>{e(t('course.passed', lang))}</th>"
             f"<th>{e(t('course.col_failures', lang))}</th><th>{e(t('course.not_attempted', lang))}</th></tr>")
     students = t("course.students_in_lab" if lab.submitted else "course.released_unsubmitted", lang,
-                 n=len(lab.students))
+                 n=len(lab.students), total=max([len(ex.results) for ex in lab.exercises] + [len(lab.students)]))
     return (f"<section><h2>{e(lab.name)} · {e(lab.title)}</h2><p>{e(students)}</p>{_bars(lab, lang)}"
             f"<table>{head}{''.join(rows)}</table>{_by_student(lab, lang)}</section>")
 

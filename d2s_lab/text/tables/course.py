@@ -30,8 +30,8 @@ TEXTS = {
         "zh": "没有找到已评分的笔记本：请先运行 nbgrader autograde，或给出包含 学生/NN_name.LANG.ipynb 的文件夹。",
     },
     "course.students_in_lab": {
-        "en": "{n} student(s) handed in this lab.",
-        "zh": "{n} 名学生提交了这个实验。",
+        "en": "{n} of the class's {total} student(s) handed in this lab; each exercise counts the class, those who did not hand it in as not attempted.",
+        "zh": "全班 {total} 名学生中有 {n} 名提交了这个实验；每道练习都按全班计数，未提交的学生列为未作答。",
     },
     "course.released_unsubmitted": {
         "en": "Released, but no one has handed it in yet (no submission of it has been graded): each exercise shows the class's {n} student(s) as not attempted.",
