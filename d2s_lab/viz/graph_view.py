@@ -241,12 +241,20 @@ class GraphView:
         return None
 
     def _fits_cell(self) -> bool:
+        """Whether this drawing fits a cell whole: its HTML within
+        :data:`~d2s_lab.core.options.CELL_BYTES` and, where a picture twin is drawn, the
+        twin too (smaller if need be): an unsigned notebook shows only the picture, so a
+        drawing that would leave it out does not fit (a shallower one keeps it)."""
         if self.info.nodes > CELL_WHOLE_NODES or self.info.cut:
             return False
+        said = list(self.cell_reduced)
         try:
-            return self.cell_bytes() <= CELL_BYTES
+            fits = self.cell_bytes() <= CELL_BYTES and (not self.png_twin() or self.cell_twin() is not None)
         except D2SError:  # no renderer: the smaller drawing's DOT text is what shows
-            return False
+            fits = False
+        if not fits:  # not shown: what it would have left out is not said
+            self.cell_reduced[:] = said
+        return fits
 
     def cell_svg(self) -> str:
         """The SVG a notebook cell shows: ``.svg``, written leaner (:func:`lean_svg`) where
