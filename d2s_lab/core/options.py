@@ -300,30 +300,28 @@ def parse_batches(text: str):
     return batches
 
 
-def check_positive_int(value, option: str) -> int:
-    """``value`` as an int of 1 or more; a D2SError naming ``option`` otherwise."""
+def _whole_number(value, option: str, least: int, key: str) -> int:
+    """``value`` as an int of ``least`` or more (True and False are not numbers here); a
+    D2SError with the catalogue's ``key`` naming ``option`` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise D2SError(t("inputs.positive_int", option=option, value=value)) from None
-    if value < 1:
-        raise D2SError(t("inputs.positive_int", option=option, value=value))
+            raise D2SError(t(key, option=option, value=value)) from None
+    if value < least:
+        raise D2SError(t(key, option=option, value=value))
     return value
+
+
+def check_positive_int(value, option: str) -> int:
+    """``value`` as an int of 1 or more; a D2SError naming ``option`` otherwise."""
+    return _whole_number(value, option, 1, "inputs.positive_int")
 
 
 def check_count(value, option: str) -> int:
     """``value`` as an int of 0 or more (a number of warm-up calls); a D2SError naming
     ``option`` otherwise."""
-    if isinstance(value, bool):
-        raise D2SError(t("inputs.count", option=option, value=value))
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise D2SError(t("inputs.count", option=option, value=value)) from None
-    if number < 0:
-        raise D2SError(t("inputs.count", option=option, value=value))
-    return number
+    return _whole_number(value, option, 0, "inputs.count")
 
 
 def check_non_negative(value, option: str) -> float:

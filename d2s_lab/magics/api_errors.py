@@ -14,26 +14,16 @@ A handler set before (by the user or another extension) is kept, and d2s_lab add
 """
 from __future__ import annotations
 
-import os
 import sys
-import sysconfig
 
-import IPython
 from IPython.display import display
 
-import d2s_lab
-from d2s_lab.core.frames import display_file
+from d2s_lab.core.frames import display_file, is_d2s_file, is_user_file
 from d2s_lab.errors import ConversionError, D2SError
 from d2s_lab.magics.cellrun import note_cell_numbers
 from d2s_lab.text import t
 from d2s_lab.viz.error_view import error_report_html
 from d2s_lab.viz.html import message_box
-
-_PACKAGE = os.path.dirname(os.path.abspath(d2s_lab.__file__)) + os.sep
-_IPYTHON = os.path.dirname(os.path.abspath(IPython.__file__)) + os.sep
-# code that is no one's own function: IPython's, the standard library's, installed packages'
-_LIBRARIES = tuple({_IPYTHON} | {os.path.abspath(sysconfig.get_path(k)) + os.sep
-                                 for k in ("stdlib", "platstdlib", "purelib", "platlib")})
 
 # the shell's handler and exception tuple before ours (None while ours is not set), and ours
 _SAVED = {"before": None, "ours": None}
@@ -96,14 +86,14 @@ def _through_user_function(tb) -> str:
     while tb is not None:
         frames.append(tb)
         tb = tb.tb_next
-    while frames and os.path.abspath(frames[0].tb_frame.f_code.co_filename).startswith(_IPYTHON):
+    while frames and not is_user_file(frames[0].tb_frame.f_code.co_filename):
         frames.pop(0)  # IPython's run_code: the cell's own frame comes next
     user = None
     for frame_tb in frames[1:]:
         code = frame_tb.tb_frame.f_code
-        if os.path.abspath(code.co_filename).startswith(_PACKAGE):
+        if is_d2s_file(code.co_filename):
             break
-        if not code.co_name.startswith("<") and not os.path.abspath(code.co_filename).startswith(_LIBRARIES):
+        if not code.co_name.startswith("<") and is_user_file(code.co_filename):
             user = frame_tb  # (not a comprehension or lambda of the cell, nor a library's code)
     if user is None:
         return ""
