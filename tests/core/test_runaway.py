@@ -38,11 +38,9 @@ def test_interrupt_stops_the_wait_and_keeps_the_conversion(kernel):
     assert run_cell(kc, "%load_ext d2s_lab")[0] == "ok"
     status, out = run_cell(kc, "import os; print('PID', os.getpid())")
     pid = int(out.split("PID", 1)[1].split()[0])
-    t0 = time.time()
     status, out = run_cell(kc, SPIN.format(budget=300), on_start=lambda: _interrupt_in_the_child(km, pid),
-                           timeout=240)
-    assert time.time() - t0 < 200  # the Interrupt ended it, not the 300 s budget
-    assert status == "ok", out[-2000:]
+                           timeout=420)
+    assert status == "ok" and "did not finish within 300 s" not in out, out[-2000:]  # the Interrupt ended it
     assert "was interrupted" in out and "while loop" in out and "Traceback" not in out
     status, out = run_cell(kc, "print(kept, _d2s.drawn_graph.num_ops() > 0, type(_d2s.error).__name__)")
     assert status == "ok" and "42 True ConversionError" in out
@@ -107,7 +105,7 @@ def test_interrupted_runaways_leave_the_cpu_idle(kernel):
     for k in range(6):
         line = SPIN.format(budget=2 if k == 5 else 300)
         status, out = run_cell(kc, line, on_start=None if k == 5 else
-                               lambda: _interrupt_in_the_child(km, pid))
+                               lambda: _interrupt_in_the_child(km, pid), timeout=420)
         assert status == "ok" and "Traceback" not in out, out[-2000:]
         assert ("did not finish within 2 s" if k == 5 else "was interrupted") in out
         assert "The run was stopped" in out, out[-2000:]
@@ -123,9 +121,11 @@ def test_interrupted_runaways_leave_the_cpu_idle(kernel):
     print("kernel CPU (cores) 1-3 s after each stop:", [round(x, 3) for x in shares])
 
 
-def _interrupt_in_the_child(km, pid: int, limit: float = 60.0) -> None:
+def _interrupt_in_the_child(km, pid: int, limit: float = 300.0) -> None:
     """Interrupt the kernel once its guarded run is going: a Python child of the kernel
-    (the forked run) exists, then half a second more."""
+    (the forked run) exists, then half a second more. On a loaded machine the first cell's
+    ``import paddle`` and conversion alone can take a minute: the limit only keeps a test
+    whose child never comes from waiting for ever."""
     t0 = time.time()
     while time.time() - t0 < limit and not any(_is_python(c) for c in _children(pid)):
         time.sleep(0.2)
@@ -212,15 +212,14 @@ def test_interrupted_bench_of_a_static_runaway_leaves_the_cpu_idle(kernel):
     assert status == "ok", out[-2000:]
     shares = []
     for k in range(2):
-        t0 = time.time()
         status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1",
-                               on_start=lambda: _interrupt_in_the_child(km, pid), timeout=150)
-        assert status == "ok" and time.time() - t0 < 120, out[-2000:]
-        assert "benchmark was interrupted" in out, out[-2000:]
+                               on_start=lambda: _interrupt_in_the_child(km, pid), timeout=420)
+        assert status == "ok", out[-2000:]
+        assert "benchmark was interrupted" in out, out[-2000:]  # the Interrupt ended it
         assert "Traceback" not in out and "KeyboardInterrupt" not in out, out[-2000:]
         time.sleep(1.0)
         shares.append(_busy(pid, 2.0))
-        assert shares[-1] < 0.25 and time.time() - t0 < 130, shares
+        assert shares[-1] < 0.25, shares
         assert _children(pid) == [] or all(not _is_python(c) for c in _children(pid)), k
     status, out = run_cell(kc, "%d2s_bench static_spin --runtimes to_static --batch 1 --budget 8", timeout=90)
     assert status == "ok" and "Traceback (most recent" not in out, out[-2000:]  # the page's CSS names Traceback

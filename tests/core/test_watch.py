@@ -353,6 +353,25 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     assert "监视到 1 个转换后的函数" in page and "<lambda>" not in page and "&lt;lambda&gt;" in page
 
 
+def _read_all(master: int) -> bytes:
+    """All a closed pty's other end wrote: one read can return only what the kernel has
+    passed on so far (it hands pty writes over asynchronously, late on a busy machine);
+    a read after the last byte fails with EIO."""
+    chunks = []
+    try:
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(master)
+    return b"".join(chunks)
+
+
 def test_cli_watch_shows_a_live_status_on_a_terminal_only(tmp_path, monkeypatch):
     import pty
 
@@ -366,8 +385,7 @@ def test_cli_watch_shows_a_live_status_on_a_terminal_only(tmp_path, monkeypatch)
     with os.fdopen(slave, "w", encoding="utf-8") as tty, contextlib.redirect_stdout(io.StringIO()), \
             contextlib.redirect_stderr(tty), using_lang("en"):
         assert cli.main(["watch", str(script)]) == 0
-    shown = os.read(master, 65536).decode("utf-8", "replace")
-    os.close(master)
+    shown = _read_all(master).decode("utf-8", "replace")
     # told as each step starts (cut to the terminal's width), at most once every STATUS_EVERY seconds
     assert "\rWatching… 1 call(s)" in shown and "\rWatching… 3 call(s) · 1 function(s)" in shown, shown
     assert shown.endswith("\r\x1b[K") and "\n" not in shown, shown  # one line, rewritten, erased at the end

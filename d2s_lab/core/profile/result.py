@@ -71,7 +71,7 @@ class Segment:
 
     kind: str
     name: str = ""  # the SIR's name, or the frame looked up
-    ms: float = 0.0  # per call
+    ms: float = 0.0  # per call (the median over the calls)
     share: float = 0.0
     lines: List[int] = field(default_factory=list)
     reason: str = ""
@@ -131,7 +131,7 @@ class ProfileResult:
     calls: int = 0  # profiled calls
     plain_ms: Optional[float] = None  # median per call, without the profiler
     profiled_ms: Optional[float] = None  # mean per call, under the profiler (the op shares' whole)
-    clocked_ms: Optional[float] = None  # SOT: mean per call with the subgraphs clocked (the segments' whole)
+    clocked_ms: Optional[float] = None  # SOT: the segments' whole, each the median per call with the subgraphs clocked
     ops: List[OpRow] = field(default_factory=list)
     lines: List[TimeRow] = field(default_factory=list)
     layers: List[TimeRow] = field(default_factory=list)

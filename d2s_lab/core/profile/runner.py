@@ -505,10 +505,14 @@ def _sot_attribution(conv, res: ProfileResult, runs, spans, weights: Optional[Di
     if count < len(per_call):
         res.notes.append(t("profile.calls_differ", n=len(per_call) - count, calls=len(per_call)))
     same = [c for c in per_call if tuple((k, nm, i) for k, nm, i, _ in c) == shape]
-    whole = statistics.mean(sum(s[3] for s in c) for c in same)
+    # Each piece's median over the calls: one call the OS paused in a short stretch (a
+    # print) must not rank that stretch above a long one. The whole is their sum, so the
+    # shares still add up.
+    each = [statistics.median(c[j][3] for c in same) for j in range(len(shape))]
+    whole = sum(each)
     segs = []
     for j, (kind, nm, idx) in enumerate(shape):
-        ms = statistics.mean(c[j][3] for c in same)
+        ms = each[j]
         seg = Segment(kind, nm, ms, ms / whole if whole > 0 else 0.0)
         if is_resume(nm):  # SOT's name of the rest of a function after a break: the user's
             seg.name, seg.resumed = base_name(nm), True
