@@ -154,7 +154,7 @@ def spin(x):
 '''
 
 
-def _interrupt_once_there(km, flag: str, limit: float = 90.0) -> None:
+def _interrupt_once_there(km, flag: str, limit: float = 300.0) -> None:
     t0 = time.time()
     while time.time() - t0 < limit and not os.path.exists(flag):
         time.sleep(0.2)
@@ -171,14 +171,14 @@ def test_interrupting_sot_and_bench_runaways_is_one_message(kernel, tmp_path):
     flag = str(tmp_path / "looping")
     cell = SPIN_FLAG.format(budget=300, flag=flag)
     status, out = run_cell(kc, cell.replace("%%to_static", "%%to_static --mode sot"),
-                           on_start=lambda: _interrupt_once_there(km, flag), timeout=240)
+                           on_start=lambda: _interrupt_once_there(km, flag), timeout=420)
     assert status == "ok", out[-2000:]
     assert "interrupted" in out and "Traceback" not in out and "KeyboardInterrupt" not in out, out[-2000:]
     status, out = run_cell(kc, cell.replace("--run-timeout 300", "--no-run --as slow"))
     assert status == "ok", out[-2000:]
     os.remove(flag)  # written once while AST traced the loop's body
     status, out = run_cell(kc, "%d2s_bench slow --runtimes eager", on_start=lambda: _interrupt_once_there(km, flag),
-                           timeout=240)
+                           timeout=420)
     assert status == "ok", out[-2000:]
     assert "benchmark was interrupted" in out and "KeyboardInterrupt" not in out, out[-2000:]
     status, out = run_cell(kc, "print(kept)")
@@ -399,15 +399,14 @@ def test_a_trace_that_never_ends_is_stopped_by_interrupt_and_by_the_budget(kerne
 
     def interrupt_while_tracing():  # on a busy machine Paddle's import alone can take seconds
         t0 = time.time()
-        while time.time() - t0 < 60 and not os.path.exists(flag):
+        while time.time() - t0 < 300 and not os.path.exists(flag):
             time.sleep(0.2)
         time.sleep(1.0)
         km.interrupt_kernel()
 
-    t0 = time.time()
     status, out = run_cell(kc, ENDLESS_TRACE.format(budget=300, flag=flag), on_start=interrupt_while_tracing,
-                           timeout=240)
-    assert status == "ok" and time.time() - t0 < 200, out[-2000:]  # not the 300 s budget
+                           timeout=420)
+    assert status == "ok" and "did not finish within 300 s" not in out, out[-2000:]  # the Interrupt ended it
     assert "Tracing forward was interrupted" in out and f"line {loop_line}" in out, html_text(out)[-2000:]
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
     status, out = run_cell(kc, "import threading; print(kept, type(_d2s.error).__name__, "
