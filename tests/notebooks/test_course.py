@@ -407,6 +407,40 @@ def test_report_says_who_failed_what_and_why(tmp_path):
     assert "全班 4 名学生中有 3 名提交了这个实验" in zh and "<td class='num'>2/4</td>" in zh
 
 
+def test_a_copy_that_cannot_be_read_is_named_and_counted_as_not_handed_in(tmp_path, capsys, monkeypatch):
+    """A copy that is not a notebook, and one over the size a copy is read up to: the
+    report counts both students as not handing the lab in, and says whose copies could
+    not be read and why, on the page and on standard error, in English and Chinese."""
+    stem = LABS[1]
+    student = labs.student_copy(labs.localize(labs.read_lab(labs.LABS_DIR / f"{stem}.ipynb"), "en"), "en")
+    (tmp_path / "ann").mkdir()
+    nbformat.write(student, str(tmp_path / "ann" / f"{stem}.en.ipynb"))
+    (tmp_path / "bob").mkdir()
+    (tmp_path / "bob" / f"{stem}.en.ipynb").write_text('{"cells": [', encoding="utf-8")
+    (tmp_path / "cy").mkdir()
+    ann_bytes = (tmp_path / "ann" / f"{stem}.en.ipynb").stat().st_size
+    (tmp_path / "cy" / f"{stem}.en.ipynb").write_text(" " * (ann_bytes + 100), encoding="utf-8")
+    from d2s_lab.teaching.class_report import notebooks as nb_reader
+
+    monkeypatch.setattr(nb_reader, "MAX_NOTEBOOK_BYTES", ann_bytes)
+    (rep,) = class_report.collect(tmp_path)
+    assert rep.students == ["ann"] and sorted(rep.unreadable) == ["bob", "cy"]
+    assert "not a notebook" in rep.unreadable["bob"] and rep.unreadable["bob"].startswith(f"{stem}.en.ipynb: ")
+    assert "over the 0 MB a copy is read up to" in rep.unreadable["cy"]
+    data = class_report.read_class(tmp_path)
+    assert data.students == ["ann", "bob", "cy"]
+    for ex in data.labs[0].exercises:  # ann's copy is blank; bob's and cy's count as not handed in
+        assert ex.not_attempted() == ["ann", "bob", "cy"] and len(ex.results) == 3
+    page = class_report.report_html(data)
+    assert "1 of the class&#x27;s 3 student(s) handed in this lab" in page
+    assert "Handed in but could not be read, so counted as not handed in" in page and "bob (" in page
+    out, _ = class_report.write_report(tmp_path, tmp_path / "r.html")
+    err = capsys.readouterr().err
+    assert err.count("could not be read") == 1 and f"bob/{stem}.en.ipynb: not a notebook" in err, err
+    zh = class_report.report_html(class_report.read_class(tmp_path, "zh"), "zh")
+    assert "已提交但无法读取，因此按未提交计" in zh and "不是笔记本" in zh and "超过读取上限" in zh
+
+
 def test_report_of_a_missing_folder_says_what_to_do(tmp_path, capsys):
     assert cli(["labs", "report", str(tmp_path / "nope")]) == 1
     assert "not a folder" in capsys.readouterr().err

@@ -27,10 +27,35 @@ _LABEL = re.compile(r"""expect(?:_saved)?\(\s*["']([^"']{1,40})["']""")
 _EXERCISE = re.compile(r"""exercise\s*=\s*["']([^"']{1,40})["']""")
 
 
+# A handed-in copy larger than this is not read (an executed lab is a few MB at most).
+MAX_NOTEBOOK_BYTES = 64 << 20
+
+
+class TooLarge(Exception):
+    """A handed-in copy over :data:`MAX_NOTEBOOK_BYTES` (its size in MB)."""
+
+    def __init__(self, mb: int):
+        super().__init__(mb)
+        self.mb = mb
+
+
 def _nb(path: Path):
     import nbformat
 
+    size = path.stat().st_size
+    if size > MAX_NOTEBOOK_BYTES:
+        raise TooLarge(size >> 20)
     return nbformat.read(str(path), as_version=4)
+
+
+def _why_unreadable(path: Path, exc: Exception, lang: str) -> str:
+    """One line: the copy's name and why it could not be read."""
+    if isinstance(exc, TooLarge):
+        why = t("course.copy_too_large", lang, mb=exc.mb, limit=MAX_NOTEBOOK_BYTES >> 20)
+    else:
+        first = (str(exc).strip().splitlines() or [""])[0][:160]
+        why = t("course.copy_not_notebook", lang, error=f"{type(exc).__name__}: {first}" if first else type(exc).__name__)
+    return f"{path.name}: {why}"
 
 
 def _is_check(cell, graded: bool) -> bool:
@@ -173,7 +198,7 @@ def _empty_folders(root: Path) -> List[str]:
 
 
 def _students(labs: List[LabReport], known: List[str]) -> List[str]:
-    return sorted({s for lab in labs for s in lab.students} | set(known))
+    return sorted({s for lab in labs for s in list(lab.students) + list(lab.unreadable)} | set(known))
 
 
 def _with_absent(labs: List[LabReport], students: List[str]) -> List[LabReport]:
@@ -236,15 +261,18 @@ def _collect_notebooks(root: Path, lang: str) -> List[LabReport]:
         else:
             reference = _student_copy_of(name)
         exercises: Dict[int, Exercise] = {}
+        unreadable: Dict[str, str] = {}
         title = name
         for student, path in sorted(found[name].items()):
             try:
                 nb = _nb(path)
-            except Exception:  # unreadable notebook: it counts as not handed in
+            except Exception as exc:  # not handed in, as far as outcomes go; the page says why
+                unreadable[student] = _why_unreadable(path, exc, lang)
                 continue
             title = _lab_title(reference if reference is not None else nb, lang, name)
             for k, (label, result) in enumerate(read_notebook(nb, reference, graded, lang), 1):
                 ex = exercises.setdefault(k, Exercise(k, label))
                 ex.results[student] = result
-        labs.append(LabReport(name, title, [exercises[k] for k in sorted(exercises)], sorted(found[name])))
+        labs.append(LabReport(name, title, [exercises[k] for k in sorted(exercises)],
+                              sorted(set(found[name]) - set(unreadable)), unreadable=unreadable))
     return labs

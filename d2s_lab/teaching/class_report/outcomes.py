@@ -72,6 +72,8 @@ class LabReport:
     students: List[str]
     scored: bool = False  # the scores come from the gradebook
     submitted: bool = True  # False: released, no submission of it read yet
+    # student -> why the copy they handed in could not be read (counted as not handed in)
+    unreadable: Dict[str, str] = field(default_factory=dict)
 
     def handed_in(self, student: str) -> bool:
         """Whether ``student`` handed this lab in."""

@@ -77,7 +77,11 @@ def _lab_section(lab: LabReport, lang: str) -> str:
     head = (f"<tr><th>{e(t('course.col_exercise', lang))}</th><th>{e(t('course.passed', lang))}</th>"
             f"<th>{e(t('course.col_failures', lang))}</th><th>{e(t('course.not_attempted', lang))}</th></tr>")
     students = t("course.students_in_lab" if lab.submitted else "course.released_unsubmitted", lang,
-                 n=len(lab.students), total=max([len(ex.results) for ex in lab.exercises] + [len(lab.students)]))
+                 n=len(lab.students),
+                 total=max([len(ex.results) for ex in lab.exercises] + [len(lab.students) + len(lab.unreadable)]))
+    if lab.unreadable:
+        items = "; ".join(f"{who} ({why})" for who, why in sorted(lab.unreadable.items()))
+        students += " " + t("course.copies_unreadable", lang, items=items)
     return (f"<section><h2>{e(lab.name)} · {e(lab.title)}</h2><p>{e(students)}</p>{_bars(lab, lang)}"
             f"<table>{head}{''.join(rows)}</table>{_by_student(lab, lang)}</section>")
 
@@ -170,6 +174,10 @@ def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, List[Lab
     data = read_class(root, lang)
     if data.problem:
         print(t("course.gb_unreadable", lang, path=root / GRADEBOOK_NAME, problem=data.problem), file=sys.stderr)
+    for lab in data.labs:
+        if lab.unreadable:
+            items = "; ".join(f"{who}/{why}" for who, why in sorted(lab.unreadable.items()))
+            print(t("course.copies_unreadable", lang, items=items), file=sys.stderr)
     path = Path(out) if out else root / REPORT_NAME
     path.write_text(report_html(data, lang, source=str(root)), encoding="utf-8")
     return path, data.labs

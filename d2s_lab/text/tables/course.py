@@ -33,6 +33,18 @@ TEXTS = {
         "en": "{n} of the class's {total} student(s) handed in this lab; each exercise counts the class, those who did not hand it in as not attempted.",
         "zh": "全班 {total} 名学生中有 {n} 名提交了这个实验；每道练习都按全班计数，未提交的学生列为未作答。",
     },
+    "course.copies_unreadable": {
+        "en": "Handed in but could not be read, so counted as not handed in (ask for a fresh copy): {items}.",
+        "zh": "已提交但无法读取，因此按未提交计（请学生重新提交一份）：{items}。",
+    },
+    "course.copy_not_notebook": {
+        "en": "not a notebook ({error})",
+        "zh": "不是笔记本（{error}）",
+    },
+    "course.copy_too_large": {
+        "en": "{mb} MB, over the {limit} MB a copy is read up to",
+        "zh": "{mb} MB，超过读取上限 {limit} MB",
+    },
     "course.released_unsubmitted": {
         "en": "Released, but no one has handed it in yet (no submission of it has been graded): each exercise shows the class's {n} student(s) as not attempted.",
         "zh": "已发布，但还没有人提交（还没有评过它的任何提交）：每道练习都把全班 {n} 名学生列为未作答。",
