@@ -1,4 +1,5 @@
 import os
+import tempfile
 
 import pytest
 
@@ -8,6 +9,10 @@ os.environ.setdefault("GLOG_minloglevel", "2")
 # of the default path (tests/core/test_default_path.py and the ones marked there) take this
 # away and convert as plain paddle.jit.to_static does.
 os.environ["D2S_MODE"] = "ast"
+# Where conversions keep what Paddle prints while they run (left behind by a process that
+# ends inside one, and shown by the next %load_ext): this test process's own folder, for
+# it and every kernel and server it starts, so no other run's leftovers reach a test.
+os.environ["D2S_CAPTURE_DIR"] = tempfile.mkdtemp(prefix="d2s-capture-")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "test-output")
 TESTS = os.path.dirname(os.path.abspath(__file__))

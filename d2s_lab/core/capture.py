@@ -69,12 +69,53 @@ def quiet_c_streams(fds: Sequence[int] = (1, 2)) -> Iterator[None]:
         yield
 
 
+# Where the native output of a block goes while it runs: a named file, removed when the
+# block ends. If Paddle's C++ ends the process inside the block (abort(), a fatal glog
+# check), the file stays, with Paddle's last words: :func:`ended_runs` finds it later.
+_FILE_PREFIX = "capture-"
+_HEAD = b"#d2s_lab "  # the first line: what the block was doing
+
+
+def capture_dir() -> str:
+    """This user's folder for the captures of running blocks (made on first use):
+    ``D2S_CAPTURE_DIR`` where set, else ``d2s_lab-UID`` in the temporary folder."""
+    if os.environ.get("D2S_CAPTURE_DIR"):
+        return os.environ["D2S_CAPTURE_DIR"]
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return os.path.join(tempfile.gettempdir(), f"d2s_lab-{uid}")
+
+
+def forget(pid: int) -> None:
+    """Remove what a process d2s_lab itself stopped (a forked run killed at its budget or
+    on an Interrupt) left in :func:`capture_dir`: it did not end by surprise."""
+    folder = capture_dir()
+    with contextlib.suppress(OSError):
+        for name in os.listdir(folder):
+            if name.startswith(f"{_FILE_PREFIX}{pid}-"):
+                with contextlib.suppress(OSError):
+                    os.remove(os.path.join(folder, name))
+
+
+def _open_capture(what: str):
+    folder = capture_dir()
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    fd, path = tempfile.mkstemp(prefix=f"{_FILE_PREFIX}{os.getpid()}-", suffix=".log", dir=folder)
+    native = os.fdopen(fd, "w+b")
+    head = " ".join(what.split())[:200]
+    native.write(_HEAD + head.encode("utf-8", "replace") + b"\n")
+    native.flush()
+    return native, path
+
+
 @contextlib.contextmanager
-def captured() -> Iterator[Captured]:
-    """Record native output, Python prints and warnings of the block into a Captured."""
+def captured(what: str = "") -> Iterator[Captured]:
+    """Record native output, Python prints and warnings of the block into a Captured.
+    ``what`` (one line: "converting net") is what the block does, said by
+    :func:`ended_runs` if the process ends inside it."""
     result = Captured()
     printed = io.StringIO()
-    with tempfile.TemporaryFile(mode="w+b") as native, contextlib.ExitStack() as stack:
+    native, path = _open_capture(what)
+    with native, contextlib.ExitStack() as stack:
         for fd in (1, 2):
             stack.enter_context(_fd_to(fd, native))
         stack.enter_context(contextlib.redirect_stdout(printed))
@@ -86,6 +127,7 @@ def captured() -> Iterator[Captured]:
         finally:
             stack.close()
             native.seek(0)
+            native.readline()  # the head line
             result.native = _clip(native.read().decode("utf-8", "replace"))
             result.printed = _clip(printed.getvalue())
             seen = set()
@@ -94,6 +136,63 @@ def captured() -> Iterator[Captured]:
                 if text not in seen:
                     seen.add(text)
                     result.warnings.append(text)
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+
+@dataclass
+class EndedRun:
+    """A process that ended inside a captured block: its ``pid``, when its capture was
+    last written (``when``, seconds since the epoch), what the block was doing
+    (``what``) and the end of what Paddle's C++ printed (``native``)."""
+
+    pid: int
+    when: float
+    what: str
+    native: str
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def ended_runs(read_bytes: int = 8192) -> List[EndedRun]:
+    """The captures left by processes that ended inside a captured block (a kernel that
+    died converting), oldest first; each is read (its last ``read_bytes``) and removed.
+    A capture of a process still running is left alone."""
+    folder = capture_dir()
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.startswith(_FILE_PREFIX) and n.endswith(".log"))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        try:
+            pid = int(name[len(_FILE_PREFIX):].split("-", 1)[0])
+        except ValueError:
+            continue
+        if pid == os.getpid() or _alive(pid):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            with open(path, "rb") as fh:
+                first = fh.readline(512)
+                size = os.fstat(fh.fileno()).st_size
+                fh.seek(max(fh.tell(), size - read_bytes))
+                tail = fh.read(read_bytes)
+            when = os.path.getmtime(path)
+            os.remove(path)
+        except OSError:
+            continue
+        what = first[len(_HEAD):].decode("utf-8", "replace").strip() if first.startswith(_HEAD) else ""
+        out.append(EndedRun(pid, when, what, tail.decode("utf-8", "replace").strip()))
+    return sorted(out, key=lambda r: r.when)
 
 
 # Paddle's import warns that no C++ compiler cache is installed: a note for people

@@ -23,6 +23,8 @@ import subprocess
 import time
 from typing import Callable, NamedTuple, Optional, Tuple
 
+from d2s_lab.core.capture import forget
+
 
 class Stopped(Exception):
     """The child was killed: ``interrupted`` (the kernel's Interrupt) or past the
@@ -69,6 +71,7 @@ def _kill(pid: int) -> None:
         os.waitpid(pid, 0)
     except ChildProcessError:
         pass
+    forget(pid)  # stopped on purpose: not a process that ended by surprise
 
 
 def ends_in_child(call: Callable[[], object], budget_s: float) -> Optional[bool]:
@@ -140,6 +143,7 @@ def result_from_child(call: Callable[[], object], budget_s: float,
         status = os.waitpid(pid, 0)[1]
     except ChildProcessError:
         pass
+    forget(pid)  # however it ended, the caller says so: nothing left for a later load
     ended = {b"1": True, b"0": False}.get(bytes(answer[:1]))
     value = None
     if ended is None and os.WIFSIGNALED(status):  # the call ended the process (an abort)

@@ -386,7 +386,7 @@ def convert(
     conv.param_bytes = sum(int(p.numel()) * p.element_size() for p in params)
 
     try:
-        with captured() as out:
+        with captured(f"convert {conv.name}") as out:
             _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, paddle, before_run)
     finally:  # the capture is complete once its block has exited
         conv.paddle_log, conv.traced_prints = out.log, out.printed

@@ -45,6 +45,9 @@ def load(ipython) -> None:
 
     install(ipython)  # d2s_lab's errors from the cell's own calls: a box, not a traceback
     localize()  # the docstrings (%%to_static?) in the chosen language
+    from d2s_lab.magics.common import show_ended_runs
+
+    show_ended_runs()  # a kernel that died converting: why, in Paddle's words
 
 
 def unload(ipython) -> None:

@@ -127,9 +127,12 @@ def table(headers: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "d2s
     return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def message_box(kind: str, message: str, hint: str = "") -> str:
-    """A one-paragraph message box (kind: note | error)."""
+def message_box(kind: str, message: str, hint: str = "", quote: str = "") -> str:
+    """A one-paragraph message box (kind: note | error); ``quote``: text shown as
+    printed (another program's words), in a scrolled block under the message."""
+    q = (f'<pre style="white-space:pre-wrap;max-height:16em;overflow:auto;margin:6px 0 0">{esc(quote)}</pre>'
+         if quote else "")
     h = f'<div class="d2s-hint">{esc(hint)}</div>' if hint else ""
     style = INLINE.get(kind, "")
     return (f'<div class="d2s"><style>{CSS}</style><div class="d2s-{kind}" style="{style}">'
-            f"{esc(message)}{h}</div></div>")
+            f"{esc(message)}{q}{h}</div></div>")

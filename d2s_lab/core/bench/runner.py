@@ -493,7 +493,7 @@ def _logged(res: BenchResult, runtime: str, run: Callable) -> list:
     on a predictor's first run), shown with the result instead of as the cell's output."""
     out = None
     try:
-        with captured() as out:
+        with captured(f"bench {res.name} {runtime}") as out:
             return _to_numpy_list(run())
     finally:  # the capture is complete once its block has exited
         lines = out.log.strip() if out is not None else ""

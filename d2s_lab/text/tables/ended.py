@@ -1,0 +1,33 @@
+"""What ``%load_ext d2s_lab`` says of a process that ended inside a conversion or a
+benchmark (a kernel Paddle's C++ aborted, or one restarted mid-run)."""
+
+TEXTS = {
+    "ended.message": {
+        "en": "A kernel (process {pid}) ended at {when} while d2s_lab was {doing}: the process stopped inside that step (an abort in Paddle's C++ code, or it was killed or restarted).",
+        "zh": "一个内核（进程 {pid}）在 {when} d2s_lab {doing}时结束：进程在这一步中停止（Paddle 的 C++ 代码中止，或进程被杀死、重启）。",
+    },
+    "ended.converting": {
+        "en": "converting {name}",
+        "zh": "转换 {name} ",
+    },
+    "ended.benchmarking": {
+        "en": "benchmarking {name}",
+        "zh": "测速 {name} ",
+    },
+    "ended.working": {
+        "en": "running a step",
+        "zh": "运行某一步",
+    },
+    "ended.paddle_said": {
+        "en": "The last lines printed from native code (where Paddle's C++ writes), as printed:",
+        "zh": "本机代码（Paddle 的 C++ 输出的地方）最后打印的几行，原样如下：",
+    },
+    "ended.paddle_silent": {
+        "en": "Nothing was printed from native code before it ended.",
+        "zh": "结束之前本机代码没有打印任何内容。",
+    },
+    "ended.hint": {
+        "en": "Run the cell again to see whether it happens again; the same code as a plain Python script shows Paddle's whole output in the terminal.",
+        "zh": "再运行一次这个单元格，看是否会重现；把同样的代码作为普通 Python 脚本运行，可以在终端中看到 Paddle 的全部输出。",
+    },
+}
