@@ -166,6 +166,8 @@ def ended_runs(read_bytes: int = 8192) -> List[EndedRun]:
     """The captures left by processes that ended inside a captured block (a kernel that
     died converting), oldest first; each is read (its last ``read_bytes``) and removed.
     A capture of a process still running is left alone."""
+    if os.name == "nt":  # os.kill(pid, 0) would send CTRL_C there, not ask whether pid lives
+        return []
     folder = capture_dir()
     try:
         names = sorted(n for n in os.listdir(folder) if n.startswith(_FILE_PREFIX) and n.endswith(".log"))
