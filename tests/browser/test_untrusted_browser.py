@@ -40,12 +40,15 @@ for _ in range(4):
     y = train_step(paddle.ones([2, 3]), lr)
     lr *= 0.5
 '''
+# A d2s_lab call in a cell that raises (bad input): its box and one line, no traceback.
+API_CELL = "d2s_lab.profile(net, calls=0)"
 CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
          "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL,
          RUN_CELL, PROFILE_CELL, WATCH_CELL.format(lr=0.5), "%d2s_lang zh", RUN_CELL, PROFILE_CELL,
-         WATCH_CELL.format(lr=0.3), "%d2s_lang en"]
+         WATCH_CELL.format(lr=0.3), "%d2s_lang en", API_CELL, "%d2s_lang zh", API_CELL, "%d2s_lang en"]
 (LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET,
- RUN, PROFILE, WATCH, LANG_ZH2, RUN_ZH, PROFILE_ZH, WATCH_ZH, LANG_EN2) = range(len(CELLS))
+ RUN, PROFILE, WATCH, LANG_ZH2, RUN_ZH, PROFILE_ZH, WATCH_ZH, LANG_EN2,
+ API, LANG_ZH3, API_ZH, LANG_EN3) = range(len(CELLS))
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
@@ -58,6 +61,8 @@ def handout(server):
     path = os.path.join(server.root, "handout.ipynb")
     bu.write_notebook(path, CELLS)
     nb = nbformat.read(path, as_version=4)
+    for k in (API, API_ZH):  # the cells that fail on purpose (nbclient runs on past them)
+        nb.cells[k].metadata["tags"] = ["raises-exception"]
     NotebookClient(nb, kernel_name=bu.KERNEL_NAME, timeout=300, allow_errors=False,
                    resources={"metadata": {"path": server.root}}).execute()
     nbformat.write(nb, path)  # nbformat.write signs nothing: the notebook is untrusted
@@ -202,6 +207,26 @@ def test_error_box_reads_in_both_languages(page, out_dir, index, lang):
     if lang == "zh":
         assert "提示" in text
     _window_shot(box, out_dir, f"error-{lang}")
+
+
+@pytest.mark.parametrize("index,lang", [(API, "en"), (API_ZH, "zh")])
+def test_a_failing_d2s_lab_call_is_its_box_and_one_line(page, handout, out_dir, index, lang):
+    """A d2s_lab call that raises in a cell (``d2s_lab.profile(net, calls=0)``): the
+    message box, its inline style kept by the sanitizer, and under it one line marking
+    the cell failed, in the cell's language; no traceback."""
+    _, nb = handout
+    assert [o.output_type for o in nb.cells[index].outputs] == ["display_data", "error"]
+    out = bu.output(page, index)
+    box = out.locator(".d2s-error").first
+    box.wait_for(state="visible")
+    assert box.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(207, 34, 46)"
+    assert "--calls 0" in box.inner_text()
+    text = out.inner_text()
+    stopped = ("the cell stopped at a d2s_lab call" if lang == "en"
+               else "单元格在一次 d2s_lab 调用处停止")
+    assert stopped in text and text.count("D2SError") == 1, text
+    assert "Traceback" not in text and 'File "' not in text, text
+    _window_shot(box, out_dir, f"api-error-{lang}")
 
 
 # Per shape cell of a table: each shape (a text node between <br>s) on one line?
@@ -379,6 +404,9 @@ def test_notebook7_shows_the_same_essentials(server, browser, handout, out_dir):
         assert code.evaluate("e => getComputedStyle(e).textAlign") == "left"
         box = cells.nth(BROKEN).locator(".d2s-error").first
         assert box.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(207, 34, 46)"
+        api = cells.nth(API)
+        api.locator(".d2s-error").first.wait_for(state="visible")
+        assert "the cell stopped at a d2s_lab call" in api.inner_text() and "Traceback" not in api.inner_text()
         _window_shot(img, out_dir, "notebook7-graph")
         _window_shot(box, out_dir, "notebook7-error")
     finally:
