@@ -565,7 +565,19 @@ def _main(argv: Optional[List[str]]) -> int:
         return 1
 
 
+def _say_ended_runs() -> None:
+    """A process that ended inside a conversion (Paddle's C++ aborted a command or a
+    kernel): said once, on standard error, before the next command's own output."""
+    from d2s_lab.core.capture import ended_run_words, ended_runs
+
+    for run in ended_runs():
+        message, hint = ended_run_words(run)
+        quoted = "".join(f"\n    {ln}" for ln in run.native.splitlines())
+        print(f"{message}{quoted}\n  {hint}", file=sys.stderr)
+
+
 def _run(args) -> int:
+    _say_ended_runs()
     try:
         return int(args.func(args) or 0)
     except D2SError as exc:

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import warnings
 from dataclasses import dataclass, field
-from typing import Iterator, List, Sequence
+from typing import Iterator, List, Sequence, Tuple
 
 MAX_LOG_CHARS = 20_000  # what is kept of a long log (its end is the interesting part)
 
@@ -211,3 +211,17 @@ def quiet_paddle_noise() -> None:
     warnings.filterwarnings("ignore", message=_IMPORT_NOISE, category=UserWarning)
     if "paddle" not in sys.modules:
         os.environ.setdefault("GLOG_minloglevel", "1")
+
+
+def ended_run_words(run: EndedRun, lang=None) -> Tuple[str, str]:
+    """What to say of ``run``: ``(message, hint)``; the lines it printed are ``run.native``."""
+    import time
+
+    from d2s_lab.text import t
+
+    kind, _, rest = run.what.partition(" ")
+    doing = (t("ended.converting", lang, name=rest) if kind == "convert"
+             else t("ended.benchmarking", lang, name=rest) if kind == "bench" else t("ended.working", lang))
+    when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run.when))
+    said = t("ended.paddle_said", lang) if run.native else t("ended.paddle_silent", lang)
+    return t("ended.message", lang, pid=run.pid, when=when, doing=doing) + " " + said, t("ended.hint", lang)

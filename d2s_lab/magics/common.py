@@ -124,19 +124,12 @@ def ended_run_boxes(lang=None) -> list:
     """A message box (HTML) for each process that ended inside a conversion or a
     benchmark of d2s_lab's (a kernel Paddle's C++ aborted, or one restarted mid-run),
     with the last lines it printed from native code; each is said once."""
-    import time
-
-    from d2s_lab.core.capture import ended_runs
+    from d2s_lab.core.capture import ended_run_words, ended_runs
 
     boxes = []
     for run in ended_runs():
-        kind, _, rest = run.what.partition(" ")
-        doing = (t("ended.converting", lang, name=rest) if kind == "convert"
-                 else t("ended.benchmarking", lang, name=rest) if kind == "bench" else t("ended.working", lang))
-        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run.when))
-        said = t("ended.paddle_said", lang) if run.native else t("ended.paddle_silent", lang)
-        boxes.append(message_box("error", t("ended.message", lang, pid=run.pid, when=when, doing=doing) + " " + said,
-                                 t("ended.hint", lang), quote=run.native))
+        message, hint = ended_run_words(run, lang)
+        boxes.append(message_box("error", message, hint, quote=run.native))
     return boxes
 
 

@@ -115,6 +115,21 @@ def test_a_process_that_aborts_in_a_capture_leaves_its_last_lines_said_once(tmp_
     assert "转换 &lt;b&gt;x&lt;/b&gt;" in zh and "<b>x" not in zh and "本机代码" in zh
 
 
+def test_the_next_cli_command_says_a_process_ended_converting(tmp_path, monkeypatch, capsys):
+    """The CLI's conversions capture Paddle's output the same way: the next command says
+    on standard error, once, which process ended converting and its last native lines."""
+    from d2s_lab import cli
+
+    monkeypatch.setenv("D2S_CAPTURE_DIR", str(tmp_path))
+    pid = _aborted_in_capture(tmp_path, "convert net")
+    assert cli.main(["labs", "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert f"Process {pid} (a kernel, or a d2s-lab command) ended at" in err and "converting net" in err, err
+    assert "\n    F1129 12:00:00.000 native.cc:12] Check failed" in err and "Run it again" in err, err
+    cli.main(["labs", "--lang", "en"])
+    assert "ended at" not in capsys.readouterr().err
+
+
 def test_a_forked_run_stopped_at_its_budget_leaves_no_capture(tmp_path, monkeypatch):
     """d2s_lab's own stop of a forked run (budget, Interrupt) is not a surprise end."""
     import time
@@ -169,7 +184,7 @@ def test_a_kernel_that_dies_converting_says_why_once_after_its_restart(tmp_path)
         kc.wait_for_ready(timeout=180)
         status, out = run_cell(kc, "%load_ext d2s_lab")
         assert status == "ok" and out.count('class="d2s-error"') == 1, out[-2000:]
-        assert f"进程 {pid}）" in out and "转换 f" in out, out[-2000:]
+        assert f"进程 {pid}（" in out and "转换 f" in out, out[-2000:]
         assert "Check failed: the last line before the end" in out  # then Paddle's own signal report
         status, out = run_cell(kc, "%reload_ext d2s_lab")
         assert status == "ok" and "d2s-error" not in out and os.listdir(tmp_path) == []

@@ -1,10 +1,10 @@
-"""What ``%load_ext d2s_lab`` says of a process that ended inside a conversion or a
-benchmark (a kernel Paddle's C++ aborted, or one restarted mid-run)."""
+"""What ``%load_ext d2s_lab`` and the next ``d2s-lab`` command say of a process that ended
+inside a conversion or a benchmark (Paddle's C++ aborted it, or it was restarted mid-run)."""
 
 TEXTS = {
     "ended.message": {
-        "en": "A kernel (process {pid}) ended at {when} while d2s_lab was {doing}: the process stopped inside that step (an abort in Paddle's C++ code, or it was killed or restarted).",
-        "zh": "一个内核（进程 {pid}）在 {when} d2s_lab {doing}时结束：进程在这一步中停止（Paddle 的 C++ 代码中止，或进程被杀死、重启）。",
+        "en": "Process {pid} (a kernel, or a d2s-lab command) ended at {when} while d2s_lab was {doing}: it stopped inside that step (an abort in Paddle's C++ code, or it was killed or restarted).",
+        "zh": "进程 {pid}（一个内核或一条 d2s-lab 命令）在 {when} d2s_lab {doing}时结束：它在这一步中停止（Paddle 的 C++ 代码中止，或进程被杀死、重启）。",
     },
     "ended.converting": {
         "en": "converting {name}",
@@ -27,7 +27,7 @@ TEXTS = {
         "zh": "结束之前本机代码没有打印任何内容。",
     },
     "ended.hint": {
-        "en": "Run the cell again to see whether it happens again; the same code as a plain Python script shows Paddle's whole output in the terminal.",
-        "zh": "再运行一次这个单元格，看是否会重现；把同样的代码作为普通 Python 脚本运行，可以在终端中看到 Paddle 的全部输出。",
+        "en": "Run it again to see whether it happens again; the same code as a plain Python script (without d2s_lab) shows Paddle's whole output in the terminal.",
+        "zh": "再运行一次，看是否会重现；把同样的代码作为普通 Python 脚本（不用 d2s_lab）运行，可以在终端中看到 Paddle 的全部输出。",
     },
 }
