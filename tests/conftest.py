@@ -13,6 +13,12 @@ os.environ["D2S_MODE"] = "ast"
 # ends inside one, and shown by the next %load_ext): this test process's own folder, for
 # it and every kernel and server it starts, so no other run's leftovers reach a test.
 os.environ["D2S_CAPTURE_DIR"] = tempfile.mkdtemp(prefix="d2s-capture-")
+
+
+def pytest_unconfigure(config):
+    import shutil
+
+    shutil.rmtree(os.environ["D2S_CAPTURE_DIR"], ignore_errors=True)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "test-output")
 TESTS = os.path.dirname(os.path.abspath(__file__))
