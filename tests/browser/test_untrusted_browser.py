@@ -43,10 +43,10 @@ for _ in range(4):
 # A d2s_lab call in a cell that raises (bad input): its box and one line, no traceback.
 API_CELL = "d2s_lab.profile(net, calls=0)"
 CELLS = ["%load_ext d2s_lab", SEED_CELL, BROKEN_CELL, "%d2s_lang zh", BROKEN_CELL, SAVE_CELL,
-         "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL,
+         "%d2s_show handout_model/net", "%d2s_lang en", RESNET_CELL, "%d2s_graph _d2s --depth all",
          RUN_CELL, PROFILE_CELL, WATCH_CELL.format(lr=0.5), "%d2s_lang zh", RUN_CELL, PROFILE_CELL,
          WATCH_CELL.format(lr=0.3), "%d2s_lang en", API_CELL, "%d2s_lang zh", API_CELL, "%d2s_lang en"]
-(LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET,
+(LOAD, SEED, BROKEN, LANG, BROKEN_ZH, SAVE, SHOW, LANG_EN, RESNET, RESNET_ALL,
  RUN, PROFILE, WATCH, LANG_ZH2, RUN_ZH, PROFILE_ZH, WATCH_ZH, LANG_EN2,
  API, LANG_ZH3, API_ZH, LANG_EN3) = range(len(CELLS))
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -207,6 +207,22 @@ def test_error_box_reads_in_both_languages(page, out_dir, index, lang):
     if lang == "zh":
         assert "提示" in text
     _window_shot(box, out_dir, f"error-{lang}")
+
+
+def test_a_drawing_made_smaller_for_its_cell_says_so_and_shows_its_picture(page, handout, out_dir):
+    """ResNet-18 at every depth: its cell's copy is made smaller to stay within 250 KB,
+    and unsigned the student sees its picture and the quiet line saying what was left
+    out and where the whole drawing is."""
+    _, nb = handout
+    assert sum(len(json.dumps(o)) for o in nb.cells[RESNET_ALL].outputs) <= 250 * 1024
+    out = bu.output(page, RESNET_ALL)
+    img = out.locator(".jp-RenderedImage img").first
+    img.wait_for(state="visible")
+    assert img.evaluate("i => i.naturalWidth") > 100
+    note = out.locator(".d2s-note", has_text="Made smaller").first
+    note.scroll_into_view_if_needed()
+    assert note.is_visible() and ".save(" in note.inner_text()
+    _window_shot(note, out_dir, "made-smaller")
 
 
 @pytest.mark.parametrize("index,lang", [(API, "en"), (API_ZH, "zh")])
