@@ -98,17 +98,46 @@ def load_records(folder: str) -> Dict[int, WatchReport]:
     return out
 
 
+# A function's time on one rank counts as slower than on another from this ratio and this
+# difference on (smaller gaps are a busy machine's noise, and the ranks wait anyway).
+SLOW_RATIO = 1.5
+SLOW_MIN_S = 0.2
+PARTS = ("translate", "static", "dygraph")
+
+
+@dataclass
+class SlowRank:
+    """A function that took much longer on one rank (``rank``, ``total_s``) than on the
+    fastest (``fastest``, ``fastest_s``): ``part`` is where most of the difference went
+    (``"translate"``, ``"static"`` or ``"dygraph"``), ``part_s`` that difference."""
+
+    rank: int
+    total_s: float
+    fastest: int
+    fastest_s: float
+    part: str
+    part_s: float
+
+
+def time_parts(f: WatchedFunction) -> Dict[str, float]:
+    """Seconds of ``f``'s calls translating (Programs built included), run from the cache
+    and run in dygraph."""
+    return {"translate": f.translate_s, "static": f.static_s, "dygraph": f.dygraph_s}
+
+
 @dataclass
 class RankRow:
     """One converted function across ranks: ``by_rank`` its row on each rank that ran it;
     ``uneven``: ``"recompiles"`` and/or ``"fallbacks"`` (calls run in dygraph: with the
     cache full, or every call where SOT skips the function) where some ranks have them and
-    others (that ran it, or not) have none."""
+    others (that ran it, or not) have none; ``slow``: where its calls took much longer on
+    one rank than on another (:class:`SlowRank`)."""
 
     name: str
     where: str
     by_rank: Dict[int, WatchedFunction] = field(default_factory=dict)
     uneven: List[str] = field(default_factory=list)
+    slow: Optional[SlowRank] = None
 
 
 @dataclass
@@ -124,6 +153,11 @@ class MergedWatch:
     def uneven(self) -> List[RankRow]:
         return [r for r in self.rows if r.uneven]
 
+    @property
+    def slow(self) -> List[RankRow]:
+        """The functions much slower on one rank than on another."""
+        return [r for r in self.rows if r.slow is not None]
+
 
 def merge(reports: Dict[int, WatchReport]) -> MergedWatch:
     ranks = sorted(reports)
@@ -138,4 +172,21 @@ def merge(reports: Dict[int, WatchReport]) -> MergedWatch:
             counts = [count(row.by_rank[r]) if r in row.by_rank else 0 for r in ranks]
             if len(ranks) > 1 and any(counts) and not all(counts):
                 row.uneven.append(what)
+        row.slow = slow_rank(row.by_rank)
     return MergedWatch(ranks, list(rows.values()), reports)
+
+
+def slow_rank(by_rank: Dict[int, WatchedFunction]) -> Optional[SlowRank]:
+    """The rank whose calls of one function took :data:`SLOW_RATIO` times the fastest
+    rank's time and :data:`SLOW_MIN_S` more, with the part most of the difference went to;
+    None where the ranks are close (or only one ran it)."""
+    if len(by_rank) < 2:
+        return None
+    slow = max(by_rank, key=lambda r: by_rank[r].total_s)
+    fast = min(by_rank, key=lambda r: by_rank[r].total_s)
+    a, b = by_rank[slow], by_rank[fast]
+    if a.total_s < SLOW_RATIO * b.total_s or a.total_s - b.total_s < SLOW_MIN_S:
+        return None
+    mine, theirs = time_parts(a), time_parts(b)
+    part = max(PARTS, key=lambda k: mine[k] - theirs[k])
+    return SlowRank(slow, a.total_s, fast, b.total_s, part, mine[part] - theirs[part])

@@ -346,6 +346,10 @@ def watch_page(report, lang: Optional[str] = None) -> str:
 
 
 _UNEVEN_KEYS = {"recompiles": "watch.ranks.uneven.recompiles", "fallbacks": "watch.ranks.uneven.fallbacks"}
+_PART_KEYS = {"translate": "watch.ranks.part.translate", "static": "watch.ranks.part.static",
+              "dygraph": "watch.ranks.part.dygraph"}
+_SLOW_FIX_KEYS = {"translate": "watch.ranks.slow_fix.translate", "static": "watch.ranks.slow_fix.static",
+                  "dygraph": "watch.ranks.slow_fix.dygraph"}
 
 
 def merged_body(merged) -> str:
@@ -358,6 +362,12 @@ def merged_body(merged) -> str:
         what = "; ".join(t(_UNEVEN_KEYS[w]) for w in row.uneven)
         parts.append(f'<div class="d2s-note"><b>{esc(row.name)} ({esc(row.where)}): {esc(what)}</b><br>'
                      f'{esc(t("watch.ranks.uneven_fix"))}</div>')
+    for row in merged.slow:
+        s = row.slow
+        said = t("watch.ranks.slow", name=row.name, rank=s.rank, fastest=s.fastest,
+                 ratio=f"{s.total_s / max(s.fastest_s, 1e-9):.1f}", ms=f"{s.total_s * 1000:.0f}",
+                 fast_ms=f"{s.fastest_s * 1000:.0f}", part=t(_PART_KEYS[s.part]), part_ms=f"{s.part_s * 1000:.0f}")
+        parts.append(f'<div class="d2s-note"><b>{esc(said)}</b><br>{esc(t(_SLOW_FIX_KEYS[s.part]))}</div>')
     rows = []
     for row in sorted(merged.rows, key=lambda r: not r.uneven):
         flag = (f'<b style="color:{palette.WARN_COLOR}">{esc(t("watch.ranks.flag"))}</b>' if row.uneven else "")
@@ -367,7 +377,10 @@ def merged_body(merged) -> str:
             if f is None:
                 cells.append(f'<span class="d2s-sub">{esc(t("watch.ranks.not_run"))}</span>')
             else:
-                cells.append(esc(t("watch.ranks.cell", calls=f.calls, recompiles=f.recompiles, fallbacks=f.dygraph_calls)))
+                split = t("watch.ranks.time", ms=f"{f.total_s * 1000:.0f}", translate=f"{f.translate_s * 1000:.0f}",
+                          static=f"{f.static_s * 1000:.0f}", dygraph=f"{f.dygraph_s * 1000:.0f}")
+                cells.append(esc(t("watch.ranks.cell", calls=f.calls, recompiles=f.recompiles, fallbacks=f.dygraph_calls))
+                             + f'<br><span class="d2s-sub">{esc(split)}</span>')
         rows.append([f"<code>{esc(row.name)}</code>", esc(row.where), flag] + cells)
     parts.append(table([t("watch.col.function"), t("watch.col.where"), t("watch.ranks.col.flag")]
                        + [t("watch.ranks.rank", rank=r) for r in ranks], rows))

@@ -115,6 +115,31 @@ TEXTS = {
         "en": "{calls} call(s) · {recompiles} recompile(s) · {fallbacks} in dygraph",
         "zh": "调用 {calls} 次 · 重新翻译 {recompiles} 次 · 动态图运行 {fallbacks} 次",
     },
+    "watch.ranks.time": {
+        "en": "{ms} ms: translating {translate} · static {static} · dygraph {dygraph}",
+        "zh": "{ms} ms：翻译 {translate} · 静态 {static} · 动态图 {dygraph}",
+    },
+    "watch.ranks.slow": {
+        "en": "{name} took {ratio}x as long on rank {rank} as on rank {fastest} ({ms} ms against {fast_ms} ms); "
+              "most of the difference {part} (+{part_ms} ms).",
+        "zh": "{name} 在 rank {rank} 上花的时间是 rank {fastest} 的 {ratio} 倍（{ms} ms 对 {fast_ms} ms）；"
+              "差别主要在{part}（多 {part_ms} ms）。",
+    },
+    "watch.ranks.part.translate": {"en": "translating", "zh": "翻译"},
+    "watch.ranks.part.static": {"en": "in calls run from the cache", "zh": "从缓存运行的调用"},
+    "watch.ranks.part.dygraph": {"en": "in calls run in dygraph", "zh": "以动态图运行的调用"},
+    "watch.ranks.slow_fix.translate": {
+        "en": "That rank translates more: its recompile reasons (its report below) name the value that differs.",
+        "zh": "这个 rank 翻译得更多：它的重新翻译原因（见下面它的报告）指出了不同的值。",
+    },
+    "watch.ranks.slow_fix.static": {
+        "en": "The same compiled code runs longer there: that rank's data (shapes, batch) or its device differs.",
+        "zh": "同样的编译代码在那里运行得更久：那个 rank 的数据（形状、批大小）或设备不同。",
+    },
+    "watch.ranks.slow_fix.dygraph": {
+        "en": "That rank runs more of the function in dygraph: see its runs in dygraph and graph breaks below.",
+        "zh": "那个 rank 以动态图运行了函数的更多部分：见下面它以动态图运行的调用和图中断。",
+    },
     "watch.ranks.not_run": {"en": "not run", "zh": "未运行"},
     "watch.ranks.uneven.recompiles": {
         "en": "recompiles on some ranks only",
