@@ -351,11 +351,7 @@ def convert(
     if specs is None and target.specs is not None:
         specs, _ = to_input_specs(list(target.specs), None, names, defaults)
     if specs is None:
-        raise SpecError(
-            f"No input description for {disp}.",
-            'Pass input_spec (e.g. "x: [None,3,32,32] float32") or example_inputs '
-            "(in the magic: --input or --example).",
-        )
+        raise SpecError(t("err.no_input", name=disp), t("err.no_input_hint"))
     _check_arity(fn, specs, disp)
     dims = Dims.parse(dims).check(specs)
     src, src_file, first = _source_of(fn)
@@ -446,8 +442,8 @@ def _convert_and_run(conv, fn, layer, specs, examples, mode, run, run_budget_s, 
     if isinstance(error, Aborted):
         raise aborted_error(conv, error) from None
     if error is not None:
-        err = _failed(f"The converted function failed on its first static run: "
-                      f"{type(error).__name__}: {gist_at_line(error)}", "run", error, conv)
+        err = _failed(t("err.msg_run_failed", error=f"{type(error).__name__}: {gist_at_line(error)}"),
+                      "run", error, conv)
         if examples is None and err.report.hint_id in SIZE_HINTS:
             # inputs the specs made up, two or more with guessed sizes that may not fit each
             # other (ids, a mask, past keys): say so, and which
@@ -530,8 +526,8 @@ def _convert_ast(conv: Conversion, fn, layer, specs, paddle, inputs=None, budget
     except TraceStopped as exc:
         raise trace_stopped_error(conv, exc) from None
     except Exception as exc:
-        raise _failed(f"paddle.jit.to_static could not convert {conv.name}: "
-                      f"{type(exc).__name__}: {gist_at_line(exc)}", "convert", exc, conv) from exc
+        raise _failed(t("err.msg_convert_failed", name=conv.name, error=f"{type(exc).__name__}: {gist_at_line(exc)}"),
+                      "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
     try:
         conv.transformed_source = sf.code
@@ -570,8 +566,8 @@ def _convert_sot(conv: Conversion, fn, specs, paddle) -> None:
         # SOT ignores input_spec (and warns about it): it specialises on the first call
         conv.static_function = paddle.jit.to_static(fn)
     except Exception as exc:
-        raise _failed(f"paddle.jit.to_static could not wrap {conv.name}: {type(exc).__name__}: "
-                      f"{gist_at_line(exc)}", "convert", exc, conv) from exc
+        raise _failed(t("err.msg_wrap_failed", name=conv.name, error=f"{type(exc).__name__}: {gist_at_line(exc)}"),
+                      "convert", exc, conv) from exc
     conv.timings["convert_s"] = time.perf_counter() - t0
 
 

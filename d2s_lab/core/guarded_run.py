@@ -225,18 +225,13 @@ def runaway_error(conv, exc: Runaway) -> ConversionError:
     loop = next(iter(loops), None)
     line = (_loop_header(loop.source.file, loop.source.line)
             if loop is not None and loop.source is not None else None)
-    where = f" ({display_file(loop.source.file)} line {line})" if line else ""
-    how = ("was interrupted" if exc.interrupted else f"did not finish within {exc.seconds:.0f} s")
-    after = t("err.run_stopped") if exc.stopped else (
-        "Paddle's executor cannot be stopped from Python: the run goes on in the background "
-        "until the kernel restarts.")
-    message = (f"The first static run {how}: the Program has a while loop{where} whose end depends "
-               "on the data, and it may never end." if loop is not None
-               else t("err.run_interrupted"))
+    where = t("err.runaway_where", file=display_file(loop.source.file), line=line) if line else ""
+    how = (t("err.runaway_interrupted") if exc.interrupted
+           else t("err.runaway_timeout", seconds=f"{exc.seconds:.0f}"))
+    after = t("err.run_stopped") if exc.stopped else t("err.runaway_goes_on")
+    message = (t("err.runaway", how=how, where=where) if loop is not None else t("err.run_interrupted"))
     err = ConversionError(
-        message,
-        "The conversion is kept (graph, sources, steps). Check the loop's condition, or "
-        f"convert with --no-run. {after}",
+        message, t("err.runaway_hint", after=after),
         stage="run", original=TimeoutError(f"first static run {how}"), conversion=conv)
     err.report = diagnose(err)
     if line:

@@ -97,4 +97,50 @@ TEXTS = {
         "en": "Paddle's last words are in the report's Paddle log.",
         "zh": "Paddle 最后的输出在报告的 Paddle 日志中。",
     },
+    "err.msg_run_failed": {
+        "en": "The converted function failed on its first static run: {error}",
+        "zh": "转换后的函数在第一次静态运行时失败：{error}",
+    },
+    "err.msg_convert_failed": {
+        "en": "paddle.jit.to_static could not convert {name}: {error}",
+        "zh": "paddle.jit.to_static 无法转换 {name}：{error}",
+    },
+    "err.msg_wrap_failed": {
+        "en": "paddle.jit.to_static could not wrap {name}: {error}",
+        "zh": "paddle.jit.to_static 无法包装 {name}：{error}",
+    },
+    "err.no_input": {
+        "en": "No input description for {name}.",
+        "zh": "没有 {name} 的输入描述。",
+    },
+    "err.no_input_hint": {
+        "en": "Pass input_spec (e.g. \"x: [None,3,32,32] float32\") or example_inputs "
+              "(in the magic: --input or --example; in the d2s-lab command: --input or --spec).",
+        "zh": "请给出 input_spec（例如 \"x: [None,3,32,32] float32\"）或 example_inputs"
+              "（在魔法命令中：--input 或 --example；在 d2s-lab 命令中：--input 或 --spec）。",
+    },
+    "err.runaway": {
+        "en": "The first static run {how}: the Program has a while loop{where} whose end depends on the data, and it may never end.",
+        "zh": "第一次静态运行{how}：Program 中有一个 while 循环{where}，它何时结束取决于数据，可能永远不会结束。",
+    },
+    "err.runaway_interrupted": {
+        "en": "was interrupted",
+        "zh": "被中断了",
+    },
+    "err.runaway_timeout": {
+        "en": "did not finish within {seconds} s",
+        "zh": "在 {seconds} s 内没有结束",
+    },
+    "err.runaway_where": {
+        "en": " ({file} line {line})",
+        "zh": "（{file} 第 {line} 行）",
+    },
+    "err.runaway_hint": {
+        "en": "The conversion is kept (graph, sources, steps). Check the loop's condition, or convert with --no-run. {after}",
+        "zh": "转换结果已保留（图、源代码、步骤）。请检查循环的条件，或用 --no-run 转换。{after}",
+    },
+    "err.runaway_goes_on": {
+        "en": "Paddle's executor cannot be stopped from Python: the run goes on in the background until the kernel restarts.",
+        "zh": "Paddle 的执行器无法从 Python 中停止：这次运行会在后台继续，直到内核重启。",
+    },
 }
