@@ -197,6 +197,47 @@ def ended_runs(read_bytes: int = 8192) -> List[EndedRun]:
     return sorted(out, key=lambda r: r.when)
 
 
+@dataclass
+class KeptOut:
+    """What :func:`prints_kept_out` kept out: ``lines`` counted (in the first
+    :data:`COUNT_BYTES` of it), ``chars`` in all."""
+
+    lines: int = 0
+    chars: int = 0
+
+    @property
+    def printed(self) -> bool:
+        return self.chars > 0
+
+
+COUNT_BYTES = 16 << 20  # the lines of what was printed are counted in this much of it
+
+
+@contextlib.contextmanager
+def prints_kept_out() -> Iterator[KeptOut]:
+    """Send the block's ``print`` output to a temporary file, not to memory (a model timed
+    a thousand times may print a tensor each time) and not to the cell, and count it. The
+    file is a C-level stream: a sink written in Python would itself be a frame SOT
+    translates (and caches) when the user's code prints under its translation."""
+    kept = KeptOut()
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as fh:
+        try:
+            with contextlib.redirect_stdout(fh):
+                yield kept
+        finally:
+            fh.flush()
+            fh.seek(0, os.SEEK_END)
+            kept.chars = fh.tell()
+            fh.seek(0)
+            read = 0
+            while read < COUNT_BYTES:
+                chunk = fh.read(1 << 20)
+                if not chunk:
+                    break
+                read += len(chunk)
+                kept.lines += chunk.count("\n") + chunk.count("\r")
+
+
 # Paddle's import warns that no C++ compiler cache is installed: a note for people
 # building C++ extensions, shown to every notebook user as a red box.
 _IMPORT_NOISE = r"No ccache found"

@@ -426,3 +426,21 @@ def test_a_onednn_predictor_paddle_cannot_run_is_a_row_note_naming_the_op():
     assert "bilinear_interp (scale)" in note and "ConvertPirAttribute2RuntimeAttribute" in note, note
     assert "Traceback" not in note and "(at " not in note
     assert "no timings" in res.advice and res.label("predictor_onednn") in res.advice, res.advice
+
+
+def chatty(x):
+    print("shape", x.shape)  # once per call: a benchmark calls it hundreds of times
+    return x * 2 + 1
+
+
+def test_what_the_model_prints_while_timed_is_counted_not_shown(capsys):
+    """A function that prints on every call: the benchmark's output is its table, with one
+    note saying how many lines were kept out, not hundreds of lines."""
+    conv = d2s_lab.convert(chatty, ["x: [None, 4] float32"])
+    capsys.readouterr()
+    res = bench(conv, batch=(1, 2), runtimes=["to_static"], **QUICK)
+    out = capsys.readouterr().out
+    assert "shape" not in out, out[:500]
+    note = next(n for n in res.notes if "kept out of the output" in n)
+    n = int(re.search(r"\((\d+) lines\)", note).group(1))
+    assert n >= sum(r.runs for r in res.rows if r.runtime == "eager"), (n, res.rows)  # a line per eager call

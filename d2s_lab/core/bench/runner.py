@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from d2s_lab.core.capture import captured
+from d2s_lab.core.capture import captured, prints_kept_out
 from d2s_lab.core.child_run import Stopped, can_fork, ends_in_child
 from d2s_lab.core.paddle_compat.saved_run import saved_run_ends
 from d2s_lab.core.bench.result import (
@@ -267,12 +267,15 @@ def bench(
             prev_threads = set_num_threads(threads)
         except RuntimeUnavailable as exc:
             res.notes.append(exc.message)
-        with warnings.catch_warnings():
+        # the model's own prints, once per timed call, would bury the result
+        with warnings.catch_warnings(), prints_kept_out() as printed:
             warnings.simplefilter("ignore")  # Paddle's conversion chatter would bury the result
             if train:
                 _bench_train(conv, res, plan)
             else:
                 _bench_infer(conv, res, plan)
+        if printed.printed:
+            res.notes.append(t("bench.printed", n=printed.lines))
     except KeyboardInterrupt:  # a model that never returns, stopped by the user: one message
         raise D2SError(t("bench.interrupted", seconds=f"{plan.elapsed():.0f}"),
                        t("bench.interrupted_hint")) from None

@@ -17,12 +17,12 @@ import bisect
 import collections
 import contextlib
 import copy
-import io
 import statistics
 import time
 import warnings
 from typing import Callable, Dict, List, Optional
 
+from d2s_lab.core.capture import prints_kept_out
 from d2s_lab.core.bench.result import duration
 from d2s_lab.core.bench.runner import Progress, compare_outputs, made_inputs
 from d2s_lab.core.bench.timing import TimingPlan, interleaved
@@ -203,19 +203,18 @@ def profile(conv_or_model, inputs=None, calls: int = 20, train: bool = False, de
         if dev.startswith("gpu"):
             xs = _on_gpu(conv, xs)
         res.input_shapes = [list(x.shape) for x in flatten(xs) if hasattr(x, "shape")]
-        printed = io.StringIO()
         if train:  # copies of the model are trained: the user's weights and mode stay as they are
-            with warnings.catch_warnings(), contextlib.redirect_stdout(printed):
+            with warnings.catch_warnings(), prints_kept_out() as printed:
                 warnings.simplefilter("ignore")
                 _run_train(conv, res, xs, calls, dev, stop_at, steps)
         else:
             if layer is not None:
                 layer.eval()
-            with warnings.catch_warnings(), no_grad(), contextlib.redirect_stdout(printed):
+            with warnings.catch_warnings(), no_grad(), prints_kept_out() as printed:
                 warnings.simplefilter("ignore")
                 _run(conv, res, xs, calls, dev, stop_at, steps, whatif)
-        if printed.getvalue():
-            res.notes.append(t("profile.printed", n=printed.getvalue().count("\n") + printed.getvalue().count("\r")))
+        if printed.printed:
+            res.notes.append(t("profile.printed", n=printed.lines))
     except KeyboardInterrupt:
         raise D2SError(t("profile.interrupted", seconds=f"{time.perf_counter() - started:.0f}"),
                        t("profile.interrupted_hint")) from None

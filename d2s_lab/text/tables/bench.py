@@ -428,4 +428,8 @@ TEXTS = {
         "en": "The inputs have no dynamic dimension: timed at their fixed shape only.",
         "zh": "输入没有动态维度：只在其固定形状下计时。",
     },
+    "bench.printed": {
+        "en": "What the function printed while it was timed ({n} lines) was kept out of the output; printing still counts in the times.",
+        "zh": "函数在计时期间打印的内容（{n} 行）没有放进输出；打印的耗时仍计入时间。",
+    },
 }
