@@ -211,7 +211,7 @@ def profile_html(res) -> str:
             "</div>")
     parts = [head]
     if res.overhead is not None:
-        parts.append(f'<div class="d2s-sub">{esc(t("profile.overhead", plain=f"{res.plain_ms:.3f}", profiled=f"{res.profiled_ms:.3f}", pct=f"{res.overhead * 100:+.0f}"))}</div>')
+        parts.append(f'<div class="d2s-sub">{esc(res.overhead_line())}</div>')
     if res.clocked_ms is not None:
         parts.append(f'<div class="d2s-sub">{esc(t("profile.clocked", ms=f"{res.clocked_ms:.3f}"))}</div>')
     parts += [f'<div class="d2s-note"><b>{esc(a)}</b></div>' for a in res.advice]

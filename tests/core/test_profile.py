@@ -514,3 +514,20 @@ def test_a_call_that_translates_has_a_translation_segment():
     kinds = [s.kind for s in res.segments]
     assert "translate" in kinds and "guard" not in kinds, res.segments
     assert "translation" in to_html(res)
+
+
+def test_a_profile_no_slower_than_the_plain_calls_says_so_not_a_negative_cost():
+    """Calls this short may come out faster under the profiler (and on the default path
+    the plain calls carry the subgraphs' clocks): the line says no cost was measurable,
+    not "-34 %: the profiler's own cost", in both languages."""
+    from d2s_lab.core.profile.result import ProfileResult, Segment
+
+    res = ProfileResult("net", "ast", plain_ms=0.478, profiled_ms=0.314)
+    line = res.overhead_line("en")
+    assert "(-34 %): no cost of the profiler measurable here" in line and "own cost" not in line
+    assert "测不出分析器的开销" in res.overhead_line("zh")
+    res.segments = [Segment("static", "SIR_0", 0.3, 1.0)]
+    assert "(only the subgraphs clocked)" in res.overhead_line("en") and "--whatif" in res.overhead_line("en")
+    res.profiled_ms = 0.6
+    assert res.overhead_line("en").endswith("(+26 %: the profiler's own cost).")
+    assert ProfileResult("net", "ast").overhead_line() == ""

@@ -166,6 +166,17 @@ class ProfileResult:
             return None
         return self.profiled_ms / self.plain_ms - 1
 
+    def overhead_line(self, lang: Optional[str] = None) -> str:
+        """The plain and profiled time per call in one sentence; where the profiled calls
+        came out no slower, says so rather than a negative cost ("" without both times)."""
+        if self.overhead is None:
+            return ""
+        key = "profile.overhead" if self.overhead >= 0 else "profile.overhead_none"
+        if self.segments:  # the default path: the plain calls carry the subgraphs' clocks
+            key += "_sot"
+        return t(key, lang, plain=f"{self.plain_ms:.3f}", profiled=f"{self.profiled_ms:.3f}",
+                 pct=f"{self.overhead * 100:+.0f}")
+
     def took(self, lang: Optional[str] = None) -> str:
         """One line: how long the profile took, and its stages (the longest first)."""
         if self.elapsed_s is None:
@@ -223,8 +234,7 @@ class ProfileResult:
                  calls=self.calls, version=self.paddle_version) + (t("profile.train_head") if self.train else "")
         lines = [head]
         if self.overhead is not None:
-            lines.append(t("profile.overhead", plain=f"{self.plain_ms:.3f}", profiled=f"{self.profiled_ms:.3f}",
-                           pct=f"{self.overhead * 100:+.0f}"))
+            lines.append(self.overhead_line())
         if self.clocked_ms is not None:
             lines.append(t("profile.clocked", ms=f"{self.clocked_ms:.3f}"))
         lines += self.notes

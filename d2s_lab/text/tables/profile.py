@@ -65,6 +65,18 @@ TEXTS = {
         "en": "Without the profiler a call takes {plain} ms, under it {profiled} ms ({pct} %: the profiler's own cost).",
         "zh": "不开分析器时一次调用 {plain} ms，开启时 {profiled} ms（{pct} %：分析器自身的开销）。",
     },
+    "profile.overhead_none": {
+        "en": "Without the profiler a call takes {plain} ms, under it {profiled} ms ({pct} %): no cost of the profiler measurable here; calls this short vary more than that between runs.",
+        "zh": "不开分析器时一次调用 {plain} ms，开启时 {profiled} ms（{pct} %）：这里测不出分析器的开销；这么短的调用在不同轮次之间的差别比这更大。",
+    },
+    "profile.overhead_sot": {
+        "en": "Without the profiler (only the subgraphs clocked) a call takes {plain} ms, under it {profiled} ms ({pct} %: the profiler's own cost).",
+        "zh": "不开分析器（只为子图计时）时一次调用 {plain} ms，开启时 {profiled} ms（{pct} %：分析器自身的开销）。",
+    },
+    "profile.overhead_none_sot": {
+        "en": "Without the profiler (only the subgraphs clocked) a call takes {plain} ms, under it {profiled} ms ({pct} %): no cost of the profiler measurable here; the clocks weigh on calls this short, and such calls vary more than that between runs. The side-by-side timing (--whatif) times calls with no clock.",
+        "zh": "不开分析器（只为子图计时）时一次调用 {plain} ms，开启时 {profiled} ms（{pct} %）：这里测不出分析器的开销；计时本身对这么短的调用有影响，而且这样的调用在不同轮次之间差别更大。并排计时（--whatif）测量的调用不带计时。",
+    },
     "profile.clocked": {
         "en": "The segments come from calls with only the subgraphs clocked (no profiler): {ms} ms per call.",
         "zh": "各段来自只为子图计时（不开分析器）的调用：每次调用 {ms} ms。",
