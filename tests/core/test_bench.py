@@ -86,6 +86,10 @@ def test_advice_is_computed_from_the_numbers():
     assert "ONNX Runtime: 15.0x eager" in slow
     fast = advise(result({"eager": 10.0, "to_static": 5.0, "predictor": 9.0}))
     assert "to_static alone speeds Net up 2.0x" in fast and "not much faster" in fast
+    slower = advise(result({"eager": 0.3, "to_static": 0.5, "predictor": 0.5}))  # a tiny model
+    assert "to_static alone makes Net 1.7x slower (0.50 ms vs eager 0.30 ms at batch 20)" in slower
+    assert "the fastest Paddle Inference predictor is 1.7x slower than eager" in slower
+    assert "not much faster" not in slower and "does not speed" not in slower
     res = result({"eager": 4.8, "to_static": 5.4, "predictor_onednn": 0.5})
     res.row("predictor_onednn", 20).ok = False
     bad = advise(res)

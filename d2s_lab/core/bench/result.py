@@ -176,6 +176,8 @@ def advise(res: BenchResult) -> str:
         times = {"ts": _ms(ts.median_s), "eager": _ms(eager.median_s), "at": at}
         if s >= 1.15:
             parts.append(t("bench.advice.ts_faster", name=res.name, s=f"{s:.1f}", **times))
+        elif s <= 1 / 1.15:
+            parts.append(t("bench.advice.ts_slower", name=res.name, s=f"{1 / s:.1f}", **times))
         else:
             parts.append(t("bench.advice.ts_same", name=res.name, **times))
     deploy = [r for r in (res.row(k, b) for k in DEPLOY) if r is not None and r.ok]
@@ -185,6 +187,9 @@ def advise(res: BenchResult) -> str:
         s = eager.median_s / best.median_s
         if s >= 1.3:
             parts.append(t("bench.advice.runtime_faster", label=best.label, s=f"{s:.1f}",
+                           ms=_ms(best.median_s)))
+        elif s <= 1 / 1.15:
+            parts.append(t("bench.advice.predictor_slower", label=best.label, s=f"{1 / s:.1f}",
                            ms=_ms(best.median_s)))
         else:
             parts.append(t("bench.advice.predictor_same", label=best.label, s=f"{s:.1f}"))

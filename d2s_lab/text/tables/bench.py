@@ -141,6 +141,14 @@ TEXTS = {
         "en": "to_static alone does not speed {name} up ({ts} vs eager {eager} {at})",
         "zh": "仅 to_static 并没有让 {name} 变快（{at}：{ts}，动态图 {eager}）",
     },
+    "bench.advice.ts_slower": {
+        "en": "to_static alone makes {name} {s}x slower ({ts} vs eager {eager} {at})",
+        "zh": "仅 to_static 反而让 {name} 慢了 {s} 倍（{at}：{ts}，动态图 {eager}）",
+    },
+    "bench.advice.predictor_slower": {
+        "en": "the fastest Paddle Inference predictor is {s}x slower than eager ({label}: {ms})",
+        "zh": "最快的 Paddle Inference 预测器比动态图慢 {s} 倍（{label}：{ms}）",
+    },
     "bench.advice.runtime_faster": {
         "en": "{label} does: {s}x faster than eager ({ms})",
         "zh": "{label} 做到了：比动态图快 {s} 倍（{ms}）",
