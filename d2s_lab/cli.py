@@ -431,9 +431,8 @@ def _labs_course(args, report: Optional[str]) -> int:
         if not Path(report).is_dir():
             raise CLIError(t("course.no_folder", langs[0], path=report))
         out = args.out if args.out.endswith(".html") else None
-        path, labs = class_report.write_report(report, out, lang=langs[0])
-        print(t("course.report_written", langs[0], labs=len(labs),
-                students=len({s for lab in labs for s in lab.students}), path=path))
+        path, data = class_report.write_report(report, out, lang=langs[0])
+        print(t("course.report_written", langs[0], labs=len(data.labs), students=len(data.students), path=path))
         return 0
     target = Path(args.nbgrader).resolve()
     if course.inside_package(target):

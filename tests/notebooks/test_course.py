@@ -434,9 +434,19 @@ def test_a_copy_that_cannot_be_read_is_named_and_counted_as_not_handed_in(tmp_pa
     page = class_report.report_html(data)
     assert "1 of the class&#x27;s 3 student(s) handed in this lab" in page
     assert "Handed in but could not be read, so counted as not handed in" in page and "bob (" in page
-    out, _ = class_report.write_report(tmp_path, tmp_path / "r.html")
+    (tmp_path / "dee").mkdir()  # a notebook with every cell deleted: handed in, nothing attempted
+    empty = nbformat.v4.new_notebook()
+    nbformat.write(empty, str(tmp_path / "dee" / f"{stem}.en.ipynb"))
+    data = class_report.read_class(tmp_path)
+    for ex in data.labs[0].exercises:
+        assert ex.not_attempted() == ["ann", "bob", "cy", "dee"] and len(ex.results) == 4
+    assert data.labs[0].students == ["ann", "dee"]
+    out, read = class_report.write_report(tmp_path, tmp_path / "new" / "folder" / "r.html")
+    assert out.is_file() and read.students == ["ann", "bob", "cy", "dee"]
     err = capsys.readouterr().err
     assert err.count("could not be read") == 1 and f"bob/{stem}.en.ipynb: not a notebook" in err, err
+    assert cli(["labs", "--report", str(tmp_path), "--out", str(tmp_path / "r2.html")]) == 0
+    assert "Class report of 1 lab(s) and 4 student(s)" in capsys.readouterr().out  # as the page counts them
     zh = class_report.report_html(class_report.read_class(tmp_path, "zh"), "zh")
     assert "已提交但无法读取，因此按未提交计" in zh and "不是笔记本" in zh and "超过读取上限" in zh
 

@@ -273,6 +273,11 @@ def _collect_notebooks(root: Path, lang: str) -> List[LabReport]:
             for k, (label, result) in enumerate(read_notebook(nb, reference, graded, lang), 1):
                 ex = exercises.setdefault(k, Exercise(k, label))
                 ex.results[student] = result
-        labs.append(LabReport(name, title, [exercises[k] for k in sorted(exercises)],
-                              sorted(set(found[name]) - set(unreadable)), unreadable=unreadable))
+        handed_in = sorted(set(found[name]) - set(unreadable))
+        for ex in exercises.values():  # a copy without this check (its cells deleted): not attempted
+            grade_id = next((r.grade_id for r in ex.results.values() if r.grade_id), "")
+            for student in handed_in:
+                ex.results.setdefault(student, SubmissionCheck(NOT_RUN, [], False, grade_id))
+        labs.append(LabReport(name, title, [exercises[k] for k in sorted(exercises)], handed_in,
+                              unreadable=unreadable))
     return labs

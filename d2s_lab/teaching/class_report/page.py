@@ -166,10 +166,11 @@ def report_html(labs, lang: str = "en", source: str = "") -> str:
             f"{_overview(labs, students, lang) if labs else ''}{body}</body></html>")
 
 
-def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, List[LabReport]]:
+def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, ClassData]:
     """Write the class report of ``course_dir`` to ``out`` (default
-    ``course_dir/class_report.html``); returns the path and the labs read. A gradebook
-    that could not be read is said in one line on standard error (and on the page)."""
+    ``course_dir/class_report.html``, a new folder made for it); returns the path and
+    what was read (its ``labs`` and ``students``). A gradebook or a copy that could not be
+    read is said in one line on standard error (and on the page)."""
     root = Path(course_dir).resolve()
     data = read_class(root, lang)
     if data.problem:
@@ -179,5 +180,6 @@ def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, List[Lab
             items = "; ".join(f"{who}/{why}" for who, why in sorted(lab.unreadable.items()))
             print(t("course.copies_unreadable", lang, items=items), file=sys.stderr)
     path = Path(out) if out else root / REPORT_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(report_html(data, lang, source=str(root)), encoding="utf-8")
-    return path, data.labs
+    return path, data
