@@ -128,6 +128,13 @@ class WatchMagics(Magics):
             except D2SError as exc:
                 show_error(exc.message, exc.hint)
                 return None
+            try:  # as %%to_static says it: one line, nothing of the cell run, no report
+                ast.parse("\n" + self.shell.transform_cell(cell))  # line 1 is the %% line
+            except SyntaxError as exc:
+                text = (exc.text or "").strip()
+                show_error(t("magics.syntax_error", line=exc.lineno or 0, msg=exc.msg)
+                           + (f":  {text}" if text else ""), t("magics.syntax_hint"))
+                return None
             if top_level_await(self.shell, cell):
                 show_error(t("watch.no_await"), t("watch.no_await_hint"))
                 return None

@@ -305,6 +305,9 @@ def test_d2s_watch_in_a_kernel_shows_the_report_in_both_languages():
         assert "重新翻译风暴" in out and "run2" in out, out
         status, out = run_cell(kc, "%%d2s_watch --as 1bad\nprint('not run')")
         assert status == "ok" and "not run" not in out and "Traceback" not in out and "--as" in out, out
+        status, out = run_cell(kc, "%%d2s_watch\nprint('not run')\nfor i in range(2)\n    pass")
+        assert status == "ok" and "SyntaxError in this cell, line 3" in out and "for i in range(2)" in out, out
+        assert "not run" not in out and "Traceback" not in out and "Watched" not in out, out
         status, out = run_cell(kc, "%%d2s_watch --help\nprint('not run')")
         assert status == "ok" and "%%d2s_watch [--lang" in out and "not run" not in out, out
 
