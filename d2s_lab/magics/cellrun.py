@@ -132,6 +132,14 @@ def _cell_hint(exc: BaseException) -> str:
     return t("magics.cell_raised_hint")
 
 
+def _users_own(shell, name: str, obj) -> bool:
+    """A name the user defined, not one IPython put in the namespace (``open``, ``exit``)."""
+    if name.startswith("_") or name in getattr(shell, "user_ns_hidden", {}):
+        return False
+    module = getattr(obj, "__module__", None) or ""
+    return not (module in ("builtins", "io", "_io", "_sitebuiltins") or module.startswith(("IPython", "ipykernel")))
+
+
 def find_model(shell, source: str, name: Optional[str]):
     """Pick the object to convert: ``--model NAME`` or the last Layer/function defined."""
     ns = shell.user_ns
@@ -143,7 +151,7 @@ def find_model(shell, source: str, name: Optional[str]):
             return eval(expr, ns), expr  # e.g. --model net.encoder
         except Exception:
             pass
-        cands = (", ".join(sorted(k for k in ns if is_convertible(ns[k]) and not k.startswith("_")))
+        cands = (", ".join(sorted(k for k in ns if is_convertible(ns[k]) and _users_own(shell, k, ns[k])))
                  or t("magics.none"))
         raise D2SError(t("magics.model_no_such", name=name), t("magics.model_candidates", names=cands))
     stmts = assigned_names(source)

@@ -115,6 +115,11 @@ def test_unknown_model_name(shell):
     res, htmls, _ = shell.run('%%to_static --model nosuch --input "[None,4]"\nimport paddle\nlin = paddle.nn.Linear(4, 2)\n')
     _assert_clean_error(htmls, "nosuch", "lin")
     assert "lin" in shell.ns
+    shell.ns.setdefault("open", open)  # as a kernel has it (IPython's own, hidden from %who)
+    shell.ip.user_ns_hidden.setdefault("open", open)
+    res, htmls, _ = shell.run('%%to_static --model nosuch --input "[None,4]"\nimport paddle\nlin = paddle.nn.Linear(4, 2)\n')
+    said = next(h for h in htmls if "defined now" in h)
+    assert re.search(r"defined now: [^<]*\blin\b", said) and not re.search(r"defined now: [^<]*\bopen\b", said), said
 
 
 def test_ambiguous_models(shell):
