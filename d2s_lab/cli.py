@@ -380,12 +380,13 @@ def cmd_watch(args) -> int:
         rank = rank_from_env() or 0
         _write(record_path(args.record, rank), json.dumps(to_json(report, rank), ensure_ascii=False),
                t("cli.what_watch_record"))
+    said = t("cli.script_failed", script=args.script, error=failure) if failure else ""
     if args.html:
-        _write(args.html, watch_page(report, lang=args.lang), t("cli.what_watch"))
+        _write(args.html, watch_page(report, lang=args.lang, failure=said), t("cli.what_watch"))
     else:
         print(repr(report))
     if failure:
-        print(t("cli.script_failed", script=args.script, error=failure), file=sys.stderr)
+        print(said, file=sys.stderr)
     return status
 
 

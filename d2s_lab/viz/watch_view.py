@@ -19,7 +19,7 @@ from d2s_lab.text import t, using_lang
 from d2s_lab.viz import palette
 from d2s_lab.viz.breaks_view import break_fix_html
 from d2s_lab.viz.graph_view import trusted_only, twin_css
-from d2s_lab.viz.html import CSS, esc, rich, table
+from d2s_lab.viz.html import CSS, INLINE, esc, rich, table
 from d2s_lab.viz.standalone import html_document
 
 TIMELINE_ROWS = 30  # functions drawn in the timeline (the busiest first)
@@ -338,11 +338,13 @@ def watch_html(report, var: Optional[str] = None, lang: Optional[str] = None, tw
                 f"{watch_body(report, var, twin=True)}</div>")
 
 
-def watch_page(report, lang: Optional[str] = None) -> str:
-    """The report as a standalone HTML page (``d2s-lab watch --html``)."""
+def watch_page(report, lang: Optional[str] = None, failure: str = "") -> str:
+    """The report as a standalone HTML page (``d2s-lab watch --html``); ``failure``: the
+    script's own error, said at the top (the report covers the run up to it)."""
     with using_lang(lang):
         title = t("watch.page_title", title=report.title) if report.title else t("watch.page_title_plain")
-        return html_document(f"<h3>{esc(title)}</h3>{watch_body(report, picture=True)}", title)
+        failed = (f'<div class="d2s-error" style="{INLINE["error"]}">{esc(failure)}</div>' if failure else "")
+        return html_document(f"<h3>{esc(title)}</h3>{failed}{watch_body(report, picture=True)}", title)
 
 
 _UNEVEN_KEYS = {"recompiles": "watch.ranks.uneven.recompiles", "fallbacks": "watch.ranks.uneven.fallbacks"}

@@ -354,6 +354,7 @@ def test_cli_watch_writes_a_report_naming_the_scripts_function(tmp_path):
     page = (tmp_path / "b.html").read_text(encoding="utf-8")
     assert get_lang() == "en"
     assert "监视到 1 个转换后的函数" in page and "<lambda>" not in page and "&lt;lambda&gt;" in page
+    assert "抛出了 RuntimeError: the script broke（报告包含到那里为止的运行）" in page  # the page says it too
 
 
 def _read_all(master: int) -> bytes:
