@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import platform
+import re
 import sys
 from typing import Optional
 
@@ -21,6 +22,7 @@ from d2s_lab.viz.html import esc, message_box, style_block, table
 from d2s_lab.viz.palette import with_colors
 from d2s_lab.viz.op_table import section_ops
 from d2s_lab.viz.report import SECTIONS, section_notes, sources_or_structure, summary_html
+from d2s_lab.viz.sot_view import section_sot
 from d2s_lab.viz.steps_view import steps_static_html
 
 PAGE_CSS = with_colors("""
@@ -70,6 +72,10 @@ def _graph_section(conv, depth) -> str:
     return f"<h2>{esc(t('report.h_graph'))}</h2>" + body
 
 
+# d2s_lab's own inline scripts (the line links' hover), left out of a static page
+_SCRIPT = re.compile(r"<script>.*?</script>", re.S)
+
+
 def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optional[str] = None,
                 depth=1) -> str:
     """The whole page for one Conversion as an HTML document (a ``str``).
@@ -79,20 +85,27 @@ def report_page(conversion, steps=None, lang: Optional[str] = None, title: Optio
     """
     conv = conversion
     title = title or t("report.page_title", name=conv.name)
+    # The default path (SOT) has no Program: the run as Paddle made it is drawn, and its SOT
+    # section follows, before the source, as in the notebook report (which its words cite)
+    run = conv.drawn_graph is None and conv.sot is not None
     parts = [f"<h1>{esc(title)}</h1>",
              f"<h2>{esc(t('report.h_environment'))}</h2>",
              table([t("report.col_component"), t("report.col_version")], environment_rows(conv.paddle_version)),
              f"<h2>{esc(t('report.h_summary'))}</h2>", summary_html(conv), section_notes(conv),
-             _error_section(conv),
-             f"<h2>{esc(t('report.source'))}</h2>", sources_or_structure(conv)]
+             _error_section(conv)]
+    if run:  # the page is static: the hover links' script goes (CSS still links on hover)
+        parts += [f"<h2>{esc(t('report.h_graph'))}</h2>", section_graph(conv),
+                  _SCRIPT.sub("", section_sot(conv))]
+    parts += [f"<h2>{esc(t('report.source'))}</h2>", sources_or_structure(conv)]
     if steps is not None:
         parts += [f"<h2>{esc(t('report.h_steps'))}</h2>", steps_static_html(steps, lang)]
-    parts.append(_graph_section(conv, depth))
+    if not run:
+        parts.append(_graph_section(conv, depth))
     parts.append(section_ops(conv))
     # Sections other features add to the notebook report (saved files, ...), except the
     # ones drawn above and any that need a live notebook.
     shown = {summary_html, section_notes, section_error, sources_or_structure, section_ops,
-             section_graph}
+             section_graph} | ({section_sot} if run else set())
     for section in SECTIONS:
         if section in shown or getattr(section, "notebook_only", False):
             continue

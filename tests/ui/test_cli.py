@@ -169,6 +169,19 @@ def test_report_self_contained(tmp_path):
     assert re.search(r'<td class="d2s-ln">\d+</td><td class="d2s-code"[^>]*>', html)
 
 
+def test_report_on_the_default_path_draws_the_run_before_the_source(tmp_path):
+    """--mode sot (Paddle 3's default): no Program, so the page draws the run as Paddle
+    made it, with its SOT section, before the source that its words point back to; still
+    one static file."""
+    out = tmp_path / "report.html"
+    r = cli("report", *SEED, "--mode", "sot", "-o", out)
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    _offline(html)
+    assert "<svg" in html and "Inside SOT" in html
+    assert html.index("Inside SOT") < html.index(">Source<") < html.index("SOT section above")
+
+
 def test_report_of_failing_model(tmp_path):
     (tmp_path / "badmodel.py").write_text(BAD_MODULE)
     out = tmp_path / "r.html"
