@@ -130,6 +130,9 @@ ROWS = [
      "dict-key"),
     # SOT: `n = len(x.sum())`: SOT's own InnerError (Paddle 3.3.1 and 2.6.2)
     ("sot-len-0d", "InnerError", rec.SOT_LEN_0D, "    n = len(x.sum())", DYN, "sot-internal"),
+    # SOT: a name not defined, in SOT's words (Paddle 3.3.1 and 2.6.2)
+    ("sot-undefined-name", "InnerError", rec.SOT_UNDEFINED, "    return undefined_name + x", DYN,
+     "undefined-name"),
     # --- Paddle 2.6.2's texts for the same code ----------------------------------------------
     ("tolist-26", "AttributeError", rec.TOLIST_26, "    vals = x.tolist()", DYN, "tolist"),
     ("float-of-tensor-26", "TypeError", rec.FLOAT_OF_TENSOR_26,
@@ -609,7 +612,7 @@ def test_catalogue_example_fails_with_its_hint(hint_id, tmp_path):
     # text cannot tell them apart, and the fixed-shape hint stands
     want = hint_id if PADDLE3 else {"shape-dynamic-dim": "shape-mismatch"}.get(hint_id, hint_id)
     assert rep.hint_id == want, (rep.exc_type, rep.message)
-    if hint_id not in ("sot-internal",):
+    if hint_id not in ("sot-internal", "undefined-name"):
         assert rep.file == str(path) and rep.line is not None and rep.line > 5
 
 

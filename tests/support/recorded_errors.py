@@ -101,6 +101,10 @@ SOT_EMPTY_MAX = "max() arg is an empty sequence"
 # 2.6.2 alike).
 SOT_LEN_0D = "len() of a 0-D tensor is wrong"
 
+# SOT: `return undefined_name + x`: Python's NameError, said by SOT as an InnerError of its
+# own (Paddle 3.3.1 and 2.6.2 alike).
+SOT_UNDEFINED = "undefined_name not in globals and builtins"
+
 # AST: the same `return x * max([])`: a plain ValueError.
 AST_EMPTY_MAX = """\
     ValueError: max() arg is an empty sequence

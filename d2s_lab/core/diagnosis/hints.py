@@ -218,6 +218,11 @@ def _unsupported_syntax(e: Seen) -> bool:
                 or "not supported" in low and "static" in low or "generator" in low)
 
 
+def _undefined_name(e: Seen) -> bool:
+    # SOT's words for Python's NameError (Paddle 3.3.1 and 2.6.2): an InnerError of its own
+    return e.exc_type == "InnerError" and bool(re.search(r"\b\w+ not in globals and builtins", e.low))
+
+
 def _sot_internal(e: Seen) -> bool:
     if e.exc_type == "InnerError":  # SOT's own wrapper, with no cause to unwrap
         return True
@@ -297,6 +302,8 @@ HINTS: Dict[str, HintRecord] = {h.id: h for h in (
     _hint("shape-one-scalar", _shape_one_scalar,
           ("def f(x):\n    n = x.sum().reshape([1]).astype('int64')\n    for i in range(n):\n"
            "        x = x + 1\n    return x\n", _SPEC, "sot")),
+    _hint("undefined-name", _undefined_name,
+          ("def f(x):\n    return undefined_name + x\n", _SPEC, "sot")),
     _hint("sot-internal", _sot_internal,
           ("def f(x):\n    n = len(x.sum())\n    return x * n\n", _SPEC, "sot")),
 )}
@@ -308,7 +315,7 @@ MATCH_ORDER: Tuple[str, ...] = (
     "non-tensor-output", "none-value", "dict-key", "return-in-loop", "return-mismatch", "return-in-branch",
     "loop-pred-tensor", "dtype-mix", "dtype-arg", "dynamic-dim-iter", "reshape-dynamic-dim", "broadcast",
     "shape-dynamic-dim", "reshape-size", "shape-mismatch", "unsupported-syntax", "several-elements",
-    "shape-one-scalar", "sot-internal",
+    "shape-one-scalar", "undefined-name", "sot-internal",
 )
 
 # Hints whose example Paddle 3.3 does not raise (a logged warning there): classify still

@@ -171,9 +171,10 @@ class ProfileResult:
         came out no slower, says so rather than a negative cost ("" without both times)."""
         if self.overhead is None:
             return ""
-        key = "profile.overhead" if self.overhead >= 0 else "profile.overhead_none"
-        if self.segments:  # the default path: the plain calls carry the subgraphs' clocks
-            key += "_sot"
+        # on the default path the plain calls carry the subgraphs' clocks
+        key = {(False, False): "profile.overhead", (True, False): "profile.overhead_none",
+               (False, True): "profile.overhead_sot", (True, True): "profile.overhead_none_sot"}[
+            (self.overhead < 0, bool(self.segments))]
         return t(key, lang, plain=f"{self.plain_ms:.3f}", profiled=f"{self.profiled_ms:.3f}",
                  pct=f"{self.overhead * 100:+.0f}")
 

@@ -342,6 +342,16 @@ TEXTS = {
               "所以在 NumPy 1 能通过的地方，这里会失败。请把它变成 0 维（`t.reshape([])`、`t.squeeze()`、"
               "`paddle.sum(t)`），或用 `t.item()` 取出这个数（在默认路径上，这会在那里造成图中断）。",
     },
+    "hints.undefined-name.title": {
+        "en": "A name that is not defined",
+        "zh": "未定义的名字",
+    },
+    "hints.undefined-name.text": {
+        "en": "The function uses a name that is not defined where it runs: SOT says Python's NameError as"
+              " \"NAME not in globals and builtins\". Define or import it before the call, or correct its spelling.",
+        "zh": "函数用到了一个在运行处没有定义的名字：SOT 把 Python 的 NameError 说成"
+              " \"NAME not in globals and builtins\"。请在调用之前定义或导入它，或改正拼写。",
+    },
     "hints.sot-internal.title": {
         "en": "SOT internal failure",
         "zh": "SOT 内部错误",
