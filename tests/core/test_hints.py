@@ -80,6 +80,9 @@ ROWS = [
     ("cond-numel-26", "ValueError", rec.AST_COND_NUMEL, "    if bool(x > 0):", DYN, "several-elements"),
     ("float-several-26", "AttributeError", rec.SOT26_FLOAT_SEVERAL, "    return x * float(x)", DYN,
      "several-elements"),
+    # the same text when the line reduced the tensor first: one value, still no Python number there
+    ("float-reduced-26", "AttributeError", rec.SOT26_FLOAT_SEVERAL, "    if float(y.mean()) > 0:", DYN,
+     "python-value"),
     # SOT under NumPy 2: range() of a shape-[1] tensor
     ("range-shape-one", "TypeError", rec.NUMPY2_SHAPE_ONE, "    for i in range(n):", DYN, "shape-one-scalar"),
     # SOT: `return x * max([])`: SOT's own InnerError, nothing inside it

@@ -78,12 +78,19 @@ def _reparse_syntax(e: Seen) -> bool:
         "indent" in e.low or "<unknown>" in e.low))
 
 
+# A tensor already reduced to one value in the failing line: `float(y.mean())`, `int(t[0])`
+_REDUCED = re.compile(r"\.(mean|sum|max|min|prod|any|all|norm)\(|\[\s*0\s*\]")
+# Paddle 2.6's SOT on float(t)/int(t) of any tensor, one value or several
+_NO_NUMBER_26 = re.compile(r"'variable' object has no attribute '__(float|int)__'")
+
+
 def _python_value(e: Seen) -> bool:
     text, c = e.text, e.code
     return bool(re.search(r"\b(float|int|bool|complex)\(Tensor\)", text) or ".item()" in c or ".numpy()" in c
                 or re.search(r"\b(float|int)\(", c) and "Value" in text
                 or re.search(r"indices must be integers.*(Value|Variable)", text)
-                or re.search(r"must be (a string or )?(a )?real number, not '?Variable", text))  # Paddle 2.6
+                or re.search(r"must be (a string or )?(a )?real number, not '?Variable", text)  # Paddle 2.6
+                or _NO_NUMBER_26.search(e.low) and _REDUCED.search(c))  # 2.6's SOT, one value already
 
 
 def _several_elements(e: Seen) -> bool:
@@ -91,7 +98,7 @@ def _several_elements(e: Seen) -> bool:
     return bool("can only contain one element" in low  # an if/while on the tensor (SOT)
                 or "only one element variable can be converted to" in low  # int(t), float(t) (SOT)
                 or re.search(r"numel should be 1, actual numel is [2-9]|numel should be 1, actual numel is \d\d", low)
-                or "'variable' object has no attribute '__float__'" in low)  # Paddle 2.6's SOT
+                or _NO_NUMBER_26.search(low) and not _REDUCED.search(e.code))  # Paddle 2.6's SOT
 
 
 def _shape_one_scalar(e: Seen) -> bool:
