@@ -128,8 +128,8 @@ TEXTS = {
         "zh": "SOT 对这个函数的缓存已满（{limit} 个翻译结果，即 Paddle 的 MAX_CACHE_SIZE）：从现在起 Paddle 以动态图运行它。",
     },
     "sot.skip_file": {
-        "en": "SOT never translates code in Paddle's own files or in the libraries it skips (paddle.jit.sot.opcode_translator.skip_files): {name} (in {file}) ran in dygraph, as plain to_static runs it. Convert a Layer of your own whose forward calls this one, or use --mode ast.",
-        "zh": "SOT 从不翻译 Paddle 自己的文件或它跳过的库中的代码（paddle.jit.sot.opcode_translator.skip_files）：{name}（位于 {file}）以动态图运行，与直接调用 to_static 时一样。请转换一个你自己的 Layer，在它的 forward 中调用这个层，或者使用 --mode ast。",
+        "en": "SOT never translates code in Paddle's own files or in the libraries it skips (paddle.jit.sot.opcode_translator.skip_files): {name} (in {file}) ran in dygraph, as plain to_static runs it. The Layers it calls through a frame SOT does translate (an nn.Sequential's forward) still become the subgraphs listed here, with their own lines. Convert a Layer of your own whose forward calls this one, or use --mode ast.",
+        "zh": "SOT 从不翻译 Paddle 自己的文件或它跳过的库中的代码（paddle.jit.sot.opcode_translator.skip_files）：{name}（位于 {file}）以动态图运行，与直接调用 to_static 时一样。它通过 SOT 会翻译的帧（例如 nn.Sequential 的 forward）调用的层，仍然成为这里列出的子图，带有各自的行号。请转换一个你自己的 Layer，在它的 forward 中调用这个层，或者使用 --mode ast。",
     },
     "sot.skip_not_translated": {
         "en": "SOT did not translate this function during the run (Paddle skips some frames without a word): it ran in dygraph.",
