@@ -227,3 +227,24 @@ def test_train_against_inference_pairs_forward_ops(seed, shell):
     shell.run("%load_ext d2s_lab")
     shell.run("%d2s_diff seed_conv --programs train,inference --as td")
     assert shell.ns["td"].notes == d.notes
+
+
+def test_a_long_run_of_fused_ops_is_said_in_a_few_words():
+    """One rewrite of ten ops (as oneDNN fuses a MobileNetV2 chain): the line names the
+    first five and counts the rest, in both languages."""
+    from d2s_lab.text.lang import using_lang
+
+    names = ["conv2d", "batch_norm_", "relu6", "depthwise_conv2d", "batch_norm_", "relu6", "conv2d",
+             "batch_norm_", "add", "relu"]
+    a_ops, prev = [_op(0, "pd_op.data", "data", [], ["x"])], "x"
+    for k, name in enumerate(names, 1):
+        a_ops.append(_op(k, f"pd_op.{name}", "conv", [prev], [f"v{k}"]))
+        prev = f"v{k}"
+    a_ops.append(_op(20, "pd_op.pool2d", "pooling", [prev], ["p"]))
+    b_ops = [a_ops[0], _op(30, "onednn_op.fused_conv2d", "conv", ["x"], [prev]), a_ops[-1]]
+    values = {v for o in a_ops + b_ops for v in o.inputs + o.outputs}
+    d = diff(_graph(a_ops, values), _graph(b_ops, values))
+    text = fusion_text(d)
+    assert text == "1 × conv2d + batch_norm_ + relu6 + depthwise_conv2d + batch_norm_ + … (5 more ops) → fused_conv2d", text
+    with using_lang("zh"):
+        assert "……（还有 5 个算子）" in fusion_text(d)

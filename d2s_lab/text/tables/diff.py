@@ -171,4 +171,20 @@ TEXTS = {
         "en": "No differences: the same ops, attributes, shapes and dtypes.",
         "zh": "没有差异：算子、属性、形状和数据类型都相同。",
     },
+    "diff.fusion_removed": {
+        "en": "{n} × {ops} removed",
+        "zh": "删除了 {n} × {ops}",
+    },
+    "diff.fusion_added": {
+        "en": "{n} × {ops} added",
+        "zh": "新增了 {n} × {ops}",
+    },
+    "diff.fusion_more": {
+        "en": "… ({n} more kinds)",
+        "zh": "……（还有 {n} 种）",
+    },
+    "diff.fusion_more_ops": {
+        "en": "… ({n} more ops)",
+        "zh": "……（还有 {n} 个算子）",
+    },
 }
