@@ -465,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="help.cli.graph.description")
     model_args(g)
     g.add_argument("-o", "--output", help="help.cli.graph.output")
-    add_options(g.add_argument, "mode")
+    add_options(g.add_argument, "mode", "lang")
     graph_args(g)
     add_options(g.add_argument, "program")
     g.set_defaults(func=cmd_graph)
@@ -482,6 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("path", help="help.cli.show.path")
     sh.add_argument("-o", "--output", help="help.cli.show.output")
     graph_args(sh)
+    add_options(sh.add_argument, "lang")
     sh.set_defaults(func=cmd_show)
 
     r = sub.add_parser("report", help="help.cli.report.help",
@@ -496,7 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="help.cli.bench.help",
                        description="help.cli.bench.description")
     model_args(b)
-    add_options(b.add_argument, "bench", "dim")
+    add_options(b.add_argument, "bench", "dim", "lang")
     b.add_argument("-o", "--output", help="help.cli.bench.output")
     b.set_defaults(func=cmd_bench)
 

@@ -448,3 +448,17 @@ def test_what_the_model_prints_while_timed_is_counted_not_shown(capsys):
     note = next(n for n in res.notes if "kept out of the output" in n)
     n = int(re.search(r"\((\d+) lines\)", note).group(1))
     assert n >= sum(r.runs for r in res.rows if r.runtime == "eager"), (n, res.rows)  # a line per eager call
+
+
+def test_the_text_table_lines_up_in_chinese_too():
+    """A Chinese character takes two terminal columns: the header and every row of the
+    table end at the same column in both languages."""
+    from d2s_lab.text.columns import width
+    from d2s_lab.text.lang import using_lang
+
+    res = BenchResult("Net", "cpu", 1, False, [1])
+    res.rows = [BenchRow("eager", 1, 1.5e-5, 2997, None), BenchRow("to_static", 1, 2.0e-4, 2160, 0.0)]
+    for lang in ("en", "zh"):
+        with using_lang(lang):
+            head, rule, *rows = res.table().splitlines()[:4]
+        assert {width(line) for line in [head] + rows} == {width(head)} == {len(rule)}, (lang, head, rows)

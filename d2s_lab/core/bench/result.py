@@ -8,6 +8,7 @@ from typing import Optional
 
 from d2s_lab.core import display
 from d2s_lab.text import CATALOGUE, t
+from d2s_lab.text.columns import pad, width
 
 
 RUNTIMES = ("eager", "to_static", "predictor", "predictor_onednn", "onnxruntime")
@@ -117,14 +118,20 @@ class BenchResult:
 
     def table(self) -> str:
         """A plain-text table (what ``d2s-lab bench`` prints)."""
-        head = (f"{t('bench.col_runtime'):38} {t('bench.col_batch'):>6} {t('bench.col_median'):>10} "
-                f"{t('bench.col_samples'):>11} {t('bench.col_runs'):>5} {t('bench.tcol_diff'):>11}")
-        lines = [head, "-" * len(head)]
+        names = [t("bench.col_runtime"), t("bench.col_batch"), t("bench.col_median"), t("bench.col_samples"),
+                 t("bench.col_runs"), t("bench.tcol_diff")]
+        cols = [max(w, width(n)) for w, n in zip((38, 6, 10, 11, 5, 11), names)]
+
+        def row(cells) -> str:  # the first column to the left, the numbers to the right
+            return " ".join(pad(c, w, right=k > 0) for k, (c, w) in enumerate(zip(cells, cols)))
+
+        head = row(names)
+        lines = [head, "-" * width(head)]
         for r in self.rows:
             diff = "-" if r.max_abs_diff is None else f"{r.max_abs_diff:.2e}"
             flag = "" if r.ok else "  " + t("bench.mismatch")
-            lines.append(f"{r.label:38} {r.batch or '-'!s:>6} {r.median_s * 1000:10.3f} "
-                         f"{r.throughput:11.1f} {r.runs:5d} {diff:>11}{flag}")
+            lines.append(row([r.label, str(r.batch or "-"), f"{r.median_s * 1000:.3f}", f"{r.throughput:.1f}",
+                              str(r.runs), diff]) + flag)
         for k, why in self.skipped.items():
             lines.append(t("bench.skipped", runtime=self.label(k), why=why))
         for b in self.input_shapes:
