@@ -91,6 +91,8 @@ def test_graph_svg_and_dot(tmp_path):
     assert "conv1" in svg and "fc1" in svg
     r = run("graph", *SEED, "--depth", "all")
     assert r.returncode == 0 and r.stdout.lstrip().startswith("digraph") and "conv2d" in r.stdout
+    r = run("graph", *SEED, "--lang", "zh", "-o", out)  # every command speaks --lang
+    assert r.returncode == 0 and "已写入计算图" in r.stdout, (r.stdout, r.stderr)
 
 
 @pytest.mark.slow
