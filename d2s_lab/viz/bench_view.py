@@ -110,12 +110,23 @@ def _passes_html(res) -> str:
 
 
 def text_progress(stream):
-    """A progress callback writing one updating line to ``stream`` (CLI, plain terminals)."""
+    """A progress callback writing one updating line to ``stream`` where it is a terminal
+    (the CLI); to a file or a pipe (a CI log) one line per step started, not a line
+    rewritten with ``\r`` hundreds of times."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    said = {"step": None}
 
     def cb(done, total, msg):
-        stream.write(f"\r[{done}/{total}] {msg[:70]:70}")
-        if done >= total:
-            stream.write("\n")
+        if tty:
+            stream.write(f"\r[{done}/{total}] {msg[:70]:70}")
+            if done >= total:
+                stream.write("\n")
+        elif said["step"] != done:  # a new step (or the end): one line; updates of a step: none
+            said["step"] = done
+            stream.write(f"[{done}/{total}] {msg[:70]}\n")
         stream.flush()
 
     return cb

@@ -462,3 +462,18 @@ def test_the_text_table_lines_up_in_chinese_too():
         with using_lang(lang):
             head, rule, *rows = res.table().splitlines()[:4]
         assert {width(line) for line in [head] + rows} == {width(head)} == {len(rule)}, (lang, head, rows)
+
+
+def test_progress_to_a_file_is_a_line_per_step_not_carriage_returns(tmp_path):
+    """The CLI's progress on a terminal rewrites one line; to a file or a pipe (a CI log)
+    it writes one line per step, each once."""
+    from d2s_lab.viz.bench_view import text_progress
+
+    with open(tmp_path / "log.txt", "w+") as fh:
+        cb = text_progress(fh)
+        for done, msg in ((0, "estimating"), (1, "timing batch 1"), (1, "timing batch 1, 2 s left"),
+                          (2, "done in 3 s")):
+            cb(done, 2, msg)
+        fh.seek(0)
+        text = fh.read()
+    assert "\r" not in text and text.splitlines() == ["[0/2] estimating", "[1/2] timing batch 1", "[2/2] done in 3 s"]
