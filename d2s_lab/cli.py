@@ -134,8 +134,11 @@ def _write(path: str, data, what: str) -> None:
     print(t("cli.wrote", what=what, path=path, size=f"{os.path.getsize(path):,}"), file=sys.stderr)
 
 
+GRAPH_FILES = (".svg", ".png", ".dot", ".gv", ".pdf")  # what a drawing can be saved as
+
+
 def _save_view(view, out: str) -> None:
-    if not out.lower().endswith((".svg", ".png", ".dot", ".gv", ".pdf")):
+    if not out.lower().endswith(GRAPH_FILES):
         raise CLIError(t("cli.bad_graph_output", out=out))
     try:
         view.save(out)
@@ -210,6 +213,8 @@ def cmd_show(args) -> int:
                                   t("saved.title", name=os.path.basename(sm.path))), t("cli.what_saved"))
         return 0
     stem, ext = os.path.splitext(out)
+    if ext.lower() not in GRAPH_FILES:
+        raise CLIError(t("cli.bad_show_output", out=out))
     for method, one in programs:  # x.svg for forward, x.embed.svg for embed, ...
         _save_view(_graph_view(one.graph, args), f"{stem}.{method}{ext}" if method else out)
     return 0
@@ -441,7 +446,7 @@ def _labs_course(args, report: Optional[str]) -> int:
     only = [x.strip() for x in args.only.split(",") if x.strip()] or None
     names = course.write_course(target, langs, only, folder=Path(args.labs))
     if not names:
-        raise CLIError(t("install.no_lab_matched"))
+        raise CLIError(t("install.no_lab_matched", names=", ".join(p.stem for p in handouts.lab_files(Path(args.labs)))))
     print(t("course.written", langs[0], n=len(names), path=target, first=names[0]))
     return 0
 

@@ -377,7 +377,7 @@ def run_command(args, error=None) -> int:
     rows = build(out, langs, only, quick=args.quick, folder=Path(args.labs), run=args.run,
                  progress=args.run)
     if not rows:
-        print(t("install.no_lab_matched"), file=sys.stderr)
+        print(t("install.no_lab_matched", names=", ".join(p.stem for p in lab_files(Path(args.labs)))), file=sys.stderr)
         return 1
     print(t("install.labs_written", n=len({r["lab"] for r in rows}), langs=", ".join(langs), path=out))
     if not args.run:

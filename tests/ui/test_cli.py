@@ -230,3 +230,22 @@ def test_bad_targets():
     assert r.returncode == 1 and "MODULE:OBJ" in r.stderr
     r = run("graph", "d2s_lab.teaching.examples:EmbeddingNet")
     assert r.returncode == 1 and "--input" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_labs_only_that_matches_nothing_lists_the_labs(tmp_path, capsys):
+    from d2s_lab.cli import main
+
+    assert main(["labs", "--only", "99", "--out", str(tmp_path / "labs")]) == 1
+    err = capsys.readouterr().err
+    assert "No lab matched --only" in err and "01_input_spec" in err and "08_where_time_goes" in err, err
+
+
+def test_show_to_a_file_it_cannot_write_names_every_kind(tmp_path, capsys):
+    from d2s_lab.cli import main
+
+    import d2s_lab
+    from d2s_lab.teaching.examples import EmbeddingNet
+
+    d2s_lab.convert(EmbeddingNet(), ["x: [None,3,32,32] float32"], mode="ast").save(str(tmp_path / "m" / "net"))
+    assert main(["show", str(tmp_path / "m" / "net"), "-o", str(tmp_path / "x.txt")]) == 1
+    assert ".html (the whole view), .svg, .png or .dot" in capsys.readouterr().err

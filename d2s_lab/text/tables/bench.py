@@ -230,8 +230,8 @@ TEXTS = {
         "zh": "时间预算 {budget}：请给出大于 0 的秒数。",
     },
     "bench.budget_hint": {
-        "en": "For example --budget 120 (budget=120 in d2s_lab.bench), or leave it out for no limit.",
-        "zh": "例如 --budget 120（d2s_lab.bench 中为 budget=120），不限时则省略。",
+        "en": "For example --budget 120 (budget=120 in d2s_lab.bench or d2s_lab.profile), or leave it out for no limit.",
+        "zh": "例如 --budget 120（d2s_lab.bench 或 d2s_lab.profile 中为 budget=120），不限时则省略。",
     },
     "bench.budget_batches": {
         "en": "Time budget {budget}: batch {batches} left out (estimated {est} more).",
@@ -430,7 +430,7 @@ TEXTS = {
     },
     "bench.note_sot": {
         "en": "to_static here is SOT (bytecode translation, Paddle's default); the predictor and ONNX columns use the saved full Program.",
-        "zh": "这里的 to_static 是 SOT（字节码转写，Paddle 的默认方式）；预测器和 ONNX 两列使用保存的完整 Program。",
+        "zh": "这里的 to_static 是 SOT（字节码翻译，Paddle 的默认方式）；预测器和 ONNX 两列使用保存的完整 Program。",
     },
     "bench.note_fixed_shape": {
         "en": "The inputs have no dynamic dimension: timed at their fixed shape only.",

@@ -101,6 +101,10 @@ TEXTS = {
         "en": "-o {out}: use a .svg, .png or .dot file name.",
         "zh": "-o {out}：请使用 .svg、.png 或 .dot 文件名。",
     },
+    "cli.bad_show_output": {
+        "en": "-o {out}: use a .html (the whole view), .svg, .png or .dot file name.",
+        "zh": "-o {out}：请使用 .html（完整视图）、.svg、.png 或 .dot 文件名。",
+    },
     "cli.bad_bench_output": {
         "en": "-o {out}: use a .png, .svg or .html file name.",
         "zh": "-o {out}：请使用 .png、.svg 或 .html 文件名。",

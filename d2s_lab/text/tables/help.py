@@ -75,7 +75,7 @@ TEXTS = {
     },
     "help.opt.mode": {
         "en": "Which path to_static takes. Default: the one plain paddle.jit.to_static takes on the installed Paddle (sot on Paddle 3; see %d2s_mode and $D2S_MODE). ast: to_static(full_graph=True), AST transformers and one Program (graph, steps, transformed source). sot: bytecode translation, with its graph breaks, fallbacks and subgraphs.",
-        "zh": "to_static 走哪条路径。默认：已安装的 Paddle 上普通 paddle.jit.to_static 所走的路径（Paddle 3 上为 sot；见 %d2s_mode 和 $D2S_MODE）。ast：to_static(full_graph=True)，即 AST 转换器和单个 Program（计算图、转换步骤、转换后的源代码）。sot：字节码转写，包括其图中断、回退和子图。",
+        "zh": "to_static 走哪条路径。默认：已安装的 Paddle 上普通 paddle.jit.to_static 所走的路径（Paddle 3 上为 sot；见 %d2s_mode 和 $D2S_MODE）。ast：to_static(full_graph=True)，即 AST 转换器和单个 Program（计算图、转换步骤、转换后的源代码）。sot：字节码翻译，包括其图中断、回退和子图。",
     },
     "help.opt.full_graph": {
         "en": "The same as --mode ast: to_static(full_graph=True).",
@@ -205,7 +205,7 @@ TEXTS = {
     },
     "help.d2s_mode.doc": {
         "en": "Set the path ``%%to_static`` and the other views convert with in this notebook.\n\n``%d2s_mode ast`` (``to_static(full_graph=True)``: the AST transformers, one Program),\n``%d2s_mode sot`` (bytecode translation), ``%d2s_mode default`` (the path plain\n``paddle.jit.to_static`` takes on the installed Paddle: SOT on Paddle 3). Without an\nargument, print the path in force and where it comes from. ``--mode`` on a cell\nstill wins; $D2S_MODE sets it for every kernel. Same as ``d2s_lab.set_mode(\"ast\")``.",
-        "zh": "设置这个笔记本中 ``%%to_static`` 和其他视图转换时所走的路径。\n\n``%d2s_mode ast``（``to_static(full_graph=True)``：AST 转换器，单个 Program）、\n``%d2s_mode sot``（字节码转写）、``%d2s_mode default``（已安装的 Paddle 上普通\n``paddle.jit.to_static`` 所走的路径：Paddle 3 上为 SOT）。不带\n参数时，显示当前生效的路径及其来源。单元格上的 ``--mode``\n仍然优先；$D2S_MODE 为每个内核设置路径。等同于 ``d2s_lab.set_mode(\"ast\")``。",
+        "zh": "设置这个笔记本中 ``%%to_static`` 和其他视图转换时所走的路径。\n\n``%d2s_mode ast``（``to_static(full_graph=True)``：AST 转换器，单个 Program）、\n``%d2s_mode sot``（字节码翻译）、``%d2s_mode default``（已安装的 Paddle 上普通\n``paddle.jit.to_static`` 所走的路径：Paddle 3 上为 SOT）。不带\n参数时，显示当前生效的路径及其来源。单元格上的 ``--mode``\n仍然优先；$D2S_MODE 为每个内核设置路径。等同于 ``d2s_lab.set_mode(\"ast\")``。",
     },
     "help.d2s_show.path": {
         "en": "A saved model: PREFIX.json, PREFIX.pdmodel, PREFIX.pdiparams or PREFIX.",

@@ -73,8 +73,8 @@ TEXTS = {
         "zh": "，出错的单元格 {cells}",
     },
     "install.no_lab_matched": {
-        "en": "No lab matched.",
-        "zh": "没有匹配的实验。",
+        "en": "No lab matched --only; the labs: {names}.",
+        "zh": "--only 没有匹配任何实验；可用的实验：{names}。",
     },
     "install.runs_done": {
         "en": "{n} lab run(s) in {s} s; handouts in {path}",
