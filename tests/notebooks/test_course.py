@@ -407,6 +407,13 @@ def test_report_says_who_failed_what_and_why(tmp_path):
     assert "全班 4 名学生中有 3 名提交了这个实验" in zh and "<td class='num'>2/4</td>" in zh
 
 
+def test_a_folder_with_no_notebooks_says_so_where_the_command_was_typed(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert cli(["labs", "--report", str(tmp_path / "empty")]) == 0
+    err = capsys.readouterr().err
+    assert "No graded notebooks found" in err and "STUDENT/NN_name.LANG.ipynb" in err, err
+
+
 def test_a_copy_that_cannot_be_read_is_named_and_counted_as_not_handed_in(tmp_path, capsys, monkeypatch):
     """A copy that is not a notebook, and one over the size a copy is read up to: the
     report counts both students as not handing the lab in, and says whose copies could

@@ -175,6 +175,8 @@ def write_report(course_dir, out=None, lang: str = "en") -> Tuple[Path, ClassDat
     data = read_class(root, lang)
     if data.problem:
         print(t("course.gb_unreadable", lang, path=root / GRADEBOOK_NAME, problem=data.problem), file=sys.stderr)
+    if not data.labs and not data.problem:  # an empty folder, or the wrong one: said where typed too
+        print(t("course.report_empty", lang), file=sys.stderr)
     for lab in data.labs:
         if lab.unreadable:
             items = "; ".join(f"{who}/{why}" for who, why in sorted(lab.unreadable.items()))
