@@ -70,6 +70,8 @@ class Steps(list):
         self.where = where
         self.converted = converted
         self.path = path
+        # a default-path conversion whose run translated no frame of it: these are AST steps
+        self.sot_untranslated = False
 
     @property
     def final(self) -> str:
@@ -171,6 +173,7 @@ def capture_steps(obj, layer: Optional[str] = None) -> Steps:
     lib = library_of(file)
     steps = Steps(name=name, library=lib, where=f"{os.path.basename(file)}:{first}" if lib and first else "",
                   converted=not is_paddle_library(lib))
+    steps.sot_untranslated = layer is None and sot is not None
     steps.append(Step(0, ORIGINAL, original, False))
     prev = original
     for i, (cls_name, src) in enumerate(raw, 1):

@@ -69,7 +69,10 @@ def _name_html(steps: Sequence, lang: str, title: Optional[str] = None) -> str:
 
 
 def as_written_html(obj, lang: str) -> str:
-    """A line under the title for Paddle's own code, which to_static runs as written."""
+    """A line under the title for Paddle's own code, which to_static runs as written, and
+    for a default-path conversion whose run translated none of it (AST steps shown)."""
+    if getattr(obj, "sot_untranslated", False):
+        return f'<div class="d2s-explain">{esc(t("steps.sot_untranslated", lang))}</div>'
     if getattr(obj, "converted", True):
         return ""
     return f'<div class="d2s-explain">{esc(t("steps.runs_as_written", lang, library=obj.library))}</div>'

@@ -445,3 +445,24 @@ def test_steps_equal_code_past_nine_names_and_with_a_docstring(paddle):
     text = 'def f():\n    """true_fn_7 here"""\n    __return_10 = 1\n    __return_9 = 2  # true_fn_3\n'
     assert normalize_names(text) == ('def f():\n    """true_fn_7 here"""\n    __return_1 = 1\n'
                                      '    __return_0 = 2  # true_fn_3\n')
+
+
+def test_a_default_path_run_that_translated_none_of_forward_says_its_steps_are_ast():
+    """paddle.vision's LeNet on the default path: SOT runs its forward (Paddle's own file)
+    as written, so there is no SOT code of it; the steps shown are the AST transformers',
+    and the view says so instead of presenting them as the default path's, in English and
+    Chinese."""
+    import paddle
+    from paddle.vision.models import LeNet
+
+    import d2s_lab
+    from d2s_lab.viz.steps_view import steps_static_html
+
+    model = LeNet()
+    model.eval()
+    conv = d2s_lab.convert(model, example_inputs=[paddle.randn([2, 1, 28, 28])], mode="sot")
+    steps = capture_steps(conv)
+    assert steps.path == "ast" and steps.sot_untranslated
+    assert "On this run SOT translated no frame of this function" in _text(steps_static_html(steps, "en"))
+    assert "这次运行中 SOT 没有翻译这个函数的任何帧" in _text(steps_static_html(steps, "zh"))
+    assert not capture_steps(conv, "features").sot_untranslated  # a sublayer asked for: plain AST steps

@@ -119,6 +119,10 @@ TEXTS = {
         "en": "{model} has no sublayers, so no layer {path}: leave the layer path out for its own forward.",
         "zh": "{model} 没有子层，因此没有层 {path}：不给层路径即可查看它自己的 forward。",
     },
+    "steps.sot_untranslated": {
+        "en": "On this run SOT translated no frame of this function (Paddle ran it as written, in dygraph: the report's SOT section says why), so there is no code of SOT's to show. Below is what the AST transformers (--mode ast) would make of it.",
+        "zh": "这次运行中 SOT 没有翻译这个函数的任何帧（Paddle 以动态图按原样运行它：报告的 SOT 部分说明了原因），所以没有 SOT 的代码可以显示。下面是 AST 转换器（--mode ast）会把它改写成的样子。",
+    },
     "steps.runs_as_written": {
         "en": "Paddle does not rewrite its own code ({library}): converting a model, to_static runs this forward as written, on static tensors. Shown is what its transformers would make of it.",
         "zh": "Paddle 不会改写它自己的代码（{library}）：转换模型时，to_static 按原样在静态张量上运行这个 forward。这里显示的是转换器会把它改写成的样子。",
