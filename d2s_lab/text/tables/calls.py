@@ -97,7 +97,7 @@ TEXTS = {
         "zh": "{name} 是 {type}，不是 Conversion：请传入 %%to_static --as 给出的名字（默认 _d2s）。",
     },
     "calls.what": {
-        "en": "a Conversion (from %%to_static or d2s_lab.convert)",
-        "zh": "一个 Conversion（来自 %%to_static 或 d2s_lab.convert）",
+        "en": "Give a Conversion: the name %%to_static --as gave it (default _d2s), or what d2s_lab.convert returned.",
+        "zh": "请给出一个 Conversion：%%to_static --as 给它的名字（默认 _d2s），或 d2s_lab.convert 返回的对象。",
     },
 }
