@@ -46,10 +46,10 @@ TEXTS = {
               "全部占满后，Paddle 会静默地以动态图按原样运行它。",
     },
     "watch.fix.cache_full": {
-        "en": "Find what changes between calls (the recompile reasons below) and make it stable; "
-              "for new Layers, convert one model and reuse it.",
-        "zh": "找出每次调用之间变化的东西（见下面重新翻译的原因）并让它保持不变；如果是新建的 Layer，"
-              "只转换一个模型并重复使用它。",
+        "en": "Find what changes between calls and make it stable (where the cache filled during the watch, the "
+              "events below give each recompile's reason); for new Layers, convert one model and reuse it.",
+        "zh": "找出每次调用之间变化的东西并让它保持不变（如果缓存是在监视期间填满的，下面的事件给出了每次重新翻译的原因）；"
+              "如果是新建的 Layer，只转换一个模型并重复使用它。",
     },
     "watch.alert.per_instance": {
         "en": "Translated per instance: {function} ({where}) was called on {count} different Layer instances and "
