@@ -508,7 +508,9 @@ def test_hostile_file_opens_or_is_refused_within_limits(tmp_path, name, how, exp
     if expected != "any":
         assert res["status"] == expected, res
     if res["status"] == "refused":
-        assert "m." in res["message"] and "Traceback" not in res["stderr"], res
+        # one short message naming the file at fault or the limit it passed (a read past its
+        # CPU budget, which a loaded machine can reach, names the file)
+        assert (str(tmp_path) in res["message"] or "m." in res["message"]) and "Traceback" not in res["stderr"], res
     else:
         assert res.get("page_bytes", 0) < PAGE_LIMIT and res.get("svg_bytes", 0) < 8_000_000, res
     if name in READ_LIMIT_S:  # held to the promise in CPU time (the wall time counts the busy machine)
