@@ -122,11 +122,11 @@ def test_the_next_cli_command_says_a_process_ended_converting(tmp_path, monkeypa
 
     monkeypatch.setenv("D2S_CAPTURE_DIR", str(tmp_path))
     pid = _aborted_in_capture(tmp_path, "convert net")
-    assert cli.main(["labs", "--lang", "en"]) == 0
+    assert cli.main(["labs", "--lang", "en", "--out", str(tmp_path / "labs")]) == 0
     err = capsys.readouterr().err
     assert f"Process {pid} (a kernel, or a d2s-lab command) ended at" in err and "converting net" in err, err
     assert "\n    F1129 12:00:00.000 native.cc:12] Check failed" in err and "Run it again" in err, err
-    cli.main(["labs", "--lang", "en"])
+    cli.main(["labs", "--lang", "en", "--out", str(tmp_path / "labs")])
     assert "ended at" not in capsys.readouterr().err
 
 
